@@ -1,0 +1,232 @@
+"""Cards, their notation, and decks.
+
+A :class:`Card` is an immutable value: a rank and a suit, or a joker. Where a game
+shuffles several decks together, two cards with the same face are still two
+physical cards; they differ in their ``copy`` number (1 for the first deck's card,
+2 for the second deck's, ...). Notation::
+
+    8S  8♠  8s  10H  TH  QD  A♣      rank then suit, case-insensitive
+    JK  Joker                        a joker
+    8S#2  JK#3                       the second 8 of spades, the third joker
+
+``str(card)`` writes the Unicode form (``8♠``), ``Card.parse`` reads it back, and
+``repr(card)`` is the call that rebuilds the card.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from .errors import NotationError
+
+SUITS = "SHDC"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RED_SUITS = frozenset("HD")
+
+RANKS = tuple(range(1, 14))  # 1 is the ace, 11 jack, 12 queen, 13 king
+RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king", **{r: str(r) for r in range(2, 11)}}
+RANK_WORDS = ("joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king")
+
+
+def rank_plural(rank: int) -> str:
+    """``eights``, ``sixes``, ``aces``: a rank in the plural, for sentences."""
+    word = RANK_WORDS[rank]
+    return word + ("es" if word.endswith("x") else "s")
+
+
+def rank_with_article(rank: int) -> str:
+    """``an eight``, ``an ace``, ``a king``."""
+    word = RANK_WORDS[rank]
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+_RANK_BY_TOKEN = {label: rank for rank, label in RANK_LABELS.items()}
+_RANK_BY_TOKEN["T"] = 10
+_SUIT_BY_TOKEN = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()},
+                  "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_JOKER_TOKENS = {"JK", "JOKER", "🃏"}
+
+ACCEPTED = ("rank A 2 3 4 5 6 7 8 9 10 J Q K (T for 10) followed by suit S H D C or ♠ ♥ ♦ ♣, "
+            "e.g. 8S, 10H, Q♦; JK or Joker for a joker; #2 after a card names its second copy")
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """One physical playing card.
+
+    ``rank`` is 1 (ace) to 13 (king), ``suit`` one of ``"SHDC"``; a joker has
+    ``rank == 0`` and ``suit is None``. ``copy`` tells apart identical faces when
+    several decks are shuffled together.
+    """
+
+    rank: int
+    suit: str | None
+    copy: int = 1
+
+    def __post_init__(self):
+        if self.rank == 0:
+            if self.suit is not None:
+                raise NotationError(f"a joker has no suit, got suit {self.suit!r}")
+        else:
+            if self.rank not in RANKS:
+                raise NotationError(f"rank {self.rank!r} is not a rank; ranks are 1 (ace) to 13 (king)")
+            if self.suit not in SUIT_SYMBOLS:
+                raise NotationError(f"suit {self.suit!r} is not a suit; suits are S, H, D, C")
+        if not isinstance(self.copy, int) or self.copy < 1:
+            raise NotationError(f"copy {self.copy!r} must be a whole number from 1 up")
+
+    # --- construction ---------------------------------------------------------
+    @classmethod
+    def joker(cls, copy: int = 1) -> "Card":
+        return cls(0, None, copy)
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Read one card from its notation (see the module docstring)."""
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not card text; write a card as {ACCEPTED}")
+        token = text.strip().replace("\ufe0f", "")
+        copy = 1
+        face = token
+        if "#" in token:
+            face, _, copy_text = token.partition("#")
+            if not copy_text.isdigit() or int(copy_text) < 1:
+                raise NotationError(
+                    f"{text!r} is not a card: the copy number after '#' must be 1, 2, 3...")
+            copy = int(copy_text)
+        upper = face.upper()
+        if upper in _JOKER_TOKENS:
+            return cls.joker(copy)
+        if len(upper) < 2:
+            raise NotationError(f"{text!r} is not a card: write a card as {ACCEPTED}")
+        rank_text, suit_text = upper[:-1], upper[-1]
+        if suit_text not in _SUIT_BY_TOKEN:
+            raise NotationError(
+                f"{text!r} is not a card: the suit {face[-1]!r} is not one of S H D C or ♠ ♥ ♦ ♣")
+        if rank_text not in _RANK_BY_TOKEN:
+            raise NotationError(
+                f"{text!r} is not a card: the rank {face[:-1]!r} is not one of "
+                "A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)")
+        return cls(_RANK_BY_TOKEN[rank_text], _SUIT_BY_TOKEN[suit_text], copy)
+
+    # --- properties -----------------------------------------------------------
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def face(self) -> "Card":
+        """The same card with its copy number dropped (what is printed on it)."""
+        return self if self.copy == 1 else Card(self.rank, self.suit)
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def name(self) -> str:
+        """The card in words, as a screen reader should say it: ``8 of spades``."""
+        if self.is_joker:
+            return "joker"
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def sort_key(self, by: str = "suit") -> tuple:
+        """Key for sorting a hand by ``"suit"`` (then rank) or by ``"rank"``; jokers last."""
+        if self.is_joker:
+            return (1, 0, 0, self.copy)
+        suit_order = SUITS.index(self.suit)
+        if by == "rank":
+            return (0, self.rank, suit_order, self.copy)
+        return (0, suit_order, self.rank, self.copy)
+
+    # --- text forms -----------------------------------------------------------
+    def text(self, ascii: bool = False) -> str:
+        """The card's notation; Unicode suits unless ``ascii`` is true."""
+        if self.is_joker:
+            base = "JK"
+        else:
+            base = RANK_LABELS[self.rank] + (self.suit if ascii else SUIT_SYMBOLS[self.suit])
+        return base if self.copy == 1 else f"{base}#{self.copy}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.text(ascii=True)!r})"
+
+    def _repr_html_(self) -> str:  # rendering lives in its own module, imported lazily
+        from .render import card_html
+
+        return card_html(self)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read a list of cards: ``"8S 8H 8D"``, ``"8S, 8H, 8D"`` or ``["8S", "8H"]``.
+
+    Cards already parsed pass through unchanged. An empty text gives an empty tuple.
+    A bad token raises :class:`NotationError` naming the token and its position.
+    """
+    if isinstance(text, str):
+        tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    else:
+        tokens = list(text)
+    cards = []
+    for position, token in enumerate(tokens, start=1):
+        if isinstance(token, Card):
+            cards.append(token)
+            continue
+        try:
+            cards.append(Card.parse(token))
+        except NotationError as error:
+            raise NotationError(f"card {position} of {len(tokens)}: {error}") from None
+    return tuple(cards)
+
+
+def cards_text(cards: Iterable[Card], ascii: bool = False) -> str:
+    """The notation of several cards, separated by spaces (``parse_cards`` reads it back)."""
+    return " ".join(card.text(ascii=ascii) for card in cards)
+
+
+def number_copies(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Give repeated faces successive copy numbers: ``8S 8S`` becomes ``8S 8S#2``.
+
+    Useful when a person types a two-deck hand without numbering the copies.
+    Cards that already carry a copy number other than 1 are kept as they are.
+    """
+    seen: dict[Card, int] = {}
+    result = []
+    taken = {card for card in cards if card.copy != 1}
+    for card in cards:
+        if card.copy != 1:
+            result.append(card)
+            continue
+        copy = seen.get(card, 0) + 1
+        while Card(card.rank, card.suit, copy) in taken:
+            copy += 1
+        seen[card] = copy
+        taken.add(Card(card.rank, card.suit, copy))
+        result.append(Card(card.rank, card.suit, copy))
+    return tuple(result)
+
+
+def make_deck(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
+    """Every physical card of ``decks`` 52-card decks plus ``jokers`` jokers, in order."""
+    if decks < 1 or jokers < 0:
+        raise NotationError(f"a deck needs at least one 52-card pack and no negative jokers, "
+                            f"got decks={decks}, jokers={jokers}")
+    cards = [Card(rank, suit, copy)
+             for copy in range(1, decks + 1) for suit in SUITS for rank in RANKS]
+    cards += [Card.joker(copy) for copy in range(1, jokers + 1)]
+    return tuple(cards)
+
+
+def shuffled(cards: Iterable[Card], seed: int | str | None) -> list[Card]:
+    """A shuffled copy of ``cards``; the same seed always gives the same order."""
+    deck = list(cards)
+    random.Random(seed).shuffle(deck)
+    return deck

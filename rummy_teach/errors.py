@@ -1,0 +1,43 @@
+"""The one family of errors rummy_teach raises.
+
+Every error a learner, a teacher or a calling program can cause derives from
+:class:`RummyError`, so ``except RummyError`` catches them all and nothing else.
+Messages quote the input and say what would have been accepted.
+"""
+
+from __future__ import annotations
+
+
+class RummyError(ValueError):
+    """Base class of every error caused by bad input or a forbidden action."""
+
+
+class NotationError(RummyError):
+    """Text that cannot be read as a card, a list of cards, an action or a contract."""
+
+
+class IllegalMeldError(RummyError):
+    """Cards that are not a legal meld where a legal meld is required.
+
+    ``reasons`` holds the engine's :class:`~rummy_teach.reasons.Reason` values.
+    """
+
+    def __init__(self, message: str, reasons: tuple = ()):
+        super().__init__(message)
+        self.reasons = tuple(reasons)
+
+
+class IllegalMoveError(RummyError):
+    """A well-formed action that the rules forbid at this moment of the game.
+
+    The game it was tried on is left exactly as it was. ``reasons`` holds the
+    engine's reasons when the refusal comes from a meld or contract check.
+    """
+
+    def __init__(self, message: str, reasons: tuple = ()):
+        super().__init__(message)
+        self.reasons = tuple(reasons)
+
+
+class RuleOptionError(RummyError):
+    """An unknown rule set, an unknown option, or options that contradict each other."""

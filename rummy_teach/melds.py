@@ -1,0 +1,332 @@
+"""Melds: judging whether cards form a set or a run, and why.
+
+Glossary
+--------
+set       cards of one rank (8♠ 8♥ 8♦).
+run       consecutive ranks of one suit (4♥ 5♥ 6♥ 7♥); never wraps from K over A to 2.
+wild      a card that may stand for any other: jokers, or queens in California.
+lay off   add a card from your hand to a meld already on the table.
+
+:func:`check_meld` returns a :class:`MeldCheck` whose ``reasons`` explain the verdict
+(good or bad); ``ok`` is the boolean. A legal meld becomes a :class:`Meld`, the
+value that lies on the table: its wild cards keep what they stand for.
+
+Run positions are numbered 1 (ace low) to 14 (ace high); a run's window never holds
+both 1 and 14.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import (RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card, cards_text, rank_plural,
+                    rank_with_article)
+from .errors import IllegalMeldError
+from .reasons import Reason
+
+ACE_HIGH = 14
+
+
+def position_label(position: int) -> str:
+    return RANK_LABELS[1 if position == ACE_HIGH else position]
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A legal meld as it lies on the table.
+
+    For a run, ``cards`` go from ``low`` to ``low + len - 1`` in ``suit``; for a set,
+    every card plays as ``rank``. Wild cards play as what their position says.
+    """
+
+    kind: str
+    cards: tuple[Card, ...]
+    rank: int | None = None   # sets
+    low: int | None = None    # runs: position of the first card (1..13)
+    suit: str | None = None   # runs
+
+    @property
+    def high(self) -> int | None:
+        return None if self.low is None else self.low + len(self.cards) - 1
+
+    def plays_as(self, index: int) -> str:
+        """What the card at ``index`` plays as, in words for a wild card: ``A♥``, ``an 8``."""
+        if self.kind == "run":
+            return position_label(self.low + index) + SUIT_SYMBOLS[self.suit]
+        return f"{rank_with_article(self.rank)} (any suit)"
+
+    def positions(self) -> tuple[int, ...]:
+        """Run position (1-14) of each card; for a set, its rank repeated."""
+        if self.kind == "run":
+            return tuple(range(self.low, self.low + len(self.cards)))
+        return (self.rank,) * len(self.cards)
+
+    def wilds(self, rules) -> tuple[tuple[Card, str], ...]:
+        """Each wild card in the meld and what it stands for."""
+        return tuple((card, self.plays_as(i)) for i, card in enumerate(self.cards)
+                     if rules.is_wild(card) and not self._plays_itself(card, i))
+
+    def _plays_itself(self, card: Card, index: int) -> bool:
+        # a wild queen in California may simply be a queen where a queen belongs
+        if card.rank == 0:
+            return False
+        if self.kind == "set":
+            return card.rank == self.rank
+        position = self.low + index
+        return card.suit == self.suit and card.rank == (1 if position == ACE_HIGH else position)
+
+    def points(self, rules) -> int:
+        """What the meld scores in a game that scores melds (Rummy 500)."""
+        total = 0
+        for card, position in zip(self.cards, self.positions()):
+            total += card_meld_value(rules, card, position, self.kind)
+        return total
+
+    def text(self, ascii: bool = False) -> str:
+        return cards_text(self.cards, ascii=ascii)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({self.text(ascii=True)!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import cards_html
+
+        return cards_html(self.cards)
+
+
+def card_meld_value(rules, card: Card, position: int, kind: str = "run") -> int:
+    """Points a card scores on the table in Rummy 500, playing at ``position``.
+
+    An ace scores high (15) in a set of aces or at the top of Q-K-A, low (1) in A-2-3.
+    """
+    if rules.is_wild(card) and rules.wild_meld_value:
+        return rules.wild_meld_value
+    if position == ACE_HIGH or (position == 1 and kind == "set"):
+        return rules.ace_high_value
+    if position == 1:
+        return rules.ace_low_value
+    return rules.hand_values[position]
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """The verdict on a group of cards: ``ok``, the ``kind``, the ``reasons`` and more."""
+
+    cards: tuple[Card, ...]
+    ok: bool
+    kind: str | None
+    reasons: tuple[Reason, ...]
+    meld: Meld | None = None
+    points: int | None = None
+    wilds: tuple[tuple[Card, str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(r.code for r in self.reasons)
+
+    def explain(self) -> str:
+        """Every reason in words, one line each."""
+        return "\n".join(r.text() for r in self.reasons)
+
+
+# --- judging ------------------------------------------------------------------------
+
+def check_meld(rules, cards: tuple[Card, ...], kind: str | None = None) -> MeldCheck:
+    """Judge ``cards`` as a meld under ``rules``; ``kind`` ("set"/"run") forces one reading."""
+    cards = tuple(cards)
+    if kind not in (None, "set", "run"):
+        raise IllegalMeldError(f"kind must be 'set' or 'run', not {kind!r}")
+    problems = list(_card_problems(rules, cards))
+    if problems:
+        return MeldCheck(cards, False, None, tuple(problems))
+    naturals = [c for c in cards if not rules.is_wild(c)]
+    wilds = [c for c in cards if rules.is_wild(c)]
+    if not naturals:
+        same_rank = {c.rank for c in wilds}
+        if len(same_rank) == 1 and 0 not in same_rank and kind != "run":
+            # California: queens together are simply a set of queens
+            naturals, wilds = wilds, []
+        else:
+            return MeldCheck(cards, False, None, (Reason("no_natural_card"),))
+    if kind is None:
+        same_rank = len({c.rank for c in naturals}) == 1
+        same_suit = len({c.suit for c in naturals}) == 1
+        if same_rank:
+            as_set = _judge_set(rules, cards, naturals, wilds)
+            if as_set.ok or not same_suit:
+                return as_set
+            as_run = _judge_run(rules, cards, naturals, wilds)
+            return as_run if as_run.ok else as_set
+        if same_suit:
+            return _judge_run(rules, cards, naturals, wilds)
+        ranks = ", ".join(sorted({RANK_LABELS[c.rank] for c in naturals}, key=_label_order))
+        suits = " ".join(SUIT_SYMBOLS[s] for s in "SHDC" if s in {c.suit for c in naturals})
+        return MeldCheck(cards, False, None, (Reason("mixed_ranks_and_suits",
+                                                     {"ranks": ranks, "suits": suits}),))
+    if kind == "set":
+        return _judge_set(rules, cards, naturals, wilds)
+    return _judge_run(rules, cards, naturals, wilds)
+
+
+def _label_order(label: str) -> int:
+    return [RANK_LABELS[r] for r in range(1, 14)].index(label)
+
+
+def _card_problems(rules, cards):
+    if not cards:
+        yield Reason("empty")
+        return
+    seen = set()
+    packs = max(d for _, d, _ in rules.decks)
+    jokers = max(j for _, _, j in rules.decks)
+    for card in cards:
+        if card in seen:
+            yield Reason("duplicate_card", {"card": str(card)})
+        seen.add(card)
+        if card.is_joker and 0 not in rules.wild_ranks:
+            yield Reason("joker_not_allowed", {"card": str(card), "game": rules.title})
+        elif (card.is_joker and card.copy > jokers) or (not card.is_joker and card.copy > packs):
+            yield Reason("not_in_deck", {"card": str(card), "game": rules.title,
+                                         "packs": packs, "jokers": jokers})
+
+
+def _common(rules, cards, naturals, wilds, kind, minimum):
+    """Problems shared by sets and runs: too few cards, the natural-majority rule."""
+    if len(cards) < minimum:
+        yield Reason("too_few_cards", {"kind": kind, "minimum": minimum, "count": len(cards)})
+    if rules.natural_majority and len(wilds) >= len(naturals):
+        yield Reason("too_many_wilds", {"wilds": len(wilds), "naturals": len(naturals)})
+
+
+def _judge_set(rules, cards, naturals, wilds) -> MeldCheck:
+    reasons = list(_common(rules, cards, naturals, wilds, "set", rules.min_set))
+    ranks = sorted({c.rank for c in naturals})
+    if len(ranks) > 1:
+        labels = ", ".join(RANK_LABELS[r] for r in ranks)
+        reasons.append(Reason("not_same_rank", {"ranks": labels}))
+    elif rules.max_set is not None and len(cards) > rules.max_set:
+        reasons.append(Reason("set_too_big", {"game": rules.title, "maximum": rules.max_set,
+                                              "count": len(cards)}))
+    if reasons:
+        return MeldCheck(cards, False, "set", tuple(reasons))
+    rank = ranks[0]
+    ordered = tuple(sorted(naturals, key=Card.sort_key)) + tuple(wilds)
+    meld = Meld("set", ordered, rank=rank)
+    return _verdict(rules, cards, meld, Reason("is_set", {"count": len(cards), "rank_plural": rank_plural(rank)}))
+
+
+def _judge_run(rules, cards, naturals, wilds) -> MeldCheck:
+    reasons = list(_common(rules, cards, naturals, wilds, "run", rules.min_run))
+    suits = [s for s in "SHDC" if s in {c.suit for c in naturals}]
+    if len(suits) > 1:
+        reasons.append(Reason("not_same_suit", {"suits": " ".join(SUIT_SYMBOLS[s] for s in suits)}))
+        return MeldCheck(cards, False, "run", tuple(reasons))
+    ranks = [c.rank for c in naturals]
+    repeated = sorted({r for r in ranks if ranks.count(r) > 1})
+    aces = ranks.count(1)
+    if repeated and not (repeated == [1] and aces == 2 and rules.ace_high):
+        reasons += [Reason("repeated_rank_in_run", {"rank": RANK_LABELS[r]}) for r in repeated]
+        return MeldCheck(cards, False, "run", tuple(reasons))
+    if aces == 2:
+        reasons.append(Reason("ace_both_ends"))
+        return MeldCheck(cards, False, "run", tuple(reasons))
+    if len(cards) > 13:
+        reasons.append(Reason("run_too_long", {"count": len(cards)}))
+        return MeldCheck(cards, False, "run", tuple(reasons))
+
+    top = ACE_HIGH if rules.ace_high else 13
+    placements = [_place(ranks, len(wilds), top, ace_as=1)]
+    if aces:
+        placements.append(_place(ranks, len(wilds), top, ace_as=ACE_HIGH))
+    good = [p for p in placements if p["fits"]]
+    if reasons or not good:
+        if not good:
+            reasons.append(_run_failure(rules, cards, naturals, ranks, len(wilds)))
+        return MeldCheck(cards, False, "run", tuple(reasons))
+    melds = [_laid_out(p, naturals, wilds, len(cards), suits[0]) for p in good]
+    # where the ace may go low or high, a player counts it the way that scores more
+    meld = max(melds, key=lambda m: m.points(rules)) if rules.scores_melds else melds[0]
+    return _verdict(rules, cards, meld, Reason("is_run", {
+        "count": len(cards), "suit": SUIT_NAMES[suits[0]],
+        "low": position_label(meld.low) + SUIT_SYMBOLS[suits[0]],
+        "high": position_label(meld.high) + SUIT_SYMBOLS[suits[0]]}))
+
+
+def _laid_out(placement, naturals, wilds, length, suit) -> Meld:
+    low = placement["low"]
+    by_position = {(ACE_HIGH if c.rank == 1 and placement["ace"] == ACE_HIGH else c.rank): c
+                   for c in naturals}
+    spare = list(wilds)
+    ordered = tuple(by_position[p] if p in by_position else spare.pop(0)
+                    for p in range(low, low + length))
+    return Meld("run", ordered, low=low, suit=suit)
+
+
+def _place(ranks, wilds, top, ace_as):
+    """Where a run of these natural ranks plus ``wilds`` wild cards can lie.
+
+    Gaps are filled first; spare wild cards extend the run upwards, then downwards.
+    """
+    positions = sorted(ace_as if r == 1 else r for r in ranks)
+    low, high = positions[0], positions[-1]
+    missing = [p for p in range(low, high + 1) if p not in positions]
+    spare = wilds - len(missing)
+    if spare < 0 or low < 1 or high > top:
+        return {"fits": False, "missing": missing, "ace": ace_as}
+    up = min(spare, top - high)
+    if low - (spare - up) < 1:
+        return {"fits": False, "missing": missing, "ace": ace_as}
+    low -= spare - up
+    high += up
+    return {"fits": True, "low": low, "missing": missing, "ace": ace_as}
+
+
+def _run_failure(rules, cards, naturals, ranks, wilds) -> Reason:
+    """The single most helpful reason why these same-suit cards are not a run."""
+    text = cards_text(naturals)
+    if 1 in ranks and not rules.ace_high and _place(ranks, wilds, ACE_HIGH, ACE_HIGH)["fits"]:
+        return Reason("ace_high_not_allowed", {"game": rules.title, "cards": text})
+    if _wraps(ranks, wilds):
+        return Reason("wraps_around", {"cards": text})
+    positions = sorted(ranks)
+    missing = [p for p in range(positions[0], positions[-1] + 1) if p not in positions]
+    names = ", ".join(RANK_LABELS[p] for p in missing)
+    if wilds:
+        return Reason("gap_not_filled", {"missing": names, "wilds": wilds})
+    return Reason("gap", {"missing": names, "low": RANK_LABELS[positions[0]],
+                          "high": RANK_LABELS[positions[-1]]})
+
+
+def _wraps(ranks, wilds) -> bool:
+    """Would these ranks make a run if it could turn the corner K -> A -> 2?
+
+    Only asked once the straight placements have failed, so a fit on the circle
+    means the corner is the one thing in the way.
+    """
+    distinct = sorted(set(ranks))
+    return any(max((r - start) % 13 for r in distinct) + 1 - len(ranks) <= wilds
+               for start in distinct)
+
+
+def _verdict(rules, cards, meld: Meld, headline: Reason) -> MeldCheck:
+    wilds = meld.wilds(rules)
+    reasons = [headline] + [Reason("wild_stands_for", {"card": str(c), "stands_for": s}) for c, s in wilds]
+    points = meld.points(rules) if rules.scores_melds else None
+    return MeldCheck(cards, True, meld.kind, tuple(reasons), meld=meld, points=points, wilds=wilds)
+
+
+def make_meld(rules, cards, kind: str | None = None) -> Meld:
+    """The :class:`Meld` these cards make, or :class:`IllegalMeldError` with the reasons."""
+    from .cards import parse_cards
+
+    check = check_meld(rules, parse_cards(cards), kind=kind)
+    if not check.ok:
+        raise IllegalMeldError(f"{cards_text(check.cards)} is not a meld: {check.explain()}",
+                               check.reasons)
+    return check.meld

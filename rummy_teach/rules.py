@@ -1,0 +1,324 @@
+"""Rule sets as data: every game and variant is a named, frozen :class:`RuleSet`.
+
+``get_rules("basic")``, ``get_rules("500", target=750)``, ``get_rules("shanghai")``.
+Options are the fields of :class:`RuleSet`; an unknown name, an unknown option or
+options that contradict each other raise :class:`RuleOptionError` — nothing is
+silently replaced by a default. Each decision RULES.md takes where the sources are
+silent is an option here with the documented default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .cards import Card, parse_cards
+from .contracts import SHANGHAI_EIGHTH, STANDARD_LADDER, Contract, ContractHand
+from .errors import RuleOptionError
+
+GAMES = ("basic", "500", "contract")
+
+# Points a card counts when left in hand, indexed by rank (0 = joker, 1 = ace ... 13 = king).
+BASIC_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+R500_VALUES = (0, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+PERSIAN_VALUES = (20,) + R500_VALUES[1:]
+CONTRACT_VALUES = (25, 15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that differs between the games and their variants, as data.
+
+    The meld, scoring, contract and solver methods at the bottom delegate to the
+    modules that implement them, so ``rules.check_meld(cards)`` reads naturally.
+    """
+
+    name: str
+    game: str
+    title: str
+    min_players: int
+    max_players: int
+    # (up to this many players, 52-card decks, jokers)
+    decks: tuple[tuple[int, int, int], ...]
+    # cards dealt by player count (basic, 500); contract games use `ladder`
+    deal: tuple[tuple[int, int], ...] = ()
+    min_set: int = 3
+    max_set: int | None = 4            # None: as many as the decks hold
+    min_run: int = 3
+    ace_high: bool = False             # Q-K-A allowed
+    wild_ranks: frozenset = frozenset()  # 0 = jokers, 12 = queens (California)
+    natural_majority: bool = False     # house rule: naturals must outnumber wilds in a meld
+    joker_swap: bool = False           # house rule: a joker on the table may be swapped out
+    hand_values: tuple[int, ...] = BASIC_VALUES
+    scores_melds: bool = False         # Rummy 500: melded cards score for whoever laid them
+    ace_low_value: int = 1             # Rummy 500: an ace used low in a run
+    ace_high_value: int = 15           # Rummy 500: an ace used high, or in a set of aces
+    wild_meld_value: int = 0           # Persian: a joker on the table is worth 20
+    target: int | None = 100
+    target_choices: tuple[int, ...] = ()
+    # basic
+    rummy_doubles: bool = False
+    discard_restriction: bool = False
+    stock_turnovers: int | None = None  # basic: 2 turnovers, the third exhaustion voids the hand
+    # what happens when the stock is empty: "turn_over" | "end_hand" | "reshuffle"
+    stock_exhausted: str = "turn_over"
+    # 500
+    fanned_discards: bool = False
+    final_discard_required: bool = False
+    booting_bonus: int = 0
+    partnership: bool = False
+    persian_joker_layoff: bool = False  # a joker may not stand in for a playable natural
+    # contract
+    ladder: tuple[ContractHand, ...] = ()
+    contract_melds_exact: bool = True   # the first lay-down holds exactly the contract's melds
+    go_out_by_discard: bool = True      # hands 1-6: going out by discarding the last card
+    buying: bool = False
+    max_buys: int = 3
+    buy_penalty_cards: int = 1
+    lowest_score_wins: bool = False
+    aliases: tuple[str, ...] = field(default=(), compare=False)
+
+    # --- consistency ----------------------------------------------------------
+    def __post_init__(self):
+        problems = list(self._inconsistencies())
+        if problems:
+            raise RuleOptionError(f"rule set {self.name!r} is inconsistent: " + "; ".join(problems))
+
+    def _inconsistencies(self) -> Iterable[str]:
+        if self.game not in GAMES:
+            yield f"game must be one of {', '.join(GAMES)}, not {self.game!r}"
+        if not 2 <= self.min_players <= self.max_players:
+            yield f"players must be a range from at least 2, got {self.min_players}-{self.max_players}"
+        if self.min_set < 3 or self.min_run < 3:
+            yield "sets and runs have at least 3 cards"
+        if self.max_set is not None and self.max_set < self.min_set:
+            yield f"max_set {self.max_set} is below min_set {self.min_set}"
+        if self.target_choices and self.target not in self.target_choices:
+            choices = ", ".join(map(str, self.target_choices))
+            yield f"target {self.target} is not offered; choose one of {choices}"
+        if self.stock_exhausted not in ("turn_over", "end_hand", "reshuffle"):
+            yield f"stock_exhausted must be turn_over, end_hand or reshuffle, not {self.stock_exhausted!r}"
+        if not self.wild_ranks and (self.natural_majority or self.joker_swap):
+            yield "natural_majority and joker_swap need wild cards, and this game has none"
+        if self.game == "contract":
+            if not self.ladder:
+                yield "a contract game needs its ladder of contracts"
+            if self.buying and not 1 <= self.max_buys <= 10:
+                yield f"max_buys must be from 1 to 10, got {self.max_buys}"
+        else:
+            if self.buying:
+                yield "buying belongs to Contract Rummy"
+            if self.ladder:
+                yield "contracts belong to Contract Rummy"
+        if self.game != "500" and (self.final_discard_required or self.booting_bonus or self.partnership):
+            yield "final_discard_required, booting_bonus and partnership belong to Rummy 500"
+        if self.partnership and not (self.min_players == self.max_players == 4):
+            yield "Partnership 500 is for exactly 4 players"
+        if self.deal:
+            dealt = dict(self.deal)
+            missing = [n for n in range(self.min_players, self.max_players + 1) if n not in dealt]
+            if missing:
+                yield f"no deal size for {missing} players"
+
+    # --- options --------------------------------------------------------------
+    def with_options(self, **options) -> "RuleSet":
+        """This rule set with some options changed (checked like any rule set)."""
+        known = {f.name for f in dataclasses.fields(self)} - {"name", "game", "title", "aliases"}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise RuleOptionError(
+                f"unknown rule option(s) {', '.join(unknown)} for {self.name!r}; "
+                f"options are: {', '.join(sorted(known))}")
+        for key, value in options.items():
+            current = getattr(self, key)
+            if isinstance(current, bool) and not isinstance(value, bool):
+                raise RuleOptionError(f"option {key} takes True or False, not {value!r}")
+            if isinstance(current, int) and not isinstance(current, bool) and (
+                    isinstance(value, bool) or not isinstance(value, int)):
+                raise RuleOptionError(f"option {key} takes a whole number, not {value!r}")
+        if "ladder" in options:
+            options["ladder"] = _as_ladder(options["ladder"])
+        changed = dataclasses.replace(self, **options)
+        return changed
+
+    @property
+    def options(self) -> dict:
+        """Every option with its value (what a comparison table shows)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name not in ("name", "game", "title", "aliases")}
+
+    # --- table facts ----------------------------------------------------------
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise RuleOptionError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players!r}")
+
+    def deck_for(self, players: int) -> tuple[int, int]:
+        """(52-card decks, jokers) used with this many players."""
+        self.check_players(players)
+        for up_to, decks, jokers in self.decks:
+            if players <= up_to:
+                return decks, jokers
+        raise RuleOptionError(f"no deck is defined for {players} players in {self.name!r}")
+
+    def cards_dealt(self, players: int, hand: int = 1) -> int:
+        """How many cards each player gets (by player count, or by hand in Contract Rummy)."""
+        self.check_players(players)
+        if self.game == "contract":
+            return self.contract_hand(hand).dealt
+        return dict(self.deal)[players]
+
+    @property
+    def hands_in_game(self) -> int | None:
+        """Number of hands in a contract game; None where play goes to a target."""
+        return len(self.ladder) if self.ladder else None
+
+    def contract_hand(self, hand: int) -> ContractHand:
+        if not self.ladder:
+            raise RuleOptionError(f"{self.title} has no contracts")
+        if not isinstance(hand, int) or not 1 <= hand <= len(self.ladder):
+            raise RuleOptionError(f"hand must be 1 to {len(self.ladder)} in {self.title}, not {hand!r}")
+        return self.ladder[hand - 1]
+
+    def contract(self, hand: int) -> Contract:
+        return self.contract_hand(hand).contract
+
+    def is_wild(self, card: Card) -> bool:
+        return card.rank in self.wild_ranks
+
+    # --- values ---------------------------------------------------------------
+    def card_points(self, card: Card) -> int:
+        """Points ``card`` counts when caught in hand at the end of a hand."""
+        return self.hand_values[card.rank]
+
+    def hand_points(self, cards) -> int:
+        """Points a group of cards counts left in hand: ``hand_points("KC QD 9S AC") == 30``."""
+        return sum(self.card_points(c) for c in parse_cards(cards))
+
+    # --- delegations to the judging modules -------------------------------------
+    def check_meld(self, cards, kind: str | None = None):
+        from .melds import check_meld
+
+        return check_meld(self, parse_cards(cards), kind=kind)
+
+    def is_meld(self, cards) -> bool:
+        return self.check_meld(cards).ok
+
+    def arrange(self, cards):
+        from .solver import arrange
+
+        return arrange(self, parse_cards(cards))
+
+    def holds_contract(self, cards, hand: int):
+        from .solver import find_contract
+
+        return find_contract(self, parse_cards(cards), hand)
+
+    def __repr__(self) -> str:
+        return f"get_rules({self.name!r})"
+
+
+def _as_ladder(value) -> tuple[ContractHand, ...]:
+    """Accept a ladder as ContractHand rows or (dealt, contract text[, whole_hand]) tuples."""
+    rows = []
+    try:
+        for row in value:
+            if isinstance(row, ContractHand):
+                rows.append(row)
+            elif isinstance(row, str):
+                rows.append(ContractHand(12 if len(rows) >= 4 else 10, Contract.parse(row)))
+            else:
+                dealt, text, *rest = row
+                rows.append(ContractHand(int(dealt), Contract.parse(text), bool(rest and rest[0])))
+    except (TypeError, ValueError) as error:
+        raise RuleOptionError(
+            f"ladder must be a list of contracts such as [(10, 'two sets of 3'), ...]: {error}") from None
+    return tuple(rows)
+
+
+# --- the named rule sets ---------------------------------------------------------
+BASIC = RuleSet(
+    name="basic", game="basic", title="Basic Rummy", min_players=2, max_players=6,
+    decks=((6, 1, 0),), deal=((2, 10), (3, 7), (4, 7), (5, 6), (6, 6)),
+    min_run=3, max_set=4, ace_high=False, hand_values=BASIC_VALUES,
+    target=100, target_choices=tuple(range(50, 301, 25)),
+    rummy_doubles=True, discard_restriction=True, stock_turnovers=2, stock_exhausted="turn_over",
+    aliases=("rummy", "basic-rummy"),
+)
+
+RUMMY_500 = RuleSet(
+    name="500", game="500", title="Rummy 500", min_players=2, max_players=8,
+    decks=((4, 1, 0), (8, 2, 0)), deal=((2, 13),) + tuple((n, 7) for n in range(3, 9)),
+    min_run=3, max_set=4, ace_high=True, hand_values=R500_VALUES, scores_melds=True,
+    target=500, target_choices=(300, 500, 600, 750), stock_exhausted="end_hand",
+    fanned_discards=True, aliases=("rummy500", "rummy-500", "500-rum", "pinochle-rum"),
+)
+
+CONTRACT = RuleSet(
+    name="contract", game="contract", title="Contract Rummy", min_players=3, max_players=8,
+    decks=((6, 2, 4), (8, 3, 6)), min_run=4, max_set=None, ace_high=True,
+    wild_ranks=frozenset({0}), hand_values=CONTRACT_VALUES, target=None,
+    stock_exhausted="reshuffle", ladder=STANDARD_LADDER, buying=True, lowest_score_wins=True,
+    aliases=("contract-rummy", "progressive", "progressive-rummy", "liverpool-rummy"),
+)
+
+_VARIANTS = (
+    BASIC,
+    RUMMY_500,
+    dataclasses.replace(RUMMY_500, name="500-short", title="Rummy 500, short game (to 300)",
+                        target=300, aliases=("500-300",)),
+    dataclasses.replace(RUMMY_500, name="persian", title="Persian Rummy",
+                        decks=((4, 1, 4), (8, 2, 4)), wild_ranks=frozenset({0}),
+                        hand_values=PERSIAN_VALUES, wild_meld_value=20, persian_joker_layoff=True,
+                        aliases=("persian-rummy",)),
+    dataclasses.replace(RUMMY_500, name="partnership", title="Partnership 500",
+                        min_players=4, max_players=4, deal=((4, 7),), partnership=True,
+                        aliases=("partnership-500",)),
+    dataclasses.replace(RUMMY_500, name="booting", title="Rummy 500 with booting",
+                        booting_bonus=25, aliases=("boot",)),
+    CONTRACT,
+    dataclasses.replace(CONTRACT, name="shanghai", title="Shanghai",
+                        ladder=STANDARD_LADDER[:6] + (dataclasses.replace(STANDARD_LADDER[6]),
+                                                      SHANGHAI_EIGHTH),
+                        aliases=("shanghai-rummy",)),
+    dataclasses.replace(CONTRACT, name="california", title="California Contract Rummy",
+                        decks=((6, 2, 0), (8, 3, 0)), wild_ranks=frozenset({12}),
+                        aliases=("california-contract",)),
+    dataclasses.replace(CONTRACT, name="liverpool", title="Liverpool Rummy (UK, no buying)",
+                        buying=False, aliases=("liverpool-uk",)),
+    dataclasses.replace(CONTRACT, name="strict-no-buy", title="Contract Rummy, strict no-buy",
+                        buying=False, aliases=("no-buy",)),
+    dataclasses.replace(CONTRACT, name="double-progressive", title="Double Progressive Rummy",
+                        ladder=(dataclasses.replace(STANDARD_LADDER[0], dealt=7),) + STANDARD_LADDER[1:],
+                        aliases=()),
+)
+
+RULE_SETS = {rules.name: rules for rules in _VARIANTS}
+_BY_ALIAS = {alias: rules.name for rules in _VARIANTS for alias in rules.aliases}
+
+
+def _normal(name: str) -> str:
+    return "-".join(str(name).strip().lower().replace("_", " ").split())
+
+
+def rule_set_names() -> tuple[str, ...]:
+    return tuple(RULE_SETS)
+
+
+def get_rules(name: str | RuleSet = "basic", **options) -> RuleSet:
+    """The named rule set, with any ``options`` changed (see :class:`RuleSet` fields).
+
+    >>> get_rules("500", target=750).target
+    750
+    """
+    if isinstance(name, RuleSet):
+        base = name
+    else:
+        key = _normal(name)
+        key = _BY_ALIAS.get(key, key)
+        if key not in RULE_SETS:
+            raise RuleOptionError(
+                f"unknown game or variant {name!r}; choose one of {', '.join(RULE_SETS)}")
+        base = RULE_SETS[key]
+    return base.with_options(**options) if options else base
