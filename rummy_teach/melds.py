@@ -91,6 +91,10 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse({self.text(ascii=True)!r})"
 
+    def lay_off(self, rules, card: Card) -> "MeldCheck":
+        """Judge laying ``card`` off on this meld (see :func:`check_lay_off`)."""
+        return check_lay_off(rules, self, card)
+
     def _repr_html_(self) -> str:
         from .render import cards_html
 
@@ -218,7 +222,7 @@ def _judge_set(rules, cards, naturals, wilds) -> MeldCheck:
     rank = ranks[0]
     ordered = tuple(sorted(naturals, key=Card.sort_key)) + tuple(wilds)
     meld = Meld("set", ordered, rank=rank)
-    return _verdict(rules, cards, meld, Reason("is_set", {"count": len(cards), "rank_plural": rank_plural(rank)}))
+    return _verdict(rules, cards, meld)
 
 
 def _judge_run(rules, cards, naturals, wilds) -> MeldCheck:
@@ -252,10 +256,7 @@ def _judge_run(rules, cards, naturals, wilds) -> MeldCheck:
     melds = [_laid_out(p, naturals, wilds, len(cards), suits[0]) for p in good]
     # where the ace may go low or high, a player counts it the way that scores more
     meld = max(melds, key=lambda m: m.points(rules)) if rules.scores_melds else melds[0]
-    return _verdict(rules, cards, meld, Reason("is_run", {
-        "count": len(cards), "suit": SUIT_NAMES[suits[0]],
-        "low": position_label(meld.low) + SUIT_SYMBOLS[suits[0]],
-        "high": position_label(meld.high) + SUIT_SYMBOLS[suits[0]]}))
+    return _verdict(rules, cards, meld)
 
 
 def _laid_out(placement, naturals, wilds, length, suit) -> Meld:
@@ -314,9 +315,20 @@ def _wraps(ranks, wilds) -> bool:
                for start in distinct)
 
 
-def _verdict(rules, cards, meld: Meld, headline: Reason) -> MeldCheck:
+def _headline(meld: Meld) -> Reason:
+    """What the meld is, in one sentence: the first reason of every good verdict."""
+    if meld.kind == "set":
+        return Reason("is_set", {"count": len(meld.cards), "rank_plural": rank_plural(meld.rank)})
+    symbol = SUIT_SYMBOLS[meld.suit]
+    return Reason("is_run", {"count": len(meld.cards), "suit": SUIT_NAMES[meld.suit],
+                             "low": position_label(meld.low) + symbol,
+                             "high": position_label(meld.high) + symbol})
+
+
+def _verdict(rules, cards, meld: Meld, first: tuple = ()) -> MeldCheck:
+    headline = _headline(meld)
     wilds = meld.wilds(rules)
-    reasons = [headline] + [Reason("wild_stands_for", {"card": str(c), "stands_for": s}) for c, s in wilds]
+    reasons = list(first) + [headline] + [Reason("wild_stands_for", {"card": str(c), "stands_for": s}) for c, s in wilds]
     points = meld.points(rules) if rules.scores_melds else None
     return MeldCheck(cards, True, meld.kind, tuple(reasons), meld=meld, points=points, wilds=wilds)
 
@@ -330,3 +342,63 @@ def make_meld(rules, cards, kind: str | None = None) -> Meld:
         raise IllegalMeldError(f"{cards_text(check.cards)} is not a meld: {check.explain()}",
                                check.reasons)
     return check.meld
+
+
+# --- laying off ------------------------------------------------------------------------
+
+def check_lay_off(rules, meld: Meld, card: Card) -> MeldCheck:
+    """Can ``card`` be laid off on ``meld``? The verdict carries the grown meld.
+
+    Wild cards already on the table keep what they stand for, so a run only grows
+    at its two ends and a set only takes another card of its rank (or a wild card).
+    """
+    where = f"the {meld.kind} {meld.text()}"
+    problems = list(_card_problems(rules, meld.cards + (card,)))
+    if problems:
+        return _no_fit(meld, card, where, problems[0].text())
+    grown = _grow_set(rules, meld, card) if meld.kind == "set" else _grow_run(rules, meld, card)
+    if isinstance(grown, str):
+        return _no_fit(meld, card, where, grown)
+    check = check_meld(rules, grown.cards, kind=meld.kind)
+    if not check.ok:
+        return _no_fit(meld, card, where, check.reasons[-1].text())
+    fits = Reason("layoff_fits", {"card": str(card), "meld": where})
+    return _verdict(rules, meld.cards + (card,), grown, first=(fits,))
+
+
+def _no_fit(meld, card, where, why) -> MeldCheck:
+    reason = Reason("layoff_does_not_fit", {"card": str(card), "meld": where, "why": why})
+    return MeldCheck(meld.cards + (card,), False, meld.kind, (reason,))
+
+
+def _grow_set(rules, meld: Meld, card: Card):
+    if not rules.is_wild(card) and card.rank != meld.rank:
+        return f"a set of {rank_plural(meld.rank)} only takes another {RANK_LABELS[meld.rank]}."
+    if rules.max_set is not None and len(meld.cards) >= rules.max_set:
+        return f"the set already has {len(meld.cards)} cards, the most {rules.title} allows."
+    return Meld("set", meld.cards + (card,), rank=meld.rank)
+
+
+def _grow_run(rules, meld: Meld, card: Card):
+    top = ACE_HIGH if rules.ace_high else 13
+    below = meld.low - 1 if meld.low > 1 else None
+    above = meld.high + 1 if meld.high < top and not (meld.low == 1 and meld.high + 1 == ACE_HIGH) else None
+    if rules.is_wild(card):
+        if above is not None:
+            return Meld("run", meld.cards + (card,), low=meld.low, suit=meld.suit)
+        if below is not None:
+            return Meld("run", (card,) + meld.cards, low=below, suit=meld.suit)
+        return "the run cannot grow at either end."
+    if card.suit != meld.suit:
+        return f"the run is in {SUIT_NAMES[meld.suit]} and {card} is not."
+    position_of = {1: (1, ACE_HIGH)}.get(card.rank, (card.rank,))
+    if above is not None and above in position_of:
+        return Meld("run", meld.cards + (card,), low=meld.low, suit=meld.suit)
+    if below is not None and below in position_of:
+        return Meld("run", (card,) + meld.cards, low=below, suit=meld.suit)
+    ends = [position_label(p) + SUIT_SYMBOLS[meld.suit] for p in (below, above) if p is not None]
+    if card.rank == 1 and not rules.ace_high and meld.high == 13:
+        return f"in {rules.title} the ace is low only, so it cannot follow the king."
+    if not ends:
+        return "the run cannot grow at either end."
+    return "a run grows only at its ends, so the cards that fit are " + " and ".join(ends) + "."

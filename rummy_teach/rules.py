@@ -205,6 +205,21 @@ class RuleSet:
     def is_meld(self, cards) -> bool:
         return self.check_meld(cards).ok
 
+    def meld(self, cards, kind: str | None = None):
+        """The :class:`~rummy_teach.melds.Meld` these cards make (IllegalMeldError if none)."""
+        from .melds import make_meld
+
+        return make_meld(self, cards, kind=kind)
+
+    def check_lay_off(self, meld, card):
+        """Can ``card`` be laid off on ``meld`` (a Meld, or its cards as text)?"""
+        from .cards import Card
+        from .melds import Meld, check_lay_off
+
+        meld = meld if isinstance(meld, Meld) else self.meld(meld)
+        card = card if isinstance(card, Card) else Card.parse(card)
+        return check_lay_off(self, meld, card)
+
     def arrange(self, cards):
         from .solver import arrange
 
