@@ -15,8 +15,11 @@ else:  # pragma: no cover
 
 
 def _normal(requirement: str) -> tuple[str, str]:
-    """('jupyter-book', '>=1,<2'): a name in PEP 503 form and its version range."""
-    match = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*(.*)", requirement)
+    """('jupyter-book', '>=1,<2'): a name in PEP 503 form and its version range.
+
+    Extras (``psycopg[binary]``) are a pip notion; conda's package carries them.
+    """
+    match = re.match(r"\s*([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(.*)", requirement)
     name, spec = match.groups()
     return re.sub(r"[-_.]+", "-", name).lower(), spec.replace(" ", "")
 

@@ -1,0 +1,248 @@
+"""The teacher's report: how the class did, per student and per question.
+
+:func:`build_report` turns stored :class:`~rummy_teach.classroom.store.Answer`
+values into plain data (frozen dataclasses, :meth:`ClassReport.to_dict` for
+JSON); :func:`report_text` and the CSV functions render it; the HTML page is in
+:mod:`rummy_teach.classroom.report_html`. All are pure functions.
+
+Counting: a right or wrong answer is an *attempt*; an unreadable answer was never
+judged, so it is listed but not counted. Every attempt counts, retries included;
+a success rate is right / attempts, ``None`` when there were no attempts.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import asdict, dataclass
+from datetime import datetime
+
+ANSWER_CSV_HEADER = ("answered_at", "session", "student_id", "student_name", "quiz", "question_id",
+                     "rule", "given", "outcome")
+QUESTION_CSV_HEADER = ("quiz", "question_id", "rule", "attempts", "right", "wrong", "unreadable",
+                       "students", "success_rate")
+STUDENT_CSV_HEADER = ("student_id", "student_name", "answers", "right", "wrong", "unreadable",
+                      "success_rate")
+
+
+def _rate(right: int, attempts: int) -> float | None:
+    return right / attempts if attempts else None
+
+
+def percent(rate: float | None) -> str:
+    """75% for 0.75; a dash when there is nothing to rate."""
+    return "–" if rate is None else f"{round(rate * 100)}%"
+
+
+@dataclass(frozen=True)
+class StudentResult:
+    """One student's answers: ``answers`` counts right + wrong (unreadable apart)."""
+
+    student_id: str
+    name: str
+    answers: int
+    right: int
+    unreadable: int
+
+    @property
+    def wrong(self) -> int:
+        return self.answers - self.right
+
+    @property
+    def success_rate(self) -> float | None:
+        return _rate(self.right, self.answers)
+
+
+@dataclass(frozen=True)
+class QuestionResult:
+    """One question across the class: ``attempts`` counts right + wrong answers."""
+
+    quiz: str
+    question_id: str
+    rule: str
+    attempts: int
+    right: int
+    unreadable: int
+    students: int
+
+    @property
+    def wrong(self) -> int:
+        return self.attempts - self.right
+
+    @property
+    def success_rate(self) -> float | None:
+        return _rate(self.right, self.attempts)
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """Everything a report page shows, as plain values."""
+
+    sessions: tuple[str, ...]
+    quizzes: tuple[str, ...]
+    students: tuple[StudentResult, ...]      # by name
+    questions: tuple[QuestionResult, ...]    # in the order the class first met them
+    most_missed: tuple[QuestionResult, ...]  # most wrong answers first
+    answers: int                             # counted: right + wrong
+    right: int
+    unreadable: int
+    first_at: datetime | None
+    last_at: datetime | None
+
+    @property
+    def success_rate(self) -> float | None:
+        return _rate(self.right, self.answers)
+
+    @property
+    def summary(self) -> str:
+        """One line for the top of the page."""
+        if not self.answers and not self.unreadable:
+            return "No answers yet."
+        people = f"{len(self.students)} student{'s' if len(self.students) != 1 else ''}"
+        line = (f"{people}, {self.answers} answer{'s' if self.answers != 1 else ''} counted, "
+                f"{self.right} right ({percent(self.success_rate)})")
+        if self.unreadable:
+            line += f"; {self.unreadable} unreadable not counted"
+        if self.most_missed:
+            worst = self.most_missed[0]
+            line += (f"; most missed: {worst.question_id} ({worst.rule or 'no rule named'}), "
+                     f"{worst.wrong} of {worst.attempts} wrong")
+        return line + "."
+
+    def to_dict(self) -> dict:
+        """JSON-ready data, rates included."""
+        def row(result) -> dict:
+            return {**asdict(result), "wrong": result.wrong, "success_rate": result.success_rate}
+        return {
+            "sessions": list(self.sessions), "quizzes": list(self.quizzes),
+            "students": [row(s) for s in self.students],
+            "questions": [row(q) for q in self.questions],
+            "most_missed": [row(q) for q in self.most_missed],
+            "answers": self.answers, "right": self.right, "unreadable": self.unreadable,
+            "success_rate": self.success_rate, "summary": self.summary,
+            "first_at": self.first_at.isoformat() if self.first_at else None,
+            "last_at": self.last_at.isoformat() if self.last_at else None,
+        }
+
+    def _repr_html_(self) -> str:
+        from .report_html import report_html
+        return report_html(self)
+
+
+def build_report(answers, *, most_missed: int = 5) -> ClassReport:
+    """The class report for these answers (any iterable of :class:`Answer`)."""
+    answers = sorted(answers, key=lambda a: (a.answered_at, a.answer_id))
+    students: dict[str, dict] = {}
+    questions: dict[tuple[str, str], dict] = {}
+    for answer in answers:
+        s = students.setdefault(answer.student_id, {"name": answer.student_name, "counted": 0,
+                                                    "right": 0, "unreadable": 0})
+        s["name"] = answer.student_name  # the latest display name wins
+        q = questions.setdefault((answer.quiz, answer.question_id),
+                                 {"rule": answer.rule, "counted": 0, "right": 0, "unreadable": 0,
+                                  "students": set()})
+        q["rule"] = answer.rule or q["rule"]
+        for tally in (s, q):
+            tally["counted" if answer.counted else "unreadable"] += 1
+            tally["right"] += answer.correct
+        if answer.counted:
+            q["students"].add(answer.student_id)
+    student_rows = tuple(sorted(
+        (StudentResult(student_id=sid, name=s["name"], answers=s["counted"], right=s["right"],
+                       unreadable=s["unreadable"]) for sid, s in students.items()),
+        key=lambda r: (r.name.casefold(), r.student_id)))
+    question_rows = tuple(
+        QuestionResult(quiz=quiz, question_id=qid, rule=q["rule"], attempts=q["counted"],
+                       right=q["right"], unreadable=q["unreadable"], students=len(q["students"]))
+        for (quiz, qid), q in questions.items())
+    missed = sorted((q for q in question_rows if q.wrong),
+                    key=lambda q: (-q.wrong, q.success_rate, q.quiz, q.question_id))
+    counted = [a for a in answers if a.counted]
+    return ClassReport(
+        sessions=tuple(dict.fromkeys(a.session for a in answers)),
+        quizzes=tuple(dict.fromkeys(a.quiz for a in answers)),
+        students=student_rows, questions=question_rows, most_missed=tuple(missed[:most_missed]),
+        answers=len(counted), right=sum(a.correct for a in counted),
+        unreadable=len(answers) - len(counted),
+        first_at=answers[0].answered_at if answers else None,
+        last_at=answers[-1].answered_at if answers else None,
+    )
+
+
+# -- text --------------------------------------------------------------------
+def _table(header: tuple, rows: list[tuple], right_align: set[int]) -> list[str]:
+    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows)]
+    def line(cells):
+        return "  " + "  ".join(str(c).rjust(w) if i in right_align else str(c).ljust(w)
+                                for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    return [line(header)] + [line(row) for row in rows]
+
+
+def display_names(report: ClassReport) -> dict[str, str]:
+    """Display names, with the student id added where two students share a name."""
+    counts: dict[str, int] = {}
+    for s in report.students:
+        counts[s.name.casefold()] = counts.get(s.name.casefold(), 0) + 1
+    return {s.student_id: s.name if counts[s.name.casefold()] == 1 else f"{s.name} ({s.student_id})"
+            for s in report.students}
+
+
+def report_text(report: ClassReport, *, by: str | None = None) -> str:
+    """A readable report for a terminal: summary, then by student and/or by question."""
+    scope = []
+    if report.sessions:
+        scope.append(f"session{'s' if len(report.sessions) > 1 else ''} {', '.join(report.sessions)}")
+    if report.quizzes:
+        scope.append(f"quiz{'zes' if len(report.quizzes) > 1 else ''} {', '.join(report.quizzes)}")
+    lines = ["Class results" + (f" - {'; '.join(scope)}" if scope else ""), report.summary]
+    if by in (None, "student") and report.students:
+        names = display_names(report)
+        lines += ["", "By student"] + _table(
+            ("Student", "Answers", "Right", "Success", "Unreadable"),
+            [(names[s.student_id], s.answers, s.right, percent(s.success_rate), s.unreadable)
+             for s in report.students], {1, 2, 3, 4})
+    if by in (None, "question") and report.questions:
+        many = len(report.quizzes) > 1
+        lines += ["", "By question"] + _table(
+            ("Question", "Rule tested", "Attempts", "Right", "Success"),
+            [(f"{q.quiz}/{q.question_id}" if many else q.question_id, q.rule, q.attempts, q.right,
+              percent(q.success_rate)) for q in report.questions], {2, 3, 4})
+        if report.most_missed:
+            lines += ["", "Most missed"]
+            lines += [f"  {q.question_id}: {q.wrong} of {q.attempts} wrong ({percent(q.success_rate)} "
+                      f"right) - rule: {q.rule or 'not named'}" for q in report.most_missed]
+    return "\n".join(lines) + "\n"
+
+
+# -- CSV ---------------------------------------------------------------------
+def _csv(header: tuple, rows) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _rate_cell(rate: float | None) -> str:
+    return "" if rate is None else f"{rate:.4f}"
+
+
+def answers_csv(answers) -> str:
+    """One row per answer, with a header; times in UTC ISO 8601."""
+    return _csv(ANSWER_CSV_HEADER, (
+        (a.answered_at.isoformat(), a.session, a.student_id, a.student_name, a.quiz,
+         a.question_id, a.rule, a.given, a.outcome) for a in answers))
+
+
+def questions_csv(report: ClassReport) -> str:
+    """One row per question: attempts, right, wrong, unreadable, students, success rate (0-1)."""
+    return _csv(QUESTION_CSV_HEADER, (
+        (q.quiz, q.question_id, q.rule, q.attempts, q.right, q.wrong, q.unreadable, q.students,
+         _rate_cell(q.success_rate)) for q in report.questions))
+
+
+def students_csv(report: ClassReport) -> str:
+    """One row per student: answers counted, right, wrong, unreadable, success rate (0-1)."""
+    return _csv(STUDENT_CSV_HEADER, (
+        (s.student_id, s.name, s.answers, s.right, s.wrong, s.unreadable, _rate_cell(s.success_rate))
+        for s in report.students))

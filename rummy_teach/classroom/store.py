@@ -1,0 +1,482 @@
+"""The classroom's results store: every answer a student submits, kept as it happens.
+
+One row per submitted answer (session, student, quiz, question, the rule the
+question tests, the answer as given, its outcome, the time). Each answer is
+written in its own short transaction before :meth:`ResultsStore.record`
+returns, so nothing is buffered in memory: a server restart or a student's
+kernel dying loses nothing already recorded.
+
+Where the rows live is a database URL:
+
+* a plain path (``results.db``) or ``sqlite:///relative/path.db`` /
+  ``sqlite:////absolute/path.db`` (SQLAlchemy's spelling): a SQLite file in WAL
+  mode with a busy timeout, so many student kernels can write at once;
+* ``postgresql://user:password@host:port/database`` (needs ``psycopg`` 3), for a
+  school whose classroom outgrows one machine.
+
+Both backends get the same tables and the same queries; only the parameter
+placeholder differs, and :meth:`ResultsStore._execute` handles that. Every
+failure (bad URL, missing directory, damaged file, unreachable server, busy
+database) is a :class:`ResultsStoreError`, a :class:`~rummy_teach.errors.RummyError`,
+whose message says what was given and what would work.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from urllib.parse import quote
+
+from ..errors import RummyError
+
+SCHEMA_VERSION = 1
+OUTCOMES = ("right", "wrong", "unreadable")
+ACCEPTED = ("a file path like results.db, sqlite:///relative/path.db, sqlite:////absolute/path.db, "
+            "or postgresql://user:password@host:port/database")
+BUSY_TIMEOUT_SECONDS = 15.0
+CONNECT_TIMEOUT_SECONDS = 10
+# Longest text kept per field; a longer answer is stored cut, with a marker.
+TEXT_LIMITS = {"student_name": 200, "given": 2000}
+ID_LIMIT = 200
+
+COLUMNS = ("answer_id", "session_id", "student_id", "student_name", "quiz", "question_id",
+           "rule", "given", "outcome", "answered_at")
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS rummy_answers (
+        answer_id    VARCHAR(32) PRIMARY KEY,
+        session_id   TEXT NOT NULL,
+        student_id   TEXT NOT NULL,
+        student_name TEXT NOT NULL,
+        quiz         TEXT NOT NULL,
+        question_id  TEXT NOT NULL,
+        rule         TEXT NOT NULL,
+        given        TEXT NOT NULL,
+        outcome      VARCHAR(10) NOT NULL CHECK (outcome IN ('right', 'wrong', 'unreadable')),
+        answered_at  VARCHAR(32) NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS rummy_answers_by_session "
+    "ON rummy_answers (session_id, quiz, answered_at)",
+    "CREATE TABLE IF NOT EXISTS rummy_meta (name VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)",
+    f"INSERT INTO rummy_meta (name, value) VALUES ('schema_version', '{SCHEMA_VERSION}') "
+    "ON CONFLICT (name) DO NOTHING",
+)
+_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"  # fixed width, UTC: sorts as text on both backends
+
+
+class ResultsStoreError(RummyError):
+    """The results database cannot be opened, read or written; the message says why."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One submitted answer as stored. ``outcome`` is 'right', 'wrong' or 'unreadable'."""
+
+    session: str
+    student_id: str
+    student_name: str
+    quiz: str
+    question_id: str
+    rule: str
+    given: str
+    outcome: str
+    answered_at: datetime
+    answer_id: str
+
+    @property
+    def counted(self) -> bool:
+        """Right and wrong answers count; an unreadable one is never judged."""
+        return self.outcome != "unreadable"
+
+    @property
+    def correct(self) -> bool:
+        return self.outcome == "right"
+
+
+def outcome_text(outcome) -> str:
+    """'right', 'wrong' or 'unreadable' from a bool, that text, or an enum holding it."""
+    if isinstance(outcome, bool):
+        return "right" if outcome else "wrong"
+    value = getattr(outcome, "value", outcome)
+    for candidate in (value, getattr(outcome, "name", None)):
+        if isinstance(candidate, str) and candidate.strip().lower() in OUTCOMES:
+            return candidate.strip().lower()
+    raise ResultsStoreError(f"outcome {outcome!r} is not one of: True/False, {', '.join(OUTCOMES)}")
+
+
+def _clean(field: str, value, limit: int, required: bool = True) -> str:
+    """Text any database can hold: no NUL (PostgreSQL refuses it), no lone surrogates."""
+    if not isinstance(value, str):
+        if value is None or isinstance(value, bool):
+            raise ResultsStoreError(f"{field} must be text, got {value!r}")
+        value = str(value)
+    text = value.replace("\x00", "\ufffd").encode("utf-8", "replace").decode("utf-8")
+    if required and not text.strip():
+        raise ResultsStoreError(f"{field} is empty; every answer needs a {field.replace('_', ' ')}")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _time_text(at: datetime | None) -> str:
+    if at is None:
+        at = datetime.now(timezone.utc)
+    if not isinstance(at, datetime) or at.tzinfo is None:
+        raise ResultsStoreError(f"answer time {at!r} must be a timezone-aware datetime")
+    return at.astimezone(timezone.utc).strftime(_TIME_FORMAT)
+
+
+def _parse_time(text: str) -> datetime:
+    try:
+        return datetime.strptime(text, _TIME_FORMAT).replace(tzinfo=timezone.utc)
+    except ValueError:
+        try:
+            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            raise ResultsStoreError(f"a stored answer has an unreadable time {text!r}") from None
+        return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+
+
+# libpq's words for a URL it cannot read (as opposed to a server it cannot reach)
+_BAD_OPTION = re.compile(r"invalid (integer |connection option|\w+ value)|missing \"=\"|"
+                         r"unrecognized|in URI", re.IGNORECASE)
+
+
+def _is_race(error) -> bool:
+    """Two first-opens at once: SQLite busy, or PostgreSQL's duplicate-table race."""
+    return "locked" in str(error) or getattr(error, "sqlstate", None) in ("23505", "42P07", "42710")
+
+
+def mask_password(text: str) -> str:
+    """A URL (or a message quoting one) as it may be shown: any password replaced by ***."""
+    text = re.sub(r"(://[^:/@\s\"']*:)[^@\s\"']*@", r"\1***@", text)
+    return re.sub(r"(password\s*=\s*)[^&\s\"']*", r"\1***", text)
+
+
+def hide_passwords(text: str, url: str) -> str:
+    """``text`` with every password written in ``url`` hidden, wherever it appears."""
+    text = mask_password(text)
+    secrets = re.findall(r"://[^:/@\s]*:([^@\s]*)@", url) + re.findall(r"password=([^&\s]*)", url)
+    for secret in secrets:
+        if len(secret) >= 4 and secret != "***":
+            text = text.replace(secret, "***")
+    return text
+
+
+def parse_url(url) -> tuple[str, str]:
+    """('sqlite', path) or ('postgresql', url) for a database URL; ResultsStoreError if neither."""
+    if isinstance(url, Path):
+        url = str(url)
+    if not isinstance(url, str) or not url.strip():
+        raise ResultsStoreError(f"no results database given ({url!r}); give {ACCEPTED}")
+    text = url.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        if text.lower().startswith(("postgres:", "postgresql:", "sqlite:")):
+            raise ResultsStoreError(f"cannot read the database URL {mask_password(text)!r}; "
+                                    f"give {ACCEPTED}")
+        if text == ":memory:":
+            raise ResultsStoreError("an in-memory database would lose every answer when the "
+                                    f"classroom stops; give {ACCEPTED}")
+        return "sqlite", text
+    scheme = scheme.lower()
+    if scheme == "sqlite":
+        if not rest.startswith("/") or len(rest) < 2:
+            raise ResultsStoreError(f"{text!r} names no file; give {ACCEPTED}")
+        return "sqlite", rest[1:]
+    if scheme in ("postgresql", "postgres", "postgresql+psycopg"):
+        return "postgresql", "postgresql://" + rest
+    raise ResultsStoreError(f"cannot use a results database at {mask_password(text)!r}: the kind "
+                            f"{scheme + '://'!r} is not supported; give {ACCEPTED}")
+
+
+class ResultsStore:
+    """An open results database. Use :func:`open_store` or ``ResultsStore(url)``.
+
+    ``create=True`` (the classroom's way) makes the file and tables on first
+    use; ``create=False`` (the report's way) opens an existing store read-only
+    and refuses a missing file or a database that holds no results.
+    """
+
+    def __init__(self, url, *, create: bool = True):
+        self.kind, self._target = parse_url(url)
+        self.create = create
+        self.url = str(url)
+        self._lock = threading.Lock()
+        self._conn = None
+        self._closed = False
+        if self.kind == "sqlite":
+            self._open_sqlite()
+        else:
+            self._open_postgresql()
+        self._check_schema()
+
+    # -- opening ---------------------------------------------------------------
+    @property
+    def where(self) -> str:
+        """The database as shown in messages (never with its password)."""
+        return self._target if self.kind == "sqlite" else mask_password(self._target)
+
+    def _open_sqlite(self):
+        path = Path(self._target).expanduser()
+        if path.is_dir():
+            raise ResultsStoreError(f"{path} is a directory; give a file name inside it, "
+                                    f"like {path / 'results.db'}")
+        if not self.create and not path.exists():
+            raise ResultsStoreError(f"no results database at {path}: the file does not exist")
+        if not path.parent.is_dir():
+            raise ResultsStoreError(f"cannot keep results at {path}: the directory "
+                                    f"{path.parent} does not exist; create it or choose another path")
+        try:
+            if self.create:
+                self._conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS,
+                                             isolation_level=None, check_same_thread=False)
+            else:
+                self._conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True,
+                                             timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                                             check_same_thread=False)
+            self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+            self._conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError as error:
+            self.close()
+            if "not a database" not in str(error) and "malformed" not in str(error):
+                raise ResultsStoreError(f"cannot open the results database {path}: {error}") from None
+            raise ResultsStoreError(f"{path} is not a results database (SQLite says: {error}); "
+                                    "nothing was written to it - give the classroom's results "
+                                    "file or a new file name") from None
+        if self.create:
+            try:
+                self._retry_locked(lambda: self._conn.execute("PRAGMA journal_mode = WAL").fetchone())
+                self._conn.execute("PRAGMA synchronous = FULL")
+            except sqlite3.Error as error:
+                self.close()
+                self._fail("prepare", error)
+
+    def _open_postgresql(self):
+        try:
+            import psycopg
+        except ImportError:
+            raise ResultsStoreError("keeping results in PostgreSQL needs the psycopg package: "
+                                    "pip install 'rummy_teach[classroom]' "
+                                    "(or 'psycopg[binary]')") from None
+        self._connect_postgresql()
+
+    def _connect_postgresql(self):
+        import psycopg
+        extra = {} if "connect_timeout" in self._target else \
+            {"connect_timeout": CONNECT_TIMEOUT_SECONDS}
+        try:
+            self._conn = psycopg.connect(self._target, autocommit=True,
+                                         application_name="rummy_teach", **extra)
+        except (psycopg.Error, ValueError) as error:
+            detail = hide_passwords(" ".join(str(error).split()) or type(error).__name__, self._target)
+            if isinstance(error, psycopg.OperationalError) and not _BAD_OPTION.search(detail):
+                raise ResultsStoreError(f"cannot reach the PostgreSQL results database at "
+                                        f"{self.where}: {detail}") from None
+            raise ResultsStoreError(f"cannot read the PostgreSQL URL {self.where}: {detail}; "
+                                    f"give {ACCEPTED}") from None
+
+    def _check_schema(self):
+        failure = None
+        for attempt in range(5 if self.create else 0):
+            try:
+                self._transaction(SCHEMA)
+                failure = None
+                break
+            except self._errors() as error:
+                failure = error
+                if not _is_race(error):
+                    break
+                time.sleep(0.05 * (attempt + 1))
+        try:
+            self._execute(f"SELECT {', '.join(COLUMNS)} FROM rummy_answers WHERE 1 = 0")
+            rows = self._execute("SELECT value FROM rummy_meta WHERE name = ?", ("schema_version",))
+        except self._errors():
+            self.close()
+            raise ResultsStoreError(f"{self.where} holds no rummy_teach results (no rummy_answers "
+                                    "table of the expected form); give the classroom's results "
+                                    "database") from None
+        version = rows[0][0] if rows else "?"
+        if not str(version).isdigit() or int(version) > SCHEMA_VERSION:
+            self.close()
+            raise ResultsStoreError(f"{self.where} was written by a newer rummy_teach (results "
+                                    f"format {version}, this one reads {SCHEMA_VERSION}); upgrade "
+                                    "rummy_teach to read it")
+        if failure is not None:
+            self.close()
+            self._fail("prepare", failure)
+
+    # -- the one place that speaks to the database -----------------------------
+    def _errors(self) -> tuple:
+        if self.kind == "sqlite":
+            return (sqlite3.Error,)
+        import psycopg
+        return (psycopg.Error,)
+
+    def _sql(self, sql: str) -> str:
+        return sql if self.kind == "sqlite" else sql.replace("?", "%s")
+
+    def _execute(self, sql: str, params: tuple = ()) -> list:
+        if self._conn is None:
+            if self._closed or self.kind != "postgresql":
+                raise ResultsStoreError(f"the results store {self.where} is closed")
+            self._connect_postgresql()  # the server was away last time: try again now
+        with self._lock:
+            cursor = self._conn.execute(self._sql(sql), params) if params else self._conn.execute(sql)
+            rows = cursor.fetchall() if cursor.description else []
+            if self.kind == "sqlite":
+                cursor.close()
+            return rows
+
+    def _transaction(self, statements):
+        with self._lock:
+            if self.kind == "sqlite":
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for sql in statements:
+                        self._conn.execute(sql)
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
+                    raise
+            else:
+                with self._conn.transaction():
+                    for sql in statements:
+                        self._conn.execute(sql)
+
+    def _retry_locked(self, action):
+        deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+        while True:
+            try:
+                return action()
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+
+    def _reconnected(self) -> bool:
+        """After a PostgreSQL restart the old connection is dead: open a new one."""
+        conn = self._conn
+        if self.kind != "postgresql" or conn is None or not (conn.broken or conn.closed):
+            return False
+        try:
+            self._conn.close()
+        finally:
+            self._conn = None
+        self._connect_postgresql()
+        return True
+
+    def _run(self, what: str, sql: str, params: tuple = ()) -> list:
+        try:
+            return self._execute(sql, params)
+        except self._errors() as error:
+            try:
+                if self._reconnected():
+                    return self._execute(sql, params)
+            except ResultsStoreError:
+                raise
+            except self._errors() as again:
+                error = again
+            self._fail(what, error)
+
+    def _fail(self, what: str, error):
+        detail = hide_passwords(" ".join(str(error).split()) or type(error).__name__, self._target)
+        if "locked" in detail or "busy" in detail:
+            detail += f" (still busy after {BUSY_TIMEOUT_SECONDS:g} s; try again)"
+        if isinstance(error, sqlite3.OperationalError) and "readonly" in detail:
+            detail += " (check the file's permissions)"
+        raise ResultsStoreError(f"could not {what} the results in {self.where}: {detail}") from None
+
+    # -- the public API ---------------------------------------------------------
+    def record(self, *, session, student_id, student_name, quiz, question_id, rule, given,
+               outcome, at: datetime | None = None) -> Answer:
+        """Store one submitted answer, committed before this returns; the stored :class:`Answer`.
+
+        ``outcome`` is True/False, 'right'/'wrong'/'unreadable', or an enum with that
+        value or name. ``at`` defaults to now (UTC). A failure raises
+        :class:`ResultsStoreError`, so the app can tell the student the answer was not saved.
+        """
+        if not self.create:
+            raise ResultsStoreError(f"{self.where} was opened for reading only; open it with "
+                                    "create=True to record answers")
+        answer = Answer(
+            session=_clean("session", session, ID_LIMIT),
+            student_id=_clean("student_id", student_id, ID_LIMIT),
+            student_name=_clean("student_name", student_name, TEXT_LIMITS["student_name"]),
+            quiz=_clean("quiz", quiz, ID_LIMIT),
+            question_id=_clean("question_id", question_id, ID_LIMIT),
+            rule=_clean("rule", rule, ID_LIMIT * 2, required=False),
+            given=_clean("given", "" if given is None else given, TEXT_LIMITS["given"],
+                         required=False),
+            outcome=outcome_text(outcome),
+            answered_at=_parse_time(_time_text(at)),
+            answer_id=uuid.uuid4().hex,
+        )
+        row = (answer.answer_id, answer.session, answer.student_id, answer.student_name, answer.quiz,
+               answer.question_id, answer.rule, answer.given, answer.outcome,
+               _time_text(answer.answered_at))
+        # ON CONFLICT makes the one retry after a reconnect harmless.
+        self._run("save an answer to", f"INSERT INTO rummy_answers ({', '.join(COLUMNS)}) VALUES "
+                  f"({', '.join('?' * len(COLUMNS))}) ON CONFLICT (answer_id) DO NOTHING", row)
+        return answer
+
+    def answers(self, *, session: str | None = None, quiz: str | None = None,
+                student_id: str | None = None) -> list[Answer]:
+        """Stored answers, oldest first, optionally for one session, quiz or student."""
+        where, params = self._filters(session=session, quiz=quiz, student_id=student_id)
+        rows = self._run("read", f"SELECT {', '.join(COLUMNS)} FROM rummy_answers{where} "
+                         "ORDER BY answered_at, answer_id", params)
+        return [Answer(session=r[1], student_id=r[2], student_name=r[3], quiz=r[4], question_id=r[5],
+                       rule=r[6], given=r[7], outcome=r[8], answered_at=_parse_time(r[9]),
+                       answer_id=r[0]) for r in rows]
+
+    def count(self, *, session: str | None = None, quiz: str | None = None) -> int:
+        where, params = self._filters(session=session, quiz=quiz)
+        return int(self._run("count", f"SELECT COUNT(*) FROM rummy_answers{where}", params)[0][0])
+
+    def sessions(self) -> list[str]:
+        """Session ids, in the order they started."""
+        rows = self._run("read", "SELECT session_id, MIN(answered_at) FROM rummy_answers "
+                         "GROUP BY session_id ORDER BY MIN(answered_at), session_id")
+        return [row[0] for row in rows]
+
+    def report(self, *, session: str | None = None, quiz: str | None = None, most_missed: int = 5):
+        """The teacher's :class:`~rummy_teach.classroom.report.ClassReport` for these answers."""
+        from .report import build_report
+        return build_report(self.answers(session=session, quiz=quiz), most_missed=most_missed)
+
+    @staticmethod
+    def _filters(**values) -> tuple[str, tuple]:
+        names = {"session": "session_id", "quiz": "quiz", "student_id": "student_id"}
+        chosen = [(names[key], value) for key, value in values.items() if value is not None]
+        if not chosen:
+            return "", ()
+        return " WHERE " + " AND ".join(f"{column} = ?" for column, _ in chosen), \
+            tuple(str(value) for _, value in chosen)
+
+    def close(self):
+        self._closed = True
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # closing a dead connection must not hide the real error
+                pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        return f"open_store({self.url if self.kind == 'sqlite' else self.where!r})"
+
+
+def open_store(url, *, create: bool = True) -> ResultsStore:
+    """Open (and on first use create) the results store at ``url``; see the module docstring."""
+    return ResultsStore(url, create=create)

@@ -1,0 +1,214 @@
+"""The results store on a real PostgreSQL server, started and stopped by this module.
+
+The server is Debian's (``apt-get install postgresql``): initdb into a temporary
+directory owned by the ``postgres`` system user, listening on a free local port
+with its unix socket in that directory. Each test gets a new database. The
+backend-independent tests of tests/test_classroom_store.py run here again.
+"""
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from rummy_teach.classroom import ResultsStoreError, open_store
+
+# The same tests, this time with `new_url` below giving PostgreSQL databases.
+from test_classroom_store import (  # noqa: F401
+    record_known, run_cli,
+    test_answers_survive_a_student_kernel_killed_mid_session,
+    test_bad_answer_values_are_refused_and_store_nothing,
+    test_a_store_opened_for_reading_refuses_to_record,
+    test_cli_report_reads_results_written_by_another_process,
+    test_concurrent_writers_lose_nothing,
+    test_csv_round_trips_names_with_commas_quotes_and_unicode,
+    test_reading_where_no_results_were_ever_kept_is_refused,
+    test_record_stores_every_field_as_given,
+    test_report_numbers_on_a_known_set_of_answers,
+    test_schema_is_created_once_and_reopening_keeps_every_answer,
+)
+
+
+def _bindir() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
+    return Path(found[-1]).parent if found else None
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class PostgresServer:
+    """A throwaway PostgreSQL cluster: initdb, start, new databases, restart, stop."""
+
+    def __init__(self, bindir: Path):
+        self.bindir = bindir
+        self.root = Path(tempfile.mkdtemp(prefix="rummy-pg-"))
+        self.data = self.root / "data"
+        self.port = _free_port()
+        self.as_postgres = []
+        if os.geteuid() == 0:  # initdb refuses root: run the server as the postgres user
+            shutil.chown(self.root, "postgres", "postgres")
+            self.as_postgres = ["runuser", "-u", "postgres", "--"]
+        self._run("initdb", "-D", self.data, "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                  "--no-locale", "--no-sync")
+        self.databases = 0
+
+    def _run(self, tool, *args):
+        result = subprocess.run([*self.as_postgres, str(self.bindir / tool), *map(str, args)],
+                                capture_output=True, text=True, timeout=120)
+        if result.returncode:
+            log = self.root / "server.log"
+            raise RuntimeError(f"{tool} failed ({result.returncode}): {result.stderr}"
+                               f"{log.read_text() if log.exists() else ''}")
+
+    def start(self):
+        self._run("pg_ctl", "-D", self.data, "-l", self.root / "server.log", "-w", "-t", "60",
+                  "-o", f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off",
+                  "start")
+
+    def stop(self):
+        self._run("pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop")
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+    def url(self, database="postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def socket_url(self, database) -> str:
+        return f"postgresql://postgres@/{database}?host={self.root}&port={self.port}"
+
+    def new_database(self) -> str:
+        import psycopg
+        self.databases += 1
+        name = f"class_{self.databases}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return name
+
+    def cleanup(self):
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    bindir = _bindir()
+    if bindir is None:
+        pytest.skip("no PostgreSQL server binaries under /usr/lib/postgresql/*/bin; "
+                    "install them with: apt-get install -y postgresql")
+    server = PostgresServer(bindir)
+    try:
+        server.start()
+        yield server
+    finally:
+        try:
+            server.stop()
+        except RuntimeError:
+            pass
+        server.cleanup()
+
+
+@pytest.fixture
+def new_url(postgres):
+    """A fresh PostgreSQL database URL each call."""
+    return lambda: postgres.url(postgres.new_database())
+
+
+# -- PostgreSQL-only behaviour ---------------------------------------------------------
+def test_store_keeps_recording_across_a_server_restart(postgres):
+    url = postgres.url(postgres.new_database())
+    with open_store(url) as store:
+        record_known(store)
+        postgres.restart()  # the same open store: its connection died with the old server
+        store.record(session="5B", student_id="ana", student_name="Ana", quiz="melds",
+                     question_id="q9", rule="r", given="after restart", outcome=True)
+        assert store.count() == 12
+    with open_store(url, create=False) as store:
+        assert store.answers()[-1].given == "after restart"
+
+
+def test_while_the_server_is_down_an_answer_fails_clearly_then_recording_resumes(postgres):
+    url = postgres.url(postgres.new_database())
+    store = open_store(url)
+    record_known(store)
+    postgres.stop()
+    try:
+        with pytest.raises(ResultsStoreError, match="cannot reach the PostgreSQL"):
+            store.record(session="5B", student_id="ana", student_name="Ana", quiz="melds",
+                         question_id="q9", rule="r", given="lost?", outcome=True)
+    finally:
+        postgres.start()
+    store.record(session="5B", student_id="ana", student_name="Ana", quiz="melds",  # back again
+                 question_id="q9", rule="r", given="saved", outcome=True)
+    store.close()
+    with open_store(url) as again:
+        assert [a.given for a in again.answers()][-2:] == ['answer 10, "quoted"', "saved"]
+
+
+def test_unreachable_server_is_a_clear_error_without_the_password():
+    port = _free_port()  # nothing listens there
+    url = f"postgresql://teacher:s3cret@127.0.0.1:{port}/results"
+    with pytest.raises(ResultsStoreError) as caught:
+        open_store(url)
+    message = str(caught.value)
+    assert "cannot reach the PostgreSQL results database" in message and str(port) in message
+    assert "s3cret" not in message and "***" in message
+    status, out, err = run_cli("--db", url)
+    assert status == 2 and "cannot reach" in err and "Traceback" not in out + err
+    assert "s3cret" not in err
+
+
+@pytest.mark.parametrize("url, words", [
+    ("postgresql://teacher:s3cret@127.0.0.1:notaport/results", ['"notaport"', "port"]),
+    ("postgresql://teacher:s3cret@[bad/results", ["IPv6"]),
+    ("postgresql://teacher@127.0.0.1/results?password=s3cret&colour=blue", ['"colour"']),
+])
+def test_an_unreadable_postgresql_url_is_named_as_such(url, words):
+    with pytest.raises(ResultsStoreError) as caught:
+        open_store(url)
+    message = str(caught.value)
+    assert message.startswith("cannot read the PostgreSQL URL") and "postgresql://" in message
+    assert all(word in message for word in words) and "s3cret" not in message
+
+
+def test_missing_database_on_a_running_server_is_named(postgres):
+    with pytest.raises(ResultsStoreError, match='database "no_such_class" does not exist'):
+        open_store(postgres.url("no_such_class"))
+
+
+def test_unix_socket_url_and_a_database_of_another_program(postgres):
+    import psycopg
+    name = postgres.new_database()
+    with psycopg.connect(postgres.url(name), autocommit=True) as conn:
+        conn.execute("CREATE TABLE rummy_answers (id INTEGER, note TEXT)")
+        conn.execute("INSERT INTO rummy_answers VALUES (1, 'keep me')")
+    with pytest.raises(ResultsStoreError, match="holds no rummy_teach results"):
+        open_store(postgres.socket_url(name))
+    with psycopg.connect(postgres.url(name)) as conn:
+        assert conn.execute("SELECT * FROM rummy_answers").fetchall() == [(1, "keep me")]
+    other = postgres.new_database()
+    with open_store(postgres.socket_url(other)) as store:
+        record_known(store)
+    status, out, _ = run_cli("--db", postgres.url(other), "--by", "student")
+    assert status == 0 and "Ana" in out and "75%" in out
+
+
+def test_two_first_opens_at_once_both_succeed(postgres):
+    url = postgres.url(postgres.new_database())
+    code = ("import sys\nfrom rummy_teach.classroom import open_store\n"
+            "open_store(sys.argv[1]).close()\n")
+    procs = [subprocess.Popen([sys.executable, "-c", code, url]) for _ in range(4)]
+    assert [proc.wait(timeout=60) for proc in procs] == [0] * 4
+    with open_store(url, create=False) as store:
+        assert store.count() == 0
