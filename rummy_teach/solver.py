@@ -2,15 +2,24 @@
 
 :func:`arrange` splits a hand into disjoint legal melds and deadwood so that the
 deadwood counts the fewest points (Rummy 500: so that melded minus deadwood is
-highest). :func:`find_contract` looks for a lay-down that holds a hand's contract.
+highest). :func:`min_deadwood` gives just the fewest deadwood points.
+:func:`find_contract` looks for a lay-down that holds a hand's contract.
 
-How it works: identical faces (two 8♠ from two decks) are interchangeable, and so
-are wild cards, so a hand is a count per face plus a number of wilds. The counts are
-packed into one integer, a few bits per face with a guard bit on top, so "take this
-meld out of the hand" is a subtraction and "does the hand still hold it" one mask
-test. A depth-first search always settles the lowest face left — it is deadwood, or
-it goes into one of the melds whose lowest face it is — and remembers every
-position it has solved.
+Two ways to the same answer:
+
+* The fast path (:mod:`rummy_teach._fastsolve`) takes every hand with no wild card
+  and no face held twice: Basic Rummy, Rummy 500 with one deck, and any other hand
+  that happens to qualify. It works on 13-bit suit masks and precomputed tables.
+* The general search takes everything else. Identical faces (two 8♠ from two decks)
+  are interchangeable, and so are wild cards, so a hand is a count per face plus a
+  number of wilds. The counts are packed into one integer, a few bits per face with
+  a guard bit on top, so "take this meld out of the hand" is a subtraction and "does
+  the hand still hold it" one mask test. A depth-first search always settles the
+  lowest face left (it is deadwood, or it goes into one of the melds whose lowest
+  face it is) and remembers every position it has solved.
+
+``method="search"`` forces the general search and ``method="fast"`` insists on the
+fast path; the tests use them to check that both agree.
 """
 
 from __future__ import annotations
@@ -18,9 +27,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from . import _fastsolve
 from .cards import Card, cards_text
+from .errors import RuleOptionError
 from .melds import ACE_HIGH, Meld, card_meld_value, check_meld
 from .reasons import Reason
+
+METHODS = ("auto", "fast", "search")
 
 
 @dataclass(frozen=True)
@@ -63,8 +76,9 @@ class _Candidate:
 class _Hand:
     """A hand packed for the search: faces, counts and the candidate melds."""
 
-    def __init__(self, rules, cards):
+    def __init__(self, rules, cards, scoring: bool = True):
         self.rules = rules
+        self.scoring = scoring and rules.scores_melds  # do meld points count?
         self.cards = tuple(cards)
         self.wild_cards = [c for c in cards if rules.is_wild(c)]
         naturals = [c for c in cards if not rules.is_wild(c)]
@@ -93,7 +107,7 @@ class _Hand:
             return None
         usage = sum(self.units[i] for i in faces)
         gain = 0
-        if rules.scores_melds:
+        if self.scoring:
             gain = sum(card_meld_value(rules, self.faces[i], p, kind) for i, p in zip(faces, positions))
             gain += wilds * rules.wild_meld_value
         return _Candidate(usage, wilds, gain, kind, tuple(faces), len(faces) + wilds)
@@ -209,8 +223,34 @@ def _solve(hand: _Hand):
     return memo
 
 
-def arrange(rules, cards) -> Arrangement:
-    """The arrangement of ``cards`` into melds that leaves the least deadwood."""
+def _fast_solver(rules, cards, method: str, objective: str):
+    """The fast solver when ``method`` allows it, or None for the general search."""
+    if method not in METHODS:
+        raise RuleOptionError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+    if method == "search":
+        return None
+    fast = _fastsolve.solver_for(rules, objective)
+    if method == "fast" and _fastsolve.pack(cards, fast.not_plain) is None:
+        raise RuleOptionError(
+            f"the fast path needs a hand with no wild card, no joker and no face twice; "
+            f"{cards_text(cards)} is not one")
+    return fast
+
+
+def arrange(rules, cards, method: str = "auto") -> Arrangement:
+    """The arrangement of ``cards`` into melds that leaves the least deadwood.
+
+    Where melds score (Rummy 500) it is the arrangement with the highest melded
+    minus deadwood points instead. ``method`` is ``"auto"``, ``"fast"`` or
+    ``"search"`` (see the module docstring).
+    """
+    cards = tuple(cards)
+    fast = _fast_solver(rules, cards, method, "score")
+    found = fast.arrange(cards) if fast else None
+    if found is not None:
+        melds, deadwood, deadwood_points = found
+        meld_points = sum(m.points(rules) for m in melds) if rules.scores_melds else 0
+        return Arrangement(melds, deadwood, deadwood_points, meld_points)
     hand = _Hand(rules, cards)
     memo = _solve(hand)
     chosen = []
@@ -242,9 +282,19 @@ def _build(rules, hand: _Hand, chosen) -> Arrangement:
     return Arrangement(tuple(melds), deadwood, rules.hand_points(deadwood), meld_points)
 
 
-def min_deadwood(rules, cards) -> int:
-    """Just the fewest deadwood points (Basic and Contract scoring)."""
-    hand = _Hand(rules, cards)
+def min_deadwood(rules, cards, method: str = "auto") -> int:
+    """Just the fewest deadwood points the cards can be left with.
+
+    Meld points play no part, even in Rummy 500: there the arrangement that scores
+    best (:func:`arrange`) may keep more deadwood than this minimum, when melding
+    differently scores more on the table.
+    """
+    cards = tuple(cards)
+    fast = _fast_solver(rules, cards, method, "deadwood")
+    points = fast.min_deadwood(cards) if fast else None
+    if points is not None:
+        return points
+    hand = _Hand(rules, cards, scoring=False)
     memo = _solve(hand)
     return -memo[(hand.start, len(hand.wild_cards))][0]
 
