@@ -47,6 +47,13 @@ ENGLISH = {
     "contract_missing": "These cards do not hold the contract {contract}: {why}",
     "contract_wrong_meld_count": "The first lay-down holds exactly {expected} melds for {contract}; "
                                  "these are {count}.",
+    # discarding the card just taken from the discard pile
+    "taken_discard_blocked": "{card} was taken from the discard pile this turn, so it may not "
+                             "go straight back; another card must be discarded.",
+    "taken_discard_last_card": "{card} was taken from the discard pile, but it is the last card "
+                               "in hand, so discarding it to go out is allowed.",
+    "taken_discard_free": "{game} has no rule against discarding the card just taken, so {card} "
+                          "may be discarded.",
 }
 
 

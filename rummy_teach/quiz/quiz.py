@@ -1,0 +1,192 @@
+"""A quiz (an ordered list of questions) and a learner's running score on it.
+
+``Quiz.builtin("basic")``, ``Quiz.from_file("my-quiz.json")``, ``Quiz.load(name_or_path)``
+(what a ``--quiz NAME|FILE`` option calls), ``Quiz.generated("500", level=2, count=20, seed=7)``.
+``quiz.session()`` gives a :class:`QuizSession` that counts attempts, right and wrong
+answers; unreadable answers are counted apart and never as attempts.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .fileformat import QuizFileError, dump_quiz, parse_text, read_quiz_data
+from .questions import CheckResult, Question
+
+
+class Quiz:
+    """Questions in order, with a title. Questions are found by position or by id."""
+
+    def __init__(self, questions, title: str = "", name: str | None = None,
+                 description: str = "", game: str | None = None):
+        self.questions = tuple(questions)
+        if not self.questions:
+            raise QuizFileError("a quiz needs at least one question")
+        ids = [q.id for q in self.questions]
+        if len(set(ids)) != len(ids):
+            repeated = sorted({i for i in ids if ids.count(i) > 1})
+            raise QuizFileError(f"question ids must be unique; repeated: {', '.join(repeated)}")
+        self._by_id = {q.id: q for q in self.questions}
+        self.title = title
+        self.name = name
+        self.description = description
+        self.game = game
+
+    # --- making quizzes ---------------------------------------------------------------
+    @classmethod
+    def from_data(cls, data: dict, source: str = "<data>", name: str | None = None) -> "Quiz":
+        if not isinstance(data, dict):
+            raise QuizFileError("a quiz is a JSON object with a \"questions\" list", source)
+        header, questions = read_quiz_data(data, source)
+        return cls(questions, title=header["title"], name=name,
+                   description=header["description"], game=header["game"])
+
+    @classmethod
+    def from_text(cls, text: str, source: str = "<text>") -> "Quiz":
+        return cls.from_data(parse_text(text, source), source)
+
+    @classmethod
+    def from_file(cls, path) -> "Quiz":
+        """Read a teacher's quiz file (see docs/quiz-format.md)."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise QuizFileError(f"cannot read the file: {error.strerror or error}", str(path)) from None
+        except UnicodeDecodeError:
+            raise QuizFileError("the file is not UTF-8 text", str(path)) from None
+        return cls.from_data(parse_text(text, str(path)), str(path), name=path.stem)
+
+    @classmethod
+    def builtin(cls, name: str) -> "Quiz":
+        """A built-in quiz by name: ``basic``, ``500`` or ``contract`` (game aliases work too)."""
+        from .banks import builtin_quiz
+
+        return builtin_quiz(name)
+
+    @staticmethod
+    def builtin_names() -> tuple[str, ...]:
+        from .banks import BANKS
+
+        return tuple(BANKS)
+
+    @classmethod
+    def load(cls, name_or_path) -> "Quiz":
+        """A built-in quiz if the name is one, else a quiz file."""
+        from .banks import find_bank
+
+        if isinstance(name_or_path, str) and find_bank(name_or_path):
+            return cls.builtin(name_or_path)
+        path = Path(name_or_path)
+        if not path.exists():
+            raise QuizFileError(f"{str(name_or_path)!r} is neither a built-in quiz "
+                                f"({', '.join(cls.builtin_names())}) nor an existing file")
+        return cls.from_file(path)
+
+    @classmethod
+    def generated(cls, game: str, level: int = 1, count: int = 20, seed: int | str = 0,
+                  kinds=None) -> "Quiz":
+        """``count`` distinct generated questions (see :mod:`rummy_teach.quiz.generators`)."""
+        from ..rules import get_rules
+        from .generators import generate_many
+
+        questions = generate_many(game, level=level, count=count, seed=seed, kinds=kinds)
+        title = f"{get_rules(game).title}: practice, level {level} (seed {seed})"
+        return cls(questions, title=title, name=f"{game}-level{level}-{seed}", game=game)
+
+    # --- reading ------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    def __iter__(self):
+        return iter(self.questions)
+
+    def __getitem__(self, key) -> Question:
+        """A question by position (0-based) or by id."""
+        if isinstance(key, int):
+            return self.questions[key]
+        try:
+            return self._by_id[key]
+        except KeyError:
+            raise KeyError(f"no question with id {key!r} in this quiz") from None
+
+    def __contains__(self, key) -> bool:
+        return key in self._by_id
+
+    def to_public(self) -> dict:
+        """The whole quiz as the browser may see it (no answers)."""
+        return {"title": self.title, "description": self.description,
+                "questions": [q.to_public() for q in self.questions]}
+
+    def to_data(self) -> dict:
+        return dump_quiz(self.title, self.questions, self.game, self.description)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_data(), ensure_ascii=False, indent=2)
+
+    def session(self) -> "QuizSession":
+        return QuizSession(self)
+
+    def __repr__(self) -> str:
+        return f"<Quiz {self.title!r}: {len(self)} questions>"
+
+
+class QuizSession:
+    """One learner working through a quiz: every answer checked, the score kept.
+
+    ``attempts == right + wrong``; unreadable answers only raise ``unreadable``.
+    """
+
+    def __init__(self, quiz: Quiz):
+        self.quiz = quiz
+        self.right = 0
+        self.wrong = 0
+        self.unreadable = 0
+        self.history: list[CheckResult] = []
+
+    @property
+    def attempts(self) -> int:
+        return self.right + self.wrong
+
+    def answer(self, question, answer) -> CheckResult:
+        """Check ``answer`` to ``question`` (its id, position or the Question) and count it."""
+        if isinstance(question, Question):
+            question = question.id
+        result = self.quiz[question].check(answer)
+        if result.outcome == "right":
+            self.right += 1
+        elif result.outcome == "wrong":
+            self.wrong += 1
+        else:
+            self.unreadable += 1
+        self.history.append(result)
+        return result
+
+    def solved(self, question_id: str) -> bool:
+        return any(r.right and r.question_id == question_id for r in self.history)
+
+    @property
+    def remaining(self) -> list[str]:
+        """Ids of questions not yet answered right, in quiz order."""
+        return [q.id for q in self.quiz if not self.solved(q.id)]
+
+    def missed(self) -> list[dict]:
+        """Questions answered wrong at least once, most missed first, with their rule."""
+        counts: dict[str, int] = {}
+        for result in self.history:
+            if result.outcome == "wrong":
+                counts[result.question_id] = counts.get(result.question_id, 0) + 1
+        order = {q.id: i for i, q in enumerate(self.quiz)}
+        return [{"id": qid, "wrong": n, "rule": self.quiz[qid].rule}
+                for qid, n in sorted(counts.items(), key=lambda kv: (-kv[1], order[kv[0]]))]
+
+    def score(self) -> dict:
+        return {"attempts": self.attempts, "right": self.right, "wrong": self.wrong,
+                "unreadable": self.unreadable, "solved": len(self.quiz) - len(self.remaining),
+                "questions": len(self.quiz)}
+
+    def __repr__(self) -> str:
+        s = self.score()
+        return f"<QuizSession {s['right']} right, {s['wrong']} wrong of {s['attempts']} attempts>"
+
