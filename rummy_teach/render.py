@@ -1,0 +1,497 @@
+"""Pictures of cards, melds and tables as SVG and HTML text.
+
+Every function here is pure: it takes engine values (or plain data) and returns a
+string. Nothing is imported from IPython or ipywidgets, and the output holds no
+script and no event handler, so it shows the same in JupyterLab, in Voilà, in a
+static book page and in a file opened from disk.
+
+Drawing choices, made for a classroom projector as much as for a phone:
+
+* A card is drawn in a 100 x 140 box scaled to ``size`` CSS pixels wide. The rank
+  and suit sit big in two opposite corners (a fan of overlapping cards still
+  shows them); the middle carries the pips, one large suit for an ace, a framed
+  letter for a court card, a star for a joker.
+* Suit symbols are SVG paths, never font glyphs, so they look alike everywhere.
+  The four shapes differ, so colour is never the only clue; ``four_colour=True``
+  gives each suit its own colour as well (spades black, hearts red, diamonds
+  blue, clubs green).
+* Each card is an ``<svg role="img">`` with an ``aria-label`` and a ``<title>``
+  that say the card in words ("8 of spades"), for screen readers and tooltips.
+* The SVGs use no ``id`` attribute and no ``url(#...)`` reference: each shape
+  is drawn in place, so any number of cards can share a page without a clash.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from typing import Iterable
+
+from .cards import RANK_LABELS, SUIT_NAMES, Card, cards_text, parse_cards
+
+WIDTH, HEIGHT = 100, 140          # the drawing box of one card
+DEFAULT_SIZE = 72                 # CSS pixels across
+
+TWO_COLOURS = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "C": "#1a1a1a"}
+FOUR_COLOURS = {"S": "#1a1a1a", "H": "#c8102e", "D": "#0b57d0", "C": "#137333"}
+JOKER_COLOUR = "#6b3fa0"
+SELECTED_COLOUR = "#1f6feb"
+FONT = "DejaVu Sans,Arial,Helvetica,sans-serif"
+
+# Suit outlines in a box from -1 to 1 (y grows downwards), absolute commands only
+# (M L Q C A Z) so that :func:`_place` can move and scale them with plain arithmetic.
+_CIRCLE = "M{x0},{y} A{r},{r} 0 1 0 {x1},{y} A{r},{r} 0 1 0 {x0},{y} Z"
+SUIT_PATHS = {
+    "H": "M0,0.95 C-0.25,0.6 -1,0.15 -1,-0.4 C-1,-0.75 -0.75,-0.95 -0.5,-0.95 "
+         "C-0.25,-0.95 -0.05,-0.8 0,-0.55 C0.05,-0.8 0.25,-0.95 0.5,-0.95 "
+         "C0.75,-0.95 1,-0.75 1,-0.4 C1,0.15 0.25,0.6 0,0.95 Z",
+    "D": "M0,-1 Q0.35,-0.45 0.75,0 Q0.35,0.45 0,1 Q-0.35,0.45 -0.75,0 Q-0.35,-0.45 0,-1 Z",
+    "S": "M0,-1 C0.25,-0.6 1,-0.25 1,0.2 C1,0.55 0.75,0.72 0.5,0.72 "
+         "C0.3,0.72 0.12,0.6 0.06,0.45 C0.08,0.7 0.2,0.9 0.4,1 L-0.4,1 "
+         "C-0.2,0.9 -0.08,0.7 -0.06,0.45 C-0.12,0.6 -0.3,0.72 -0.5,0.72 "
+         "C-0.75,0.72 -1,0.55 -1,0.2 C-1,-0.25 -0.25,-0.6 0,-1 Z",
+    "C": " ".join([_CIRCLE.format(x0=-0.42, x1=0.42, y=-0.52, r=0.42),
+                   _CIRCLE.format(x0=-0.92, x1=-0.08, y=0.12, r=0.42),
+                   _CIRCLE.format(x0=0.08, x1=0.92, y=0.12, r=0.42),
+                   "M0,-0.3 L-0.3,0.2 L0.3,0.2 Z",
+                   "M-0.07,0.2 C-0.07,0.6 -0.2,0.9 -0.4,1 L0.4,1 C0.2,0.9 0.07,0.6 0.07,0.2 Z"]),
+}
+
+
+def _star_path() -> str:
+    points = []
+    for i in range(10):
+        radius = 1.0 if i % 2 == 0 else 0.42
+        angle = math.pi * i / 5 - math.pi / 2
+        points.append(f"{radius * math.cos(angle):.3f},{radius * math.sin(angle):.3f}")
+    return "M" + " L".join(points) + " Z"
+
+
+STAR_PATH = _star_path()
+_TOKEN = re.compile(r"[A-Za-z]|-?\d*\.?\d+")
+_ARGS = {"M": 2, "L": 2, "Q": 4, "C": 6, "A": 7, "Z": 0}
+
+
+def _num(value: float) -> str:
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _place(path: str, x: float, y: float, scale: float, upside_down: bool = False) -> str:
+    """``path`` (drawn in the -1..1 box) scaled by ``scale`` and centred on (x, y).
+
+    ``upside_down`` turns it half a turn, as the lower pips of a real card are.
+    """
+    s = -scale if upside_down else scale
+    out, tokens, i = [], _TOKEN.findall(path), 0
+    while i < len(tokens):
+        command = tokens[i]
+        i += 1
+        args = [float(t) for t in tokens[i:i + _ARGS[command]]]
+        i += _ARGS[command]
+        if command == "A":  # radii scale, rotation and flags stay, the end point moves
+            rx, ry, rotation, large, sweep, ex, ey = args
+            values = [abs(s) * rx, abs(s) * ry, rotation, large, sweep, x + s * ex, y + s * ey]
+        else:
+            values = [x + s * v if k % 2 == 0 else y + s * v for k, v in enumerate(args)]
+        out.append(command + " ".join(_num(v) for v in values))
+    return "".join(out)
+
+
+# Pip positions: (column, row) with columns -1/0/1 and rows from 0 (top) to 1 (bottom).
+PIPS = {
+    2: [(0, 0), (0, 1)],
+    3: [(0, 0), (0, .5), (0, 1)],
+    4: [(-1, 0), (1, 0), (-1, 1), (1, 1)],
+    5: [(-1, 0), (1, 0), (0, .5), (-1, 1), (1, 1)],
+    6: [(-1, 0), (1, 0), (-1, .5), (1, .5), (-1, 1), (1, 1)],
+    7: [(-1, 0), (1, 0), (0, .25), (-1, .5), (1, .5), (-1, 1), (1, 1)],
+    8: [(-1, 0), (1, 0), (0, .25), (-1, .5), (1, .5), (0, .75), (-1, 1), (1, 1)],
+    9: [(-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, .5), (-1, 2 / 3), (1, 2 / 3), (-1, 1), (1, 1)],
+    10: [(-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3),
+         (0, 5 / 6), (-1, 1), (1, 1)],
+}
+
+
+def suit_colour(suit: str | None, four_colour: bool = False) -> str:
+    """The ink of a suit (jokers have their own)."""
+    if suit is None:
+        return JOKER_COLOUR
+    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
+
+
+def _esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _svg_open(label: str, size: int) -> str:
+    """The opening tag; an empty ``label`` marks a picture that its container names."""
+    opening = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+               f'width="{size}" height="{round(size * HEIGHT / WIDTH)}"')
+    if not label:
+        return opening + ' aria-hidden="true">'
+    return opening + f' role="img" aria-label="{_esc(label)}"><title>{_esc(label)}</title>'
+
+
+def _corner(card: Card) -> str:
+    """Rank and suit in the top-left corner (the caller draws it turned for the other)."""
+    if card.is_joker:
+        letters = "".join(f'<tspan x="13" dy="{0 if i == 0 else 18}">{ch}</tspan>'
+                          for i, ch in enumerate("JKR"))
+        return f'<text x="13" y="23" font-size="19" text-anchor="middle">{letters}</text>'
+
+    label = RANK_LABELS[card.rank]
+    squeeze = ' textLength="23" lengthAdjust="spacingAndGlyphs"' if len(label) > 1 else ""
+    return (f'<text x="13" y="29" font-size="26" text-anchor="middle"{squeeze}>{label}</text>'
+            f'<path d="{_place(SUIT_PATHS[card.suit], 13, 43, 8)}"/>')
+
+
+def _middle(card: Card, colour: str) -> str:
+    if card.is_joker:
+        return (f'<path d="{_place(STAR_PATH, 50, 64, 22)}"/>'
+                f'<text x="50" y="106" font-size="13" text-anchor="middle">JOKER</text>')
+    shape = SUIT_PATHS[card.suit]
+    if card.rank == 1:
+        return f'<path d="{_place(shape, 50, 70, 22)}"/>'
+    if card.rank > 10:
+        return (f'<rect x="28" y="22" width="44" height="96" rx="4" fill="none" '
+                f'stroke="{colour}" stroke-width="2"/>'
+                f'<path d="{_place(shape, 50, 48, 13)}"/>'
+                f'<text x="50" y="106" font-size="40" text-anchor="middle">'
+                f'{RANK_LABELS[card.rank]}</text>')
+    pips = "".join(_place(shape, 50 + 15 * col, 28 + 84 * row, 8, upside_down=row > .5)
+                   for col, row in PIPS[card.rank])
+    return f'<path d="{pips}"/>'
+
+
+def card_svg(card: Card | str, size: int = DEFAULT_SIZE, four_colour: bool = False,
+             selected: bool = False, label: str | None = None) -> str:
+    """One card face as an SVG element, ``size`` CSS pixels wide.
+
+    ``selected`` draws a thick blue frame and a tick in the free corner, so the
+    choice shows without relying on colour. ``label`` replaces the spoken name
+    (by default the card's :attr:`~rummy_teach.cards.Card.name`).
+    """
+    card = _as_card(card)
+    colour = suit_colour(card.suit, four_colour)
+    name = label if label is not None else _spoken(card) + (", selected" if selected else "")
+    frame = (f'fill="#eaf2ff" stroke="{SELECTED_COLOUR}" stroke-width="6"' if selected
+             else 'fill="#fff" stroke="#666" stroke-width="1.5"')
+    corner = _corner(card)
+    tick = ""
+    if selected:
+        tick = (f'<circle cx="84" cy="16" r="11" fill="{SELECTED_COLOUR}"/>'
+                f'<path d="M78,16 L83,21 L91,11" fill="none" stroke="#fff" stroke-width="3"/>')
+    return (_svg_open(name, size)
+            + f'<rect x="2" y="2" width="96" height="136" rx="9" {frame}/>'
+            + f'<g fill="{colour}" font-family="{FONT}" font-weight="700">'
+            + corner + _middle(card, colour)
+            + f'<g transform="rotate(180 50 70)">{corner}</g></g>'
+            + tick + "</svg>")
+
+
+def back_svg(size: int = DEFAULT_SIZE, label: str = "face-down card", colour: str = "#1d4e89") -> str:
+    """The back of a card: a lattice of small diamonds inside a white border."""
+    diamonds = "".join(_place(SUIT_PATHS["D"], 20 + 15 * col, 20 + 16.7 * row, 5.5)
+                       for row in range(7) for col in range(5))
+    return (_svg_open(label, size)
+            + f'<rect x="2" y="2" width="96" height="136" rx="9" fill="{colour}" '
+              f'stroke="#666" stroke-width="1.5"/>'
+            + '<rect x="9" y="9" width="82" height="122" rx="5" fill="none" stroke="#fff" '
+              'stroke-width="3"/>'
+            + f'<path d="{diamonds}" fill="#fff" fill-opacity="0.35"/></svg>')
+
+
+def _as_card(card) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+def _spoken(card: Card) -> str:
+    """The card's name, telling apart copies of one face (``joker, copy 2``)."""
+    return card.name if card.copy == 1 else f"{card.name}, copy {card.copy}"
+
+
+def card_key(card: Card) -> str:
+    """The text that names a card in HTML attributes (``QH``, ``JK#2``)."""
+    return card.text(ascii=True)
+
+
+# --- rows of cards --------------------------------------------------------------------
+
+def card_html(card: Card | str, size: int = DEFAULT_SIZE, four_colour: bool = False) -> str:
+    """One card as inline HTML (what ``Card._repr_html_`` shows)."""
+    return (f'<span class="rt-card" style="display:inline-block;line-height:0">'
+            f'{card_svg(card, size=size, four_colour=four_colour)}</span>')
+
+
+def cards_html(cards, size: int = DEFAULT_SIZE, four_colour: bool = False, fan: bool = False,
+               selected: Iterable = (), label: str | None = None, interactive: bool = False) -> str:
+    """A row of cards; ``fan=True`` overlaps them so each still shows its corner.
+
+    ``cards`` is anything :func:`~rummy_teach.cards.parse_cards` reads. Cards in
+    ``selected`` are drawn selected and raised a little. ``label`` names the row
+    for screen readers. ``interactive=True`` makes each card a focusable toggle
+    button (``role="button"``, ``tabindex="0"``, ``aria-pressed``, ``data-card``)
+    for a widget's script to hook into; the HTML itself still holds no script.
+    """
+    cards = parse_cards(cards)
+    chosen = set(parse_cards(selected))
+    overlap = round(size * 0.6) if fan else 0
+    items = []
+    for i, card in enumerate(cards):
+        is_selected = card in chosen
+        style = "display:inline-block;line-height:0;transition:transform .1s"
+        if i and overlap:
+            style += f";margin-left:-{overlap}px"
+        if is_selected:
+            style += ";transform:translateY(-8px)"
+        attributes = f'class="rt-card" style="{style}"'
+        if interactive:
+            attributes += (f' role="button" tabindex="0" data-card="{_esc(card_key(card))}" '
+                           f'aria-pressed="{"true" if is_selected else "false"}" '
+                           f'aria-label="{_esc(_spoken(card))}"')
+        items.append(f"<span {attributes}>"
+                     f"{card_svg(card, size=size, four_colour=four_colour, selected=is_selected)}"
+                     "</span>")
+    gap = 0 if fan else max(2, size // 14)
+    name = label if label is not None else (cards_text(cards) or "no cards")
+    return (f'<div class="rt-cards" role="group" aria-label="{_esc(name)}" '
+            f'style="display:flex;flex-wrap:{"nowrap" if fan else "wrap"};gap:{gap}px;'
+            f'padding-top:{8 if chosen or interactive else 0}px;align-items:flex-end">{"".join(items)}</div>')
+
+
+def backs_html(count: int, size: int = DEFAULT_SIZE, label: str | None = None,
+               show_count: bool = True, limit: int = 12) -> str:
+    """``count`` face-down cards as a tight fan, with the count written beside it.
+
+    At most ``limit`` backs are drawn; the written count is always the true one.
+    """
+    shown = min(count, limit)
+    overlap = round(size * 0.8)
+    backs = "".join(f'<span style="display:inline-block;line-height:0'
+                    f'{f";margin-left:-{overlap}px" if i else ""}">'
+                    f'{back_svg(size, label="")}</span>' for i in range(shown))
+    words = f"{count} face-down card{'' if count == 1 else 's'}"
+    name = label if label is not None else words
+    count_text = (f'<span style="margin-left:6px;font-weight:700">{count}</span>'
+                  if show_count else "")
+    return (f'<div role="img" aria-label="{_esc(name)}" style="display:flex;align-items:center">'
+            f'{backs}{count_text}</div>')
+
+
+# --- melds and arrangements -------------------------------------------------------------
+
+def _box(inner: str, caption: str, border: str = "#999") -> str:
+    return (f'<figure class="rt-meld" style="margin:0;padding:4px 6px 2px;border:1px solid {border};'
+            f'border-radius:6px;display:inline-block">{inner}'
+            f'<figcaption style="font:600 13px/1.4 {FONT};text-align:center">{_esc(caption)}'
+            f'</figcaption></figure>')
+
+
+def meld_html(meld, size: int = DEFAULT_SIZE, four_colour: bool = False,
+              caption: str | None = None) -> str:
+    """A meld (a :class:`~rummy_teach.melds.Meld`, or plain cards) as a fanned row with a caption.
+
+    The default caption is the meld's kind and cards: ``run: 4♥ 5♥ 6♥ 7♥``.
+    """
+    cards = parse_cards(getattr(meld, "cards", meld))
+    kind = getattr(meld, "kind", None)
+    if caption is None:
+        caption = f"{kind}: {cards_text(cards)}" if kind else cards_text(cards)
+    row = cards_html(cards, size=size, four_colour=four_colour, fan=True, label=caption)
+    return _box(row, caption)
+
+
+def arrangement_html(arrangement, size: int = DEFAULT_SIZE, four_colour: bool = False) -> str:
+    """An :class:`~rummy_teach.solver.Arrangement`: its melds side by side, then the deadwood
+    with the points it counts (and the melds' points where the game scores them)."""
+    melds = "".join(meld_html(m, size=size, four_colour=four_colour) for m in arrangement.melds)
+    if not melds:
+        melds = f'<p style="font:14px {FONT}">No melds.</p>'
+    dead = arrangement.deadwood
+    dead_caption = f"deadwood: {arrangement.deadwood_points} point{'' if arrangement.deadwood_points == 1 else 's'}"
+    dead_row = (cards_html(dead, size=size, four_colour=four_colour, fan=True, label=dead_caption)
+                if dead else f'<p style="font:14px {FONT}">none</p>')
+    summary = ""
+    if arrangement.meld_points:
+        summary = (f'<p style="font:14px {FONT};margin:4px 0">Melds score '
+                   f'{arrangement.meld_points}, deadwood counts {arrangement.deadwood_points}: '
+                   f'{arrangement.score:+d} in all.</p>')
+    return (f'<div class="rt-arrangement" role="group" aria-label="{_esc(arrangement.text())}">'
+            f'<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end">{melds}'
+            f'{_box(dead_row, dead_caption, border="#c66")}</div>{summary}</div>')
+
+
+def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) -> str:
+    """The verdict of :func:`~rummy_teach.melds.check_meld`: a headline, the reasons, the cards.
+
+    The headline says the verdict in words as well as with a mark and a colour.
+    """
+    if check.ok:
+        headline = f"✔ A legal {check.kind}"
+        if check.points is not None:
+            headline += f", worth {check.points} points on the table"
+        colour, cards = "#137333", check.meld.cards
+    else:
+        headline, colour, cards = "✘ Not a meld", "#b3261e", check.cards  # as the learner chose
+    reasons = "".join(f"<li>{_esc(reason.text())}</li>" for reason in check.reasons)
+    row = (cards_html(cards, size=size, four_colour=four_colour, label=cards_text(cards))
+           if cards else "")
+    return (f'<div class="rt-verdict" role="status" style="font:15px/1.45 {FONT}">'
+            f'<p style="margin:0 0 4px;font-weight:700;color:{colour}">{_esc(headline)}</p>'
+            f'<ul style="margin:0 0 6px;padding-left:1.3em">{reasons}</ul>{row}</div>')
+
+
+# --- the table seen from one seat -------------------------------------------------------
+
+TABLE_KEYS = {"title", "seat", "players", "turn", "stock", "discard", "discard_fanned",
+              "contract", "hand_number", "message"}
+PLAYER_KEYS = {"name", "hand", "hand_count", "melds", "score"}
+
+
+def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
+    """A snapshot of a card table as one seat sees it, from a plain dict.
+
+    The dict (only ``players`` is required)::
+
+        {
+          "title": "Basic Rummy",            # the game, shown as a heading
+          "seat": "Ann",                     # whose view this is: her hand is face up
+          "players": [                       # in seating order
+            {"name": "Ann",
+             "hand": "8S 8H 8D 4H 5H",       # cards shown face up (the viewer's own), or
+             "hand_count": 7,                # a count of face-down cards (everyone else's)
+             "melds": ["QS QH QD", ...],     # melds in front of this player (Meld, cards or text)
+             "score": 12},                   # running score, optional
+            ...],
+          "turn": "Ann",                     # name or index of the player to move
+          "stock": 31,                       # cards left in the stock
+          "discard": "KC 5H",                # discard pile, bottom to top
+          "discard_fanned": False,           # True: every discard shows (Rummy 500)
+          "contract": "two sets of 3",       # Contract Rummy: this hand's contract
+          "hand_number": 1,                  # which hand (deal) of the game
+          "message": "Ann drew from the stock."  # one line of news
+        }
+
+    Cards may be given as text or as :class:`~rummy_teach.cards.Card` values. An
+    unknown key is an error, so a mismatch with the caller shows at once.
+    """
+    _check_keys(view, TABLE_KEYS, "table view")
+    players = view.get("players")
+    if not players:
+        raise ValueError("a table view needs a non-empty 'players' list")
+    for player in players:
+        _check_keys(player, PLAYER_KEYS, f"player {player.get('name', '?')!r}")
+    names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(players)]
+    turn = view.get("turn")
+    turn_index = turn if isinstance(turn, int) else (names.index(turn) if turn in names else None)
+    if turn is not None and turn_index is None:
+        raise ValueError(f"turn {turn!r} names no player; players are {', '.join(names)}")
+    seat = view.get("seat")
+    if seat is not None and seat not in names:
+        raise ValueError(f"seat {seat!r} names no player; players are {', '.join(names)}")
+
+    header = [f'<h3 style="margin:0 0 4px;font-size:18px">{_esc(view.get("title", "Card table"))}</h3>']
+    facts = []
+    if "hand_number" in view:
+        facts.append(f"Hand {_esc(view['hand_number'])}")
+    if "contract" in view:
+        facts.append(f"Contract: {_esc(view['contract'])}")
+    if turn_index is not None:
+        facts.append(f"{_esc(names[turn_index])} to play")
+    if facts:
+        header.append(f'<p style="margin:0 0 6px">{" · ".join(facts)}</p>')
+
+    seats = [_seat_html(p, name, i == turn_index, name == seat, size, four_colour)
+             for i, (p, name) in enumerate(zip(players, names))]
+    if seat is not None:  # the viewer sits at the bottom, as at a real table
+        mine = names.index(seat)
+        seats = seats[:mine] + seats[mine + 1:] + [seats[mine]]
+        others, own = seats[:-1], seats[-1:]
+    else:
+        others, own = seats, []
+    centre = _centre_html(view, size, four_colour)
+    message = (f'<p role="status" style="margin:6px 0 0;font-style:italic">{_esc(view["message"])}</p>'
+               if view.get("message") else "")
+    label = view.get("title", "Card table") + (f", seen by {seat}" if seat else "")
+    return (f'<section class="rt-table" aria-label="{_esc(label)}" style="font:14px/1.4 {FONT};'
+            f'background:#0b5d36;color:#fff;padding:10px 12px;border-radius:10px">'
+            + "".join(header)
+            + f'<div style="display:flex;flex-wrap:wrap;gap:8px">{"".join(others)}</div>'
+            + centre + "".join(own) + message + "</section>")
+
+
+def _check_keys(data, known: set, what: str) -> None:
+    if not isinstance(data, dict):
+        raise ValueError(f"a {what} must be a dict, not {type(data).__name__}")
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"unknown key(s) {', '.join(map(repr, unknown))} in the {what}; "
+                         f"known keys are {', '.join(sorted(known))}")
+
+
+def _seat_html(player, name, to_play, is_viewer, size, four_colour) -> str:
+    border = "3px solid #ffd24d" if to_play else "1px solid rgba(255,255,255,.5)"
+    title = _esc(name) + (" (you)" if is_viewer else "")
+    if to_play:
+        title += ' <span style="color:#ffd24d">▶ to play</span>'
+    if "score" in player:
+        title += f' · score {_esc(player["score"])}'
+    if "hand" in player:
+        hand = parse_cards(player["hand"])
+        hand_html = cards_html(hand, size=size, four_colour=four_colour, fan=len(hand) > 8,
+                               label=f"{name}'s hand: {cards_text(hand) or 'empty'}")
+        count = len(hand)
+    else:
+        count = int(player.get("hand_count", 0))
+        hand_html = backs_html(count, size=round(size * 0.75), label=f"{name}'s hand: {count} "
+                               f"face-down card{'' if count == 1 else 's'}")
+    melds = player.get("melds") or ()
+    meld_row = "".join(meld_html(m, size=round(size * 0.75), four_colour=four_colour)
+                       for m in melds)
+    melds_html = (f'<div style="display:flex;flex-wrap:wrap;gap:6px;margin-top:4px;'
+                  f'background:rgba(255,255,255,.92);color:#111;border-radius:6px;padding:4px">'
+                  f'{meld_row}</div>') if melds else ""
+    return (f'<div class="rt-seat" role="group" aria-label="{_esc(name)}" '
+            f'style="border:{border};border-radius:8px;padding:6px 8px;margin-top:6px">'
+            f'<div style="font-weight:700;margin-bottom:4px">{title} · {count} '
+            f'card{"" if count == 1 else "s"} in hand</div>{hand_html}{melds_html}</div>')
+
+
+def _centre_html(view, size, four_colour) -> str:
+    stock = int(view.get("stock", 0))
+    stock_html = (backs_html(stock, size=size, limit=3, label=f"stock: {stock} cards")
+                  if stock else '<p style="margin:0">empty</p>')
+    pile = parse_cards(view.get("discard", ()))
+    if not pile:
+        discard_html = '<p style="margin:0">empty</p>'
+    elif view.get("discard_fanned"):
+        discard_html = cards_html(pile, size=size, four_colour=four_colour, fan=True,
+                                  label=f"discard pile, bottom to top: {cards_text(pile)}")
+    else:
+        discard_html = cards_html(pile[-1:], size=size, four_colour=four_colour,
+                                  label=f"discard pile: {pile[-1].name} on top")
+    def spot(title, inner):
+        return (f'<div style="display:flex;flex-direction:column;gap:4px">'
+                f'<span style="font-weight:700">{title}</span>{inner}</div>')
+    return (f'<div class="rt-centre" style="display:flex;gap:24px;margin:10px 0;padding:8px;'
+            f'border-radius:8px;background:rgba(0,0,0,.18)">'
+            + spot(f"Stock · {stock} card{'' if stock == 1 else 's'}", stock_html)
+            + spot(f"Discard pile · {len(pile)} card{'' if len(pile) == 1 else 's'}", discard_html)
+            + "</div>")
+
+
+def gallery_html(cards=None, size: int = DEFAULT_SIZE, four_colour: bool = False) -> str:
+    """Every card of a deck (by default 52 cards and a joker) and a back, suit by suit."""
+    if cards is None:
+        cards = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)] + [Card.joker()]
+    cards = parse_cards(cards)
+    rows = []
+    for suit in ("S", "H", "D", "C", None):
+        row = [c for c in cards if c.suit == suit]
+        if row:
+            rows.append(cards_html(row, size=size, four_colour=four_colour,
+                                   label=SUIT_NAMES.get(suit, "jokers")))
+    rows.append(f'<div style="line-height:0">{back_svg(size)}</div>')
+    return f'<div class="rt-gallery" style="display:grid;gap:6px">{"".join(rows)}</div>'

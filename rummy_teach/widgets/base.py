@@ -1,0 +1,226 @@
+"""Clickable cards: the one widget with a front end of its own.
+
+:class:`ClickableCards` shows cards drawn by :mod:`rummy_teach.render` and tells
+Python when a learner clicks one (or presses Enter or Space on it). Python owns
+everything else: it renders the HTML, keeps the selection and runs the callbacks.
+The browser part is a few lines of JavaScript (an anywidget module) that puts the
+HTML in place and sends back ``{"event": "click", "card": "QH"}``.
+
+Other widgets (the meld checker, the card table, quizzes) compose this one with
+ordinary ipywidgets; none of them needs JavaScript of its own.
+
+Where no widget code runs (a static page, a notebook viewer), the widget's
+output carries a ``text/html`` snapshot drawn by the same renderer, so the cards
+still show; the live view is preferred wherever the widget front end is there.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Iterable
+
+import anywidget
+import traitlets as t
+
+from .. import render
+from ..cards import Card, parse_cards
+
+LAYOUTS = ("row", "fan", "suits")
+
+_ESM = """
+function render({ model, el }) {
+  el.classList.add("rt-clickable");
+  const draw = () => {
+    const focused = el.querySelector("[data-card]:focus");
+    const key = focused ? focused.dataset.card : null;
+    el.innerHTML = model.get("html");
+    if (key !== null) {
+      for (const node of el.querySelectorAll("[data-card]")) {
+        if (node.dataset.card === key) { node.focus(); break; }
+      }
+    }
+  };
+  const pick = (target) => {
+    const node = target.closest("[data-card]");
+    if (!node || !el.contains(node)) return false;
+    model.send({ event: "click", card: node.dataset.card });
+    return true;
+  };
+  const onClick = (event) => { pick(event.target); };
+  const onKey = (event) => {
+    if ((event.key === "Enter" || event.key === " ") && pick(event.target)) {
+      event.preventDefault();
+    }
+  };
+  el.addEventListener("click", onClick);
+  el.addEventListener("keydown", onKey);
+  model.on("change:html", draw);
+  draw();
+  return () => {
+    model.off("change:html", draw);
+    el.removeEventListener("click", onClick);
+    el.removeEventListener("keydown", onKey);
+  };
+}
+export default { render };
+"""
+
+_CSS = """
+.rt-clickable [data-card] { cursor: pointer; border-radius: 7px; }
+.rt-clickable [data-card]:hover { filter: brightness(0.96); }
+.rt-clickable [data-card]:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
+.rt-clickable .rt-error { color: #b3261e; font-weight: 600; margin-top: 4px; }
+"""
+
+
+def _keys(cards) -> list[str]:
+    return [render.card_key(card) for card in parse_cards(cards)]
+
+
+class ClickableCards(anywidget.AnyWidget):
+    """Cards a learner clicks to select or deselect them (or just to click them).
+
+    ``cards`` and ``selected`` hold card notation (``"QH"``, ``"JK#2"``); assign
+    cards or text to them and they are normalised. With ``toggle=True`` (the
+    default) a click selects or deselects the card; with ``toggle=False`` a click
+    only calls the ``on_click`` callbacks (a card table's "discard this card").
+    ``layout`` is ``"row"``, ``"fan"`` or ``"suits"`` (one row per suit, jokers last).
+    ``selected`` keeps the order of the clicks.
+
+    A callback that raises does not lose its error: the message is shown under
+    the cards (``error``) until the next successful click.
+    """
+
+    _esm = _ESM
+    _css = _CSS
+
+    html = t.Unicode("").tag(sync=True)
+    cards = t.List(t.Unicode()).tag(sync=True)
+    selected = t.List(t.Unicode()).tag(sync=True)
+    size = t.Int(render.DEFAULT_SIZE).tag(sync=True)
+    four_colour = t.Bool(False).tag(sync=True)
+    layout_style = t.Unicode("row").tag(sync=True)
+    toggle = t.Bool(True).tag(sync=True)
+    disabled = t.Bool(False).tag(sync=True)
+    label = t.Unicode("cards").tag(sync=True)
+    error = t.Unicode("").tag(sync=True)
+
+    def __init__(self, cards: Iterable = (), selected: Iterable = (), *, layout_style: str = "row",
+                 **kwargs):
+        self._click_callbacks: list[Callable[[Card], None]] = []
+        super().__init__(cards=_keys(cards), selected=_keys(selected),
+                         layout_style=layout_style, **kwargs)
+        self.on_msg(self._handle_front_end)
+        self._redraw()
+
+    # --- normalising and drawing --------------------------------------------------
+    @t.validate("cards", "selected")
+    def _normalise(self, proposal):
+        keys = _keys(proposal["value"])
+        if proposal["trait"].name == "selected":
+            keys = [k for i, k in enumerate(keys) if k not in keys[:i] and k in self.cards]
+        return keys
+
+    @t.validate("layout_style")
+    def _valid_layout(self, proposal):
+        if proposal["value"] not in LAYOUTS:
+            raise t.TraitError(f"layout_style must be one of {', '.join(LAYOUTS)}, "
+                               f"not {proposal['value']!r}")
+        return proposal["value"]
+
+    @t.observe("cards")
+    def _drop_missing(self, change):
+        kept = [k for k in self.selected if k in change["new"]]
+        if kept != self.selected:
+            self.selected = kept
+
+    @t.observe("cards", "selected", "size", "four_colour", "layout_style", "disabled",
+               "label", "error")
+    def _on_change(self, change):
+        self._redraw()
+
+    def _redraw(self):
+        self.html = self.render_html(interactive=not self.disabled)
+
+    def render_html(self, interactive: bool = False) -> str:
+        """The cards as HTML; ``interactive`` adds the focusable toggle markup."""
+        cards = self.card_values
+        chosen = self.selected_cards
+        if self.layout_style == "suits":
+            rows = []
+            for suit in ("S", "H", "D", "C", None):
+                row = [c for c in cards if c.suit == suit]
+                if row:
+                    rows.append(render.cards_html(
+                        row, size=self.size, four_colour=self.four_colour, selected=chosen,
+                        interactive=interactive, label=render.SUIT_NAMES.get(suit, "jokers")))
+            body = f'<div style="display:grid;gap:4px">{"".join(rows)}</div>'
+        else:
+            body = render.cards_html(cards, size=self.size, four_colour=self.four_colour,
+                                     fan=self.layout_style == "fan", selected=chosen,
+                                     interactive=interactive, label=self.label)
+        if self.error:
+            body += f'<div class="rt-error" role="alert">{html.escape(self.error)}</div>'
+        return f'<div class="rt-clickable-cards" aria-label="{html.escape(self.label)}">{body}</div>'
+
+    def snapshot_html(self) -> str:
+        """A static picture of the widget as it is now (no script, no buttons)."""
+        return self.render_html(interactive=False)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        data = {**data, "text/html": self.snapshot_html()}
+        return data, metadata
+
+    # --- values ------------------------------------------------------------------
+    @property
+    def card_values(self) -> tuple[Card, ...]:
+        """The cards shown, as :class:`Card` values."""
+        return parse_cards(self.cards)
+
+    @property
+    def selected_cards(self) -> tuple[Card, ...]:
+        """The selected cards, in the order they were clicked."""
+        return parse_cards(self.selected)
+
+    # --- clicks --------------------------------------------------------------------
+    def on_click(self, callback: Callable[[Card], None], remove: bool = False) -> None:
+        """Call ``callback(card)`` after each click (after the selection has changed)."""
+        if remove:
+            self._click_callbacks.remove(callback)
+        else:
+            self._click_callbacks.append(callback)
+
+    def click(self, card: Card | str) -> None:
+        """Do what a click on ``card`` does: toggle it (in toggle mode), then run the callbacks.
+
+        A card that is not shown, or a disabled widget, is refused with a message
+        in ``error`` rather than an exception, as a click in the browser would be.
+        """
+        try:
+            card = card if isinstance(card, Card) else Card.parse(card)
+            key = render.card_key(card)
+            if self.disabled:
+                raise ValueError("these cards cannot be clicked just now")
+            if key not in self.cards:
+                raise ValueError(f"{card} is not one of the cards shown here")
+            if self.toggle:
+                self.selected = ([k for k in self.selected if k != key] if key in self.selected
+                                 else self.selected + [key])
+            for callback in list(self._click_callbacks):
+                callback(card)
+        except Exception as error:  # shown to the learner, never swallowed silently
+            self.error = f"{type(error).__name__}: {error}"
+        else:
+            self.error = ""
+
+    def clear(self) -> None:
+        """Deselect every card."""
+        self.selected = []
+
+    def _handle_front_end(self, widget, content, buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "click":
+            self.click(str(content.get("card", "")))

@@ -1,0 +1,160 @@
+"""The meld checker: a sandbox where a learner picks cards and the engine judges them.
+
+Pick cards from the whole deck of the chosen game (jokers appear where the game
+has them); the verdict and the engine's reasons show after every click. The
+widget only displays :func:`rummy_teach.melds.check_meld`'s judgement; it never
+works out a reason of its own.
+"""
+
+from __future__ import annotations
+
+import html
+import traceback
+
+import ipywidgets as widgets
+
+from .. import render
+from ..cards import RANKS, SUITS, Card, cards_text, parse_cards
+from ..rules import get_rules
+from .base import ClickableCards
+
+# The games whose meld rules differ; any other rule set name is accepted as well.
+GAME_CHOICES = ("basic", "500", "persian", "contract", "california")
+
+PROMPT = "Click cards to build a meld; the verdict appears here."
+
+
+def picker_cards(rules) -> tuple[Card, ...]:
+    """One of each face, plus the jokers of the game's usual deck (each copy: a meld may
+    hold several)."""
+    jokers = rules.decks[0][2] if 0 in rules.wild_ranks else 0
+    return tuple(Card(rank, suit) for suit in SUITS for rank in RANKS) + tuple(
+        Card.joker(copy) for copy in range(1, jokers + 1))
+
+
+class MeldChecker(widgets.VBox):
+    """Pick cards, choose the game, read the verdict.
+
+    ``MeldChecker(game="basic", cards="QH KH AH")`` starts with those cards
+    selected. ``select``, ``click`` and ``game`` drive it from Python the way a
+    learner drives it with the mouse; ``check`` is the current
+    :class:`~rummy_teach.melds.MeldCheck` and ``verdict_text()`` its words.
+    """
+
+    def __init__(self, game: str = "basic", cards="", size: int = 40, four_colour: bool = False):
+        self._rules = get_rules(game)
+        names = list(GAME_CHOICES)
+        if self._rules.name not in names:
+            names.append(self._rules.name)
+        self.game_picker = widgets.Dropdown(
+            options=[(get_rules(n).title, n) for n in names], value=self._rules.name,
+            description="Game:", layout=widgets.Layout(width="auto"))
+        self.four_colour_box = widgets.Checkbox(value=four_colour, description="four-colour deck",
+                                                indent=False,
+                                                layout=widgets.Layout(width="auto", margin="0 16px"))
+        self.clear_button = widgets.Button(description="Clear", icon="",
+                                           tooltip="Deselect every card")
+        self.picker = ClickableCards(picker_cards(self._rules), layout_style="suits", size=size,
+                                     four_colour=four_colour, label="card picker")
+        self.verdict = widgets.HTML()
+        self.problem = widgets.HTML()
+        super().__init__([
+            widgets.HTML('<b style="font-size:16px">Meld checker</b>'),
+            widgets.HBox([self.game_picker, self.four_colour_box, self.clear_button],
+                         layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
+            self.picker, self.verdict, self.problem])
+        self.picker.observe(self._guarded(self._show_verdict), names="selected")
+        self.game_picker.observe(self._guarded(self._change_game), names="value")
+        self.four_colour_box.observe(self._guarded(self._change_colours), names="value")
+        self.clear_button.on_click(self._guarded(lambda _: self.picker.clear()))
+        if cards:
+            self.select(cards)
+        self._show_verdict()
+
+    # --- driving it ------------------------------------------------------------------
+    @property
+    def rules(self):
+        return self._rules
+
+    @property
+    def game(self) -> str:
+        return self._rules.name
+
+    @game.setter
+    def game(self, name: str) -> None:
+        self.game_picker.value = get_rules(name).name
+
+    def select(self, cards) -> None:
+        """Make exactly ``cards`` the selection (in this order)."""
+        wanted = parse_cards(cards)
+        missing = [str(c) for c in wanted if render.card_key(c) not in self.picker.cards]
+        if missing:
+            raise ValueError(f"{' '.join(missing)} cannot be picked in {self._rules.title}")
+        self.picker.selected = [render.card_key(c) for c in wanted]
+
+    def click(self, card) -> None:
+        """Click one card in the picker, as a learner would."""
+        self.picker.click(card)
+
+    def clear(self) -> None:
+        self.picker.clear()
+
+    @property
+    def check(self):
+        """The engine's verdict on the selected cards, or None while nothing is selected."""
+        cards = self.picker.selected_cards
+        return self._rules.check_meld(cards) if cards else None
+
+    def verdict_text(self) -> str:
+        """The verdict in plain words: the headline, then one reason a line."""
+        check = self.check
+        if check is None:
+            return PROMPT
+        headline = (f"{cards_text(check.cards)}: a legal {check.kind}" if check.ok
+                    else f"{cards_text(check.cards)}: not a meld")
+        return "\n".join([headline] + [r.text() for r in check.reasons])
+
+    # --- reacting ----------------------------------------------------------------------
+    def _guarded(self, handler):
+        """Wrap a callback so that an error shows in the widget instead of vanishing."""
+        def run(*args):
+            try:
+                handler(*args)
+            except Exception:
+                self.problem.value = (
+                    '<pre role="alert" style="color:#b3261e;white-space:pre-wrap">'
+                    f"Something went wrong:\n{html.escape(traceback.format_exc(limit=3))}</pre>")
+            else:
+                self.problem.value = ""
+        return run
+
+    def _show_verdict(self, change=None) -> None:
+        check = self.check
+        if check is None:
+            self.verdict.value = f'<p style="font:15px sans-serif;color:#444">{PROMPT}</p>'
+            return
+        self.verdict.value = render.meld_check_html(check, size=56,
+                                                    four_colour=self.four_colour_box.value)
+
+    def _change_game(self, change) -> None:
+        self._rules = get_rules(change["new"])
+        # cards the new game lacks (jokers) leave the selection; the rest is judged again
+        self.picker.cards = [render.card_key(c) for c in picker_cards(self._rules)]
+        self._show_verdict()
+
+    def _change_colours(self, change) -> None:
+        self.picker.four_colour = change["new"]
+        self._show_verdict()
+
+    # --- static picture -----------------------------------------------------------------
+    def snapshot_html(self) -> str:
+        """The checker as it is now, as static HTML: the picker and the verdict."""
+        return (f'<div class="rt-meld-checker"><p><b>Meld checker</b> · {html.escape(self._rules.title)}'
+                f'</p>{self.picker.snapshot_html()}{self.verdict.value}</div>')
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": self.snapshot_html()}, metadata

@@ -1,0 +1,268 @@
+"""Real servers and a real browser for the tests that check what a person sees.
+
+Fixtures (registered for every test module through ``tests/conftest.py``):
+
+``voila``        a Voilà server on a free localhost port serving ``tests/notebooks/``
+                 (one per test session); ``voila.url("meld_checker.ipynb")`` is the
+                 address of a rendered notebook.
+``jupyterlab``   JupyterLab 4 on a free localhost port, on a copy of ``tests/notebooks/``;
+                 ``jupyterlab.run_notebook(page, "meld_checker.ipynb")`` opens a notebook
+                 and runs its cells.
+``chromium``     Debian's Chromium driven by Playwright (one per session).
+``browser_page`` a fresh page whose every request is recorded; a request that
+                 would leave localhost is blocked and kept in ``.outside``.
+                 ``.assert_offline()`` fails if anything but the allowed outside
+                 requests was attempted, ``.shot(name)`` saves a screenshot under
+                 ``tests/screenshots/`` and returns its path.
+
+Mark such tests ``@pytest.mark.browser``. Without /usr/bin/chromium or the
+playwright package, they are skipped with the reason said.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+NOTEBOOKS = HERE / "notebooks"
+SCREENSHOTS = HERE / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+# what PLATFORM.md found to work as root, with no network (Playwright adds --headless)
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+# The only requests a page may try to send elsewhere: the FontAwesome style sheets
+# that Voilà's lab template links from a CDN. They are blocked like everything else
+# outside localhost (icons then fall back to nothing); any other attempt fails a test.
+ALLOWED_OUTSIDE = (
+    re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@(\^|%5E)?5/css/"
+               r"(all|v4-shims)\.min\.css$"),
+)
+STARTUP_SECONDS = 60
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def is_local(url: str) -> bool:
+    parsed = urlparse(url)
+    if parsed.scheme in ("data", "blob", "about"):
+        return True
+    return parsed.hostname in LOCAL_HOSTS or f"[{parsed.hostname}]" in LOCAL_HOSTS
+
+
+class _Server:
+    """A Jupyter server started as a child process in its own session, stopped by :meth:`stop`."""
+
+    name = "server"
+    ready_path = "/"
+
+    def __init__(self, root: Path = NOTEBOOKS, port: int | None = None, extra_args=()):
+        self.root = Path(root)
+        self.port = port or free_port()
+        self.log_path = SCREENSHOTS / f"{self.name}-{self.port}.log"
+        self.process = None
+        self.extra_args = list(extra_args)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def command(self) -> list[str]:
+        raise NotImplementedError
+
+    def start(self):
+        SCREENSHOTS.mkdir(exist_ok=True)
+        self._log = open(self.log_path, "w")
+        self.process = subprocess.Popen(self.command() + self.extra_args, cwd=self.root,
+                                        stdout=self._log, stderr=subprocess.STDOUT,
+                                        start_new_session=True,
+                                        env={**os.environ, "JUPYTER_PLATFORM_DIRS": "1"})
+        self._wait_until_ready()
+        return self
+
+    def _wait_until_ready(self) -> None:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with code {self.process.returncode}; "
+                                   f"see {self.log_path}:\n{self.log_path.read_text()[-2000:]}")
+            try:  # a page that answers once the server listens and starts no kernel
+                with urllib.request.urlopen(self.base + self.ready_path, timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.25)
+        self.stop()
+        raise RuntimeError(f"{self.name} did not answer on {self.base} within "
+                           f"{STARTUP_SECONDS} s; see {self.log_path}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)  # the server and its kernels
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=5)
+        if getattr(self, "_log", None):
+            self._log.close()
+
+
+class VoilaServer(_Server):
+    """Voilà serving every notebook of ``root``; ``url(name)`` renders one."""
+
+    name = "voila"
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base}/voila/render/{notebook}"
+
+    def command(self) -> list[str]:
+        return [str(Path(sys.executable).with_name("voila")), str(self.root), "--no-browser",
+                f"--port={self.port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+                # pages closed long ago give their kernels back
+                "--MappingKernelManager.cull_idle_timeout=300",
+                "--MappingKernelManager.cull_interval=60"]
+
+
+class LabServer(_Server):
+    """JupyterLab 4 on ``root`` with no token (it listens on 127.0.0.1 only).
+
+    Serve a copy of the notebooks (the ``jupyterlab`` fixture does): Lab saves what it
+    runs, and tracked notebooks must not change under a test.
+    """
+
+    name = "jupyterlab"
+    ready_path = "/api/status"
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base}/lab/tree/{notebook}"
+
+    def command(self) -> list[str]:
+        state = self.root.parent / f"{self.root.name}-lab-state"  # no settings shared with you
+        return [str(Path(sys.executable).with_name("jupyter")), "lab", "--allow-root",
+                "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
+                "--IdentityProvider.token=", "--ServerApp.password=",
+                f"--ServerApp.root_dir={self.root}", "--LabApp.news_url=",
+                "--ServerApp.disable_check_xsrf=True",  # lets start_kernel POST without a cookie
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                f"--LabApp.workspaces_dir={state / 'workspaces'}",
+                f"--LabApp.user_settings_dir={state / 'settings'}"]
+
+    def start_kernel(self, notebook: str) -> None:
+        """Start the notebook's kernel through the REST API, so Lab finds it running."""
+        body = json.dumps({"path": notebook, "type": "notebook", "name": notebook,
+                           "kernel": {"name": "python3"}}).encode()
+        request = urllib.request.Request(self.base + "/api/sessions", data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=STARTUP_SECONDS) as response:
+            assert response.status == 201, response.status
+
+    def run_notebook(self, page, notebook: str, timeout_ms: int = 60_000) -> None:
+        """Open ``notebook`` in Lab on ``page`` and run every cell with Shift+Enter, as a
+        person would, once its kernel is idle."""
+        self.start_kernel(notebook)
+        page.goto(self.url(notebook))
+        page.locator(".jp-Notebook").wait_for(timeout=timeout_ms)
+        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
+            timeout=timeout_ms)
+        page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=timeout_ms)
+        cells = page.locator(".jp-Notebook .jp-Cell")
+        cells.first.click()
+        for _ in range(cells.count()):
+            page.keyboard.press("Shift+Enter")
+
+
+class RecordedPage:
+    """A Playwright page plus what it tried to fetch."""
+
+    def __init__(self, context):
+        self.requests: list[str] = []
+        self.outside: list[str] = []
+        self.console_errors: list[str] = []
+        context.route("**/*", self._route)  # before the page exists, so nothing slips by
+        self.page = page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        page.on("websocket", self._websocket)
+
+    def _websocket(self, socket) -> None:  # routes do not see websockets; record them
+        self.requests.append(socket.url)
+        if not is_local(socket.url):
+            self.outside.append(socket.url)
+
+    def _route(self, route):
+        url = route.request.url
+        self.requests.append(url)
+        if is_local(url):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def unexpected_outside(self) -> list[str]:
+        return [u for u in self.outside if not any(p.match(u) for p in ALLOWED_OUTSIDE)]
+
+    def assert_offline(self) -> None:
+        surprises = self.unexpected_outside()
+        assert not surprises, f"requests tried to leave localhost: {surprises}"
+
+    def shot(self, name: str, **options) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), **options)
+        return path
+
+
+@pytest.fixture(scope="session")
+def voila():
+    server = VoilaServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(tmp_path_factory):
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copytree(NOTEBOOKS, root, dirs_exist_ok=True)
+    server = LabServer(root=root).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium):
+    context = chromium.new_context(viewport={"width": 1100, "height": 900})
+    recorded = RecordedPage(context)
+    yield recorded
+    context.close()
