@@ -102,6 +102,18 @@ COMMANDS = {
 # Other layers add their commands here (game play, classroom, report).
 EXTRA_COMMANDS: dict = {}
 
+from .classroom.commands import HELP as _REPORT_HELP, configure_report  # noqa: E402 (stdlib only)
+
+EXTRA_COMMANDS["report"] = (configure_report, _REPORT_HELP)
+
+from .game.transcript import HELP as _PLAY_HELP, configure as configure_play  # noqa: E402
+
+EXTRA_COMMANDS["play"] = (configure_play, _PLAY_HELP)
+
+from .classroom.server import HELP as _CLASSROOM_HELP, configure_classroom  # noqa: E402 (stdlib only)
+
+EXTRA_COMMANDS["classroom"] = (configure_classroom, _CLASSROOM_HELP)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummy-teach", description="Learn rummy: check melds, count points, "

@@ -266,3 +266,23 @@ def browser_page(chromium):
     recorded = RecordedPage(context)
     yield recorded
     context.close()
+
+
+class CommandServer(_Server):
+    """Any server started by a command line (e.g. ``rummy-teach classroom``); ready when
+    ``ready_path`` answers 200. ``output()`` is what it printed so far."""
+
+    name = "command"
+
+    def __init__(self, argv, root: Path, port: int, ready_path: str = "/", name: str = "command"):
+        super().__init__(root=root, port=port)
+        self.argv = list(argv)
+        self.ready_path = ready_path
+        self.name = name
+        self.log_path = SCREENSHOTS / f"{name}-{port}.log"
+
+    def command(self) -> list[str]:
+        return self.argv
+
+    def output(self) -> str:
+        return self.log_path.read_text()

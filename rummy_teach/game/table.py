@@ -59,14 +59,17 @@ def _face_at(suit: str, position: int) -> Card:
 
 
 def lay_off(rules, meld: Meld, card: Card, end: str | None = None,
-            on_table: frozenset = frozenset()) -> tuple[Meld | None, Reason]:
+            on_table: frozenset = frozenset(), explain: bool = True) -> tuple[Meld | None, Reason | None]:
     """The meld with ``card`` added, or ``None`` with the reason it does not fit.
 
     ``end`` places a wild card at the ``"low"`` or ``"high"`` end of a run (default:
     high where there is room). ``on_table`` holds the faces of every natural card on
-    the table, for the Persian rule on jokers.
+    the table, for the Persian rule on jokers. With ``explain=False`` no reason is
+    written (the answer is ``(meld, None)`` or ``(None, None)``): the fast path for bots.
     """
     def refuse(why: str):
+        if not explain:
+            return None, None
         return None, Reason("layoff_does_not_fit", {"card": str(card), "meld": str(meld), "why": why})
 
     wild = rules.is_wild(card)
@@ -87,8 +90,7 @@ def lay_off(rules, meld: Meld, card: Card, end: str | None = None,
             if playable:
                 return None, Reason("joker_layoff_natural_playable",
                                     {"stands_for": " ".join(str(f) for f in playable)})
-        return Meld("set", meld.cards + (card,), rank=meld.rank), Reason(
-            "layoff_fits", {"card": str(card), "meld": str(meld)})
+        return Meld("set", meld.cards + (card,), rank=meld.rank), _fits(card, meld, explain)
     top = ACE_HIGH if rules.ace_high else 13
     low, high = meld.low, meld.high
     if size > 13:
@@ -117,6 +119,8 @@ def lay_off(rules, meld: Meld, card: Card, end: str | None = None,
             if face not in on_table:
                 return None, Reason("joker_layoff_natural_playable", {"stands_for": str(face)})
     else:
+        if not explain:
+            return None, None
         wanted = " or ".join(position_label(p) + SUIT_SYMBOLS[meld.suit] for _, p in ends)
         return refuse(f"only {wanted} can extend this run." if wanted else "this run cannot grow.")
     if (low if name == "high" else position) == 1 and (position if name == "high" else high) == ACE_HIGH:
@@ -125,4 +129,8 @@ def lay_off(rules, meld: Meld, card: Card, end: str | None = None,
         new = Meld("run", meld.cards + (card,), low=low, suit=meld.suit)
     else:
         new = Meld("run", (card,) + meld.cards, low=position, suit=meld.suit)
-    return new, Reason("layoff_fits", {"card": str(card), "meld": str(meld)})
+    return new, _fits(card, meld, explain)
+
+
+def _fits(card, meld, explain):
+    return Reason("layoff_fits", {"card": str(card), "meld": str(meld)}) if explain else None

@@ -4,7 +4,9 @@ Importing this package needs ipywidgets and anywidget (the ``notebook`` extra);
 the engine and the renderer never import it.
 """
 
-from .base import ClickableCards
+from .base import ClickableCards, ClickableHTML
 from .meld_checker import MeldChecker, picker_cards
+from .stepper import Stepper
+from .table import CardTable
 
-__all__ = ["ClickableCards", "MeldChecker", "picker_cards"]
+__all__ = ["ClickableCards", "ClickableHTML", "MeldChecker", "picker_cards", "CardTable", "Stepper"]

@@ -31,19 +31,25 @@ _ESM = """
 function render({ model, el }) {
   el.classList.add("rt-clickable");
   const draw = () => {
-    const focused = el.querySelector("[data-card]:focus");
-    const key = focused ? focused.dataset.card : null;
+    const focused = el.querySelector("[data-card]:focus, [data-click]:focus");
+    const key = focused ? (focused.dataset.card || "") + "|" + (focused.dataset.click || "") : null;
     el.innerHTML = model.get("html");
     if (key !== null) {
-      for (const node of el.querySelectorAll("[data-card]")) {
-        if (node.dataset.card === key) { node.focus(); break; }
+      for (const node of el.querySelectorAll("[data-card], [data-click]")) {
+        if ((node.dataset.card || "") + "|" + (node.dataset.click || "") === key) {
+          node.focus(); break;
+        }
       }
     }
   };
   const pick = (target) => {
-    const node = target.closest("[data-card]");
+    const node = target.closest("[data-card], [data-click]");
     if (!node || !el.contains(node)) return false;
-    model.send({ event: "click", card: node.dataset.card });
+    if (node.dataset.card !== undefined) {
+      model.send({ event: "click", card: node.dataset.card });
+    } else {
+      model.send({ event: "click", region: node.dataset.click });
+    }
     return true;
   };
   const onClick = (event) => { pick(event.target); };
@@ -66,9 +72,10 @@ export default { render };
 """
 
 _CSS = """
-.rt-clickable [data-card] { cursor: pointer; border-radius: 7px; }
-.rt-clickable [data-card]:hover { filter: brightness(0.96); }
-.rt-clickable [data-card]:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
+.rt-clickable [data-card], .rt-clickable [data-click] { cursor: pointer; border-radius: 7px; }
+.rt-clickable [data-card]:hover, .rt-clickable [data-click]:hover { filter: brightness(0.96); }
+.rt-clickable [data-card]:focus-visible, .rt-clickable [data-click]:focus-visible {
+  outline: 3px solid #1f6feb; outline-offset: 2px; }
 .rt-clickable .rt-error { color: #b3261e; font-weight: 600; margin-top: 4px; }
 """
 
@@ -222,5 +229,67 @@ class ClickableCards(anywidget.AnyWidget):
         self.selected = []
 
     def _handle_front_end(self, widget, content, buffers) -> None:
-        if isinstance(content, dict) and content.get("event") == "click":
+        if isinstance(content, dict) and content.get("event") == "click" and "card" in content:
             self.click(str(content.get("card", "")))
+
+
+class ClickableHTML(anywidget.AnyWidget):
+    """Any HTML whose marked parts can be clicked: the card table's board.
+
+    Python sets ``html`` (drawn by :mod:`rummy_teach.render` or a widget's own pure
+    functions). An element with ``data-card="QH"`` sends the card, one with
+    ``data-click="stock"`` sends that value; both also answer Enter and Space. The
+    ``on_click`` callbacks get ``("card", "QH")`` or ``("region", "stock")``. It
+    shares :class:`ClickableCards`'s front end, so there is still one small script.
+    An error raised by a callback is kept in ``error`` (the owner decides where to
+    show it); :meth:`snapshot_html` is the HTML itself, for static pages.
+    """
+
+    _esm = _ESM
+    _css = _CSS
+
+    html = t.Unicode("").tag(sync=True)
+    label = t.Unicode("board").tag(sync=True)
+    error = t.Unicode("").tag(sync=True)
+
+    def __init__(self, html: str = "", **kwargs):
+        self._click_callbacks: list[Callable[[str, str], None]] = []
+        super().__init__(html=html, **kwargs)
+        self.on_msg(self._handle_front_end)
+
+    def on_click(self, callback: Callable[[str, str], None], remove: bool = False) -> None:
+        """Call ``callback(kind, value)`` after each click (``kind`` is "card" or "region")."""
+        if remove:
+            self._click_callbacks.remove(callback)
+        else:
+            self._click_callbacks.append(callback)
+
+    def click(self, kind: str, value: str) -> None:
+        """Do what a click in the browser does: run the callbacks; keep any error."""
+        try:
+            if kind not in ("card", "region"):
+                raise ValueError(f"a click is on a 'card' or a 'region', not {kind!r}")
+            for callback in list(self._click_callbacks):
+                callback(kind, str(value))
+        except Exception as error:  # shown to the learner, never swallowed silently
+            self.error = f"{type(error).__name__}: {error}"
+        else:
+            self.error = ""
+
+    def snapshot_html(self) -> str:
+        """The HTML as it is now (static: the markup holds no script)."""
+        return self.html
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "text/html": self.snapshot_html()}, metadata
+
+    def _handle_front_end(self, widget, content, buffers) -> None:
+        if isinstance(content, dict) and content.get("event") == "click":
+            if "card" in content:
+                self.click("card", str(content.get("card", "")))
+            elif "region" in content:
+                self.click("region", str(content.get("region", "")))

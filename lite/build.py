@@ -1,0 +1,439 @@
+"""Build the JupyterLite site: every lesson, live, in the browser, with no server.
+
+The site is JupyterLab running in the browser with a Pyodide (WebAssembly) Python
+kernel. ``rummy_teach`` (a wheel built from this checkout), ipywidgets and
+anywidget are in the kernel as soon as it starts: no ``%pip``, no CDN, no PyPI at
+view time. Everything the build downloads is pinned in ``lite/lite-lock.json``
+with its sha256, fetched with the registries' own clients (``npm pack``,
+``pip download --require-hashes``) and checked again here; a mismatch stops the
+build before anything is written.
+
+What comes from where:
+
+* the Pyodide runtime: the npm package ``pyodide`` (the version
+  jupyterlite-pyodide-kernel expects), unpacked into ``static/pyodide/``;
+* the browser's Python packages (micropip, IPython and its dependencies, comm,
+  ipywidgets, anywidget, psygnal): pure-Python wheels from PyPI, at the versions
+  Pyodide's own lock names where it names them. They sit next to the runtime and
+  ``pyodide-lock.json`` is rewritten to list exactly these files and their
+  hashes (Pyodide checks them), so nothing points at a CDN;
+* ``rummy_teach``: ``pip wheel --no-deps .`` of this checkout, added to that lock;
+* the JupyterLab extensions (the Pyodide kernel, the widget manager, anywidget's
+  front end): taken from their PyPI wheels, not from this virtualenv
+  (``ignore_sys_prefix``), so the site holds only what the lessons need.
+
+The kernel preloads the packages named in ``lite/jupyter-lite.json``
+(``loadPyodideOptions.packages``): Pyodide installs them from the rewritten lock
+while it starts, the same mechanism jupyterlite-pyodide-kernel's own lock addon
+uses, so ``import rummy_teach`` works in the first cell.
+
+Usage::
+
+    python lite/build.py                    # build into lite/_build/site, copy to book/_build/html/lite
+    python lite/build.py --dest none        # build only
+    python lite/build.py --relock           # re-pin: fetch and hash afresh, rewrite lite/lite-lock.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+from lessons import lesson_map, lesson_sources, notebook_name  # noqa: E402
+
+BUILD = HERE / "_build"                 # git-ignored: downloads, staging, the site
+DOWNLOADS = BUILD / "downloads"
+STAGE = BUILD / "stage"                 # the lite dir handed to `jupyter lite build`
+SITE = BUILD / "site"
+LOCK = HERE / "lite-lock.json"
+LITE_JSON = HERE / "jupyter-lite.json"
+DEFAULT_DEST = ROOT / "book" / "_build" / "html" / "lite"
+BIN = Path(sys.executable).parent
+
+# --- what --relock pins --------------------------------------------------------
+PYODIDE_VERSION = "314.0.6"  # what jupyterlite-pyodide-kernel 0.8.6 names (checked below)
+# the kernel's own needs; versions (and their dependencies) from Pyodide's lock
+PYODIDE_ROOTS = ("micropip", "ipython", "jedi")
+# the widgets' Python side; dependencies found in Pyodide's lock are added at its versions
+# (ipython-pygments-lexers: IPython 9 asks for it although Pyodide's lock omits it)
+BROWSER_EXTRAS = {"comm": "0.2.3", "ipywidgets": "8.1.9", "anywidget": "0.11.0",
+                  "psygnal": "0.16.1", "ipython-pygments-lexers": "1.1.1"}
+# front ends (labextensions inside these wheels); versions match the Python sides.
+# jupyterlab-myst renders the lessons' MyST markdown (admonitions, roles, labels).
+EXTENSIONS = {"jupyterlite-pyodide-kernel": "0.8.6", "jupyterlab-widgets": "3.0.17",
+              "anywidget": "0.11.0", "jupyterlab-myst": "2.7.0"}
+# what the browser never needs although a wheel's metadata asks for it: the kernel
+# ships its own widgetsnbextension shim, and jupyterlab-widgets is the front end
+NOT_IN_BROWSER = {"widgetsnbextension", "jupyterlab-widgets"}
+# the runtime files of the npm package the site uses (the rest: maps, docs, consoles)
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "package.json")
+# the book's (myst-nb) tags whose cells are folded in the lite notebooks
+HIDDEN_SOURCE_TAGS = {"remove-cell", "remove-input", "hide-input", "hide-cell"}
+PURE_WHEEL_FLAGS = ["--only-binary=:all:", "--no-deps", "--platform", "any",
+                    "--implementation", "py", "--abi", "none", "--python-version", "3.14"]
+
+
+class BuildError(RuntimeError):
+    """A download that does not match its pin, or a step that failed."""
+
+
+def say(message: str) -> None:
+    print(f"[lite] {message}", flush=True)
+
+
+def run(cmd, **kwargs) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        raise BuildError(f"command failed ({result.returncode}): {' '.join(map(str, cmd))}\n"
+                         f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    return result
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def npm_integrity(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+# --- wheels ----------------------------------------------------------------------
+def wheel_metadata(wheel: Path):
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist()
+                    if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+        return Parser().parsestr(archive.read(name).decode())
+
+
+def wheel_requirements(wheel: Path) -> list[str]:
+    """Canonical names of the unconditional requirements (no extras, no markers)."""
+    names = []
+    for requirement in wheel_metadata(wheel).get_all("Requires-Dist") or []:
+        if ";" in requirement:
+            continue
+        names.append(canonical(re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", requirement).group()))
+    return names
+
+
+def wheel_imports(wheel: Path) -> list[str]:
+    """Top-level importable names of a wheel."""
+    tops = set()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in archive.namelist():
+            top = name.split("/")[0]
+            if top.endswith((".dist-info", ".data")):
+                continue
+            tops.add(top[:-3] if top.endswith(".py") else top)
+    return sorted(t for t in tops if t.isidentifier())
+
+
+def pip_download(pins: list[dict], dest: Path, hashes: bool) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as reqs:
+        for pin in pins:
+            line = f"{pin['name']}=={pin['version']}"
+            reqs.write(line + (f" --hash=sha256:{pin['sha256']}" if hashes else "") + "\n")
+    try:
+        run([BIN / "python", "-m", "pip", "download", "--disable-pip-version-check",
+             *PURE_WHEEL_FLAGS, *(["--require-hashes"] if hashes else []),
+             "-r", reqs.name, "-d", dest])
+    finally:
+        os.unlink(reqs.name)
+
+
+def npm_pack(package: str, dest: Path) -> dict:
+    dest.mkdir(parents=True, exist_ok=True)
+    result = run(["npm", "pack", package, "--json", "--pack-destination", dest], cwd=dest)
+    return json.loads(result.stdout)[0]
+
+
+# --- relock ----------------------------------------------------------------------
+def pyodide_lock_closure(lock: dict, roots) -> dict[str, str]:
+    """Canonical name -> version for ``roots`` and everything they depend on."""
+    packages = {canonical(k): v for k, v in lock["packages"].items()}
+    found: dict[str, str] = {}
+    todo = [canonical(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found[name] = packages[name]["version"]
+        todo += [canonical(d) for d in packages[name]["depends"]]
+    return found
+
+
+def relock() -> None:
+    """Fetch every pinned download afresh and write its hash to ``lite/lite-lock.json``."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as KERNEL_WANTS
+
+    if KERNEL_WANTS != PYODIDE_VERSION:
+        raise BuildError(f"jupyterlite-pyodide-kernel expects Pyodide {KERNEL_WANTS}, "
+                         f"build.py pins {PYODIDE_VERSION}")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        packed = npm_pack(f"pyodide@{PYODIDE_VERSION}", tmp)
+        tarball = tmp / packed["filename"]
+        if npm_integrity(tarball) != packed["integrity"]:
+            raise BuildError("npm pack gave a tarball that does not match its own integrity")
+        with tarfile.open(tarball) as tar:
+            pyodide_lock = json.load(tar.extractfile("package/pyodide-lock.json"))
+        in_pyodide = {canonical(k): v["version"] for k, v in pyodide_lock["packages"].items()}
+
+        browser = pyodide_lock_closure(pyodide_lock, PYODIDE_ROOTS)
+        browser.update({canonical(k): v for k, v in BROWSER_EXTRAS.items()})
+        wheels: dict[str, Path] = {}
+        while True:  # download, then add the dependencies Pyodide's lock knows, until closed
+            missing = [n for n in browser if n not in wheels]
+            if not missing:
+                break
+            pip_download([{"name": n, "version": browser[n]} for n in missing], tmp / "b", False)
+            for name in missing:
+                wheels[name] = find_wheel(tmp / "b", name, browser[name])
+                for dep in wheel_requirements(wheels[name]):
+                    if dep not in browser and dep in in_pyodide and dep not in NOT_IN_BROWSER:
+                        browser[dep] = in_pyodide[dep]
+        pip_download([{"name": n, "version": v} for n, v in EXTENSIONS.items()], tmp / "e", False)
+
+        entries = []
+        for name in sorted(set(browser) | set(EXTENSIONS)):
+            uses = [u for u, group in (("browser", browser), ("extension", EXTENSIONS))
+                    if name in {canonical(k) for k in group}]
+            version = browser.get(name) or EXTENSIONS[name]
+            wheel = wheels.get(name) or find_wheel(tmp / "e", name, version)
+            entries.append({"name": name, "version": version, "file": wheel.name,
+                            "sha256": sha256(wheel), "use": uses})
+        lock = {
+            "comment": "Written by `python lite/build.py --relock`; `make lite` fetches exactly "
+                       "these files and stops on any hash mismatch.",
+            "pyodide": {"npm": f"pyodide@{PYODIDE_VERSION}", "file": packed["filename"],
+                        "sha256": sha256(tarball), "integrity": packed["integrity"]},
+            "wheels": entries,
+        }
+    LOCK.write_text(json.dumps(lock, indent=2) + "\n")
+    say(f"wrote {LOCK.relative_to(ROOT)}: Pyodide {PYODIDE_VERSION} and {len(entries)} wheels")
+
+
+def find_wheel(folder: Path, name: str, version: str) -> Path:
+    for wheel in folder.glob("*.whl"):
+        stem_name, stem_version = wheel.name.split("-")[:2]
+        if canonical(stem_name) == name and stem_version == version:
+            return wheel
+    raise BuildError(f"no wheel for {name}=={version} in {folder}")
+
+
+# --- fetch and verify ---------------------------------------------------------------
+def fetch(lock: dict) -> tuple[Path, dict[str, Path]]:
+    """The verified npm tarball and wheels (downloaded only when not already cached)."""
+    pin = lock["pyodide"]
+    tarball = DOWNLOADS / pin["file"]
+    if not tarball.exists():
+        say(f"npm pack {pin['npm']}")
+        npm_pack(pin["npm"], DOWNLOADS)
+    check_hash(tarball, pin["sha256"])
+    if npm_integrity(tarball) != pin["integrity"]:
+        raise BuildError(f"{tarball.name}: npm integrity differs from the pin")
+
+    wheels_dir = DOWNLOADS / "wheels"
+    todo = [w for w in lock["wheels"] if not (wheels_dir / w["file"]).exists()]
+    if todo:
+        say(f"pip download --require-hashes: {', '.join(w['name'] for w in todo)}")
+        pip_download(todo, wheels_dir, True)
+    wheels = {}
+    for pin in lock["wheels"]:
+        wheels[pin["name"]] = path = wheels_dir / pin["file"]
+        check_hash(path, pin["sha256"])
+    say(f"verified Pyodide {pin_version(lock)} and {len(wheels)} wheels against "
+        f"{LOCK.relative_to(ROOT)}")
+    return tarball, wheels
+
+
+def pin_version(lock: dict) -> str:
+    return lock["pyodide"]["npm"].split("@")[-1]
+
+
+def check_hash(path: Path, expected: str) -> None:
+    if not path.exists():
+        raise BuildError(f"{path} was not downloaded")
+    actual = sha256(path)
+    if actual != expected:
+        raise BuildError(f"{path.name}: sha256 {actual} differs from the pin {expected} in "
+                         f"{LOCK.relative_to(ROOT)}; delete the file to fetch it again, or "
+                         f"re-pin with `python lite/build.py --relock` if the change is wanted")
+
+
+# --- stage -----------------------------------------------------------------------
+def own_wheel() -> Path:
+    out = BUILD / "own-wheel"
+    shutil.rmtree(out, ignore_errors=True)
+    say("pip wheel --no-deps . (rummy_teach from this checkout)")
+    run([BIN / "python", "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
+         "-w", out, ROOT])
+    return next(out.glob("rummy_teach-*.whl"))
+
+
+def stage_pyodide(tarball: Path, lock: dict, wheels: dict[str, Path], rummy: Path) -> list[str]:
+    """Runtime, wheels and a pruned, rewritten pyodide-lock.json in ``static/pyodide``."""
+    target = STAGE / "static" / "pyodide"
+    target.mkdir(parents=True)
+    with tarfile.open(tarball) as tar:
+        for name in RUNTIME_FILES:
+            (target / name).write_bytes(tar.extractfile(f"package/{name}").read())
+        original = json.load(tar.extractfile("package/pyodide-lock.json"))
+
+    by_name = {canonical(k): v for k, v in original["packages"].items()}
+    browser = {pin["name"]: wheels[pin["name"]] for pin in lock["wheels"]
+               if "browser" in pin["use"]}
+    browser["rummy-teach"] = rummy
+    packages = {}
+    for name, wheel in sorted(browser.items()):
+        shutil.copy2(wheel, target / wheel.name)
+        known = by_name.get(name)
+        # Pyodide's own list where it has one, plus what the wheel asks for
+        depends = sorted({canonical(d) for d in (known["depends"] if known else [])}
+                         | {d for d in wheel_requirements(wheel) if d not in NOT_IN_BROWSER})
+        missing = [d for d in depends if d not in browser]
+        if missing:
+            raise BuildError(f"{name} needs {missing}, which the lite site does not hold")
+        packages[name] = {
+            "name": name, "version": wheel.name.split("-")[1], "file_name": wheel.name,
+            "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
+            "imports": known["imports"] if known else wheel_imports(wheel),
+            "depends": depends, "unvendored_tests": False, "shared_library": False,
+        }
+    rewritten = {"info": original["info"], "packages": packages}
+    (target / "pyodide-lock.json").write_text(json.dumps(rewritten, indent=1))
+    return sorted(packages)
+
+
+def stage_contents(sources: list[Path]) -> None:
+    """Every lesson as a notebook for the Pyodide kernel (MyST files via jupytext)."""
+    import jupytext
+    import nbformat
+
+    contents = STAGE / "contents"
+    contents.mkdir(parents=True)
+    for source in sources:
+        notebook = jupytext.read(source)
+        notebook.metadata.pop("jupytext", None)
+        notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                           "language": "python"}
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+            # what the book hides stays, folded away: the cells still run (checks included),
+            # and an error in one of them shows
+            tags = set(cell.metadata.get("tags", []))
+            if tags & HIDDEN_SOURCE_TAGS:
+                cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+            if tags & {"remove-output", "hide-output"}:
+                cell.metadata.setdefault("jupyter", {})["outputs_hidden"] = True
+        nbformat.write(notebook, contents / notebook_name(source))
+
+
+def stage(tarball: Path, lock: dict, wheels: dict[str, Path], sources: list[Path]) -> list[str]:
+    shutil.rmtree(STAGE, ignore_errors=True)
+    STAGE.mkdir(parents=True)
+    in_lock = stage_pyodide(tarball, lock, wheels, own_wheel())
+    preload = json.loads(LITE_JSON.read_text())["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+    unknown = [p for p in preload if canonical(p) not in in_lock]
+    if unknown:
+        raise BuildError(f"{LITE_JSON.name} preloads {unknown}, which are not in the lock")
+    stage_contents(sources)
+    shutil.copy2(LITE_JSON, STAGE / "jupyter-lite.json")
+    extensions = [str(wheels[canonical(n)].resolve()) for n in EXTENSIONS]
+    config = {"LiteBuildConfig": {
+        "apps": ["lab"], "contents": ["contents"], "federated_extensions": extensions,
+        "ignore_sys_prefix": True, "no_sourcemaps": True, "no_unused_shared_packages": True,
+    }}
+    (STAGE / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
+    return in_lock
+
+
+# --- build -----------------------------------------------------------------------
+def lite_build() -> None:
+    shutil.rmtree(SITE, ignore_errors=True)
+    say("jupyter lite build")
+    run([BIN / "jupyter", "lite", "build", "--lite-dir", STAGE, "--output-dir", SITE],
+        cwd=STAGE, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
+
+
+def check_site(site: Path) -> None:
+    """The built site loads nothing from a CDN and names no PyPI fallback."""
+    config = json.loads((site / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]
+    if not kernel.get("pyodideUrl", "").startswith("./"):
+        raise BuildError(f"pyodideUrl is not local: {kernel.get('pyodideUrl')!r}")
+    if kernel.get("disablePyPIFallback") is not True:
+        raise BuildError("disablePyPIFallback is not set")
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for name, package in lock["packages"].items():
+        wheel = site / "static" / "pyodide" / package["file_name"]
+        if "://" in package["file_name"] or not wheel.exists():
+            raise BuildError(f"{name}: {package['file_name']} is not in the site")
+        if sha256(wheel) != package["sha256"]:
+            raise BuildError(f"{name}: the site's wheel differs from pyodide-lock.json")
+
+
+def site_size(site: Path) -> int:
+    return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--relock", action="store_true",
+                        help="fetch the pinned versions afresh and rewrite lite/lite-lock.json")
+    parser.add_argument("--dest", default=str(DEFAULT_DEST),
+                        help="where to copy the site ('none': leave it in lite/_build/site)")
+    args = parser.parse_args(argv)
+    try:
+        if args.relock:
+            relock()
+            return 0
+        started = time.monotonic()
+        lock = json.loads(LOCK.read_text())
+        tarball, wheels = fetch(lock)
+        sources = lesson_sources()
+        in_lock = stage(tarball, lock, wheels, sources)
+        say(f"preinstalled in the kernel's lock: {', '.join(in_lock)}")
+        lite_build()
+        (SITE / "lessons.json").write_text(json.dumps(lesson_map(), indent=2) + "\n")
+        check_site(SITE)
+        say(f"site: {SITE.relative_to(ROOT)} ({site_size(SITE) / 1e6:.1f} MB, "
+            f"{len(sources)} lessons) in {time.monotonic() - started:.0f} s")
+        if args.dest != "none":
+            dest = Path(args.dest).resolve()
+            shutil.rmtree(dest, ignore_errors=True)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copytree(SITE, dest)
+            say(f"copied to {dest}")
+    except BuildError as error:
+        print(f"[lite] build failed: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,238 @@
+"""The classroom pages, as they run in Voilà's kernels: the students' quiz and the teacher's report.
+
+``rummy-teach classroom`` (see :mod:`rummy_teach.classroom.server`) writes two
+one-cell notebooks that call :func:`student_page` and :func:`teacher_page`, and
+a JSON config kept *outside* the served folder; each kernel finds it through the
+``RUMMY_CLASSROOM_CONFIG`` environment variable. The config names the quiz, the
+results database, the class session and the SHA-256 of the teacher's token.
+
+A student's page asks for a display name, then shows the quiz widget; each
+submitted answer (unreadable ones too) is written to the store with
+:meth:`ResultsStore.record` before the feedback shows. If writing fails, the
+student is told the answer was not saved and submits again.
+
+The teacher's page reads ``?token=...`` from the page's address (Voilà hands the
+query string to the kernel; with a preheated kernel :func:`voila.utils.get_query_string`
+waits for it) and shows only "access refused" unless it matches.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import html
+import json
+import os
+import uuid
+from datetime import datetime, timezone
+from urllib.parse import parse_qs
+
+CONFIG_ENV = "RUMMY_CLASSROOM_CONFIG"
+NAME_LIMIT = 60
+REFRESH_MS = 5000
+REFUSED = '<p class="rt-refused" style="font:20px system-ui,sans-serif">access refused</p>'
+SETUP_PROBLEM = ('<p role="alert" style="font:18px system-ui,sans-serif;color:#b3261e">The classroom '
+                 "is not set up right just now; please tell your teacher.</p>")
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_ok(token: str | None, config: dict) -> bool:
+    """True if ``token`` is the teacher's (compared in constant time)."""
+    if not token:
+        return False
+    return hmac.compare_digest(token_digest(token), config["token_sha256"])
+
+
+def load_config(path: str | None = None) -> dict:
+    """The classroom config written by the ``classroom`` command."""
+    path = path or os.environ.get(CONFIG_ENV)
+    if not path:
+        raise RuntimeError(f"{CONFIG_ENV} is not set: start the pages with `rummy-teach classroom`")
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def _display(*objects) -> None:
+    from IPython.display import display
+    display(*objects)
+
+
+# --- the students' page ---------------------------------------------------------------
+
+class StudentApp:
+    """Name first, then the quiz; every answer recorded as it is submitted."""
+
+    def __init__(self, config: dict):
+        import ipywidgets as widgets
+
+        from ..quiz import Quiz
+
+        self.config = config
+        self.quiz = Quiz.load(config["quiz"])
+        self.quiz_name = config["quiz_name"]
+        self.student_id = uuid.uuid4().hex[:16]
+        self.student_name = ""
+        self._store = None
+        self.quiz_widget = None
+        self.name_box = widgets.Text(value=os.environ.get("JUPYTERHUB_USER", ""),
+                                     placeholder="your name", description="Your name:",
+                                     layout=widgets.Layout(width="22em"))
+        self.start_button = widgets.Button(description="Start the quiz", button_style="primary")
+        self.message = widgets.HTML()
+        self.start_button.on_click(lambda _: self.start())
+        import warnings
+        with warnings.catch_warnings():  # Enter starts; observing value would start on blur
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.name_box.on_submit(lambda _: self.start())
+        title = html.escape(config.get("title") or self.quiz.title or "Quiz")
+        self.root = widgets.VBox([
+            widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif">{title}</h2>'
+                         '<p style="font:16px system-ui,sans-serif">Type the name your teacher '
+                         "will see, then start. Only you see your answers and score.</p>"),
+            widgets.HBox([self.name_box, self.start_button]), self.message])
+        self.root.add_class("rt-classroom-student")
+
+    def start(self, name: str | None = None) -> None:
+        from ..widgets.quiz import QuizWidget
+
+        if self.quiz_widget is not None:
+            return
+        name = " ".join((self.name_box.value if name is None else name).split())
+        if not name:
+            self.message.value = ('<p role="alert" style="color:#8a5300;font:16px system-ui">'
+                                  "Type your name first.</p>")
+            return
+        if len(name) > NAME_LIMIT:
+            self.message.value = ('<p role="alert" style="color:#8a5300;font:16px system-ui">'
+                                  f"Please use at most {NAME_LIMIT} characters.</p>")
+            return
+        self.student_name = name
+        self.quiz_widget = QuizWidget(self.quiz, on_answer=self.record,
+                                      title=f"{self.config.get('title') or self.quiz.title} · {name}")
+        self.root.children = [self.quiz_widget]
+
+    def store(self):
+        if self._store is None:
+            from .store import open_store
+            self._store = open_store(self.config["db"])
+        return self._store
+
+    def record(self, public: dict, text: str, result) -> None:
+        """Write one answer; raises (and the widget says "not saved") if it cannot."""
+        question = self.quiz[public["id"]]
+        self.store().record(session=self.config["session"], student_id=self.student_id,
+                            student_name=self.student_name, quiz=self.quiz_name,
+                            question_id=question.id, rule=question.rule, given=text,
+                            outcome=result.outcome)
+
+
+def student_page(config: dict | None = None):
+    """Show the student's page (the one cell of the classroom's quiz notebook)."""
+    import ipywidgets as widgets
+    try:
+        app = StudentApp(config or load_config())
+    except Exception:  # no traceback for students: Voilà runs with show_tracebacks off too
+        _display(widgets.HTML(SETUP_PROBLEM))
+        return None
+    _display(app.root)
+    return app
+
+
+# --- the teacher's page -----------------------------------------------------------------
+
+_TICKER_ESM = """
+function render({ model, el }) {
+  const id = setInterval(() => model.send({ event: "tick" }), model.get("interval_ms"));
+  return () => clearInterval(id);
+}
+export default { render };
+"""
+
+
+def ticker(interval_ms: int):
+    """An invisible widget whose browser side sends a message every ``interval_ms``: a timer
+    that lives as long as the page (a kernel thread would outlive it)."""
+    import anywidget
+    import traitlets as t
+
+    class Ticker(anywidget.AnyWidget):
+        _esm = _TICKER_ESM
+        interval_ms = t.Int(REFRESH_MS).tag(sync=True)
+
+    return Ticker(interval_ms=interval_ms)
+
+
+class TeacherReport:
+    """The class report, refreshed every few seconds and by a button, with a CSV download."""
+
+    def __init__(self, config: dict, refresh_ms: int = REFRESH_MS):
+        import ipywidgets as widgets
+
+        self.config = config
+        self.report_html = widgets.HTML()
+        self.export = widgets.HTML()
+        self.updated = widgets.HTML()
+        self.refresh_button = widgets.Button(description="Refresh now", icon="")
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.timer = ticker(refresh_ms)
+        self.timer.on_msg(lambda *_: self.refresh())
+        self.root = widgets.VBox([widgets.HBox([self.refresh_button, self.updated]),
+                                  self.report_html, self.export, self.timer])
+        self.root.add_class("rt-classroom-report")
+        self.refresh()
+
+    def refresh(self) -> None:
+        from .report import answers_csv, build_report
+        from .report_html import report_html
+        from .store import open_store
+
+        session = self.config["session"]
+        try:
+            with open_store(self.config["db"], create=False) as store:
+                answers = store.answers(session=session)
+        except Exception as error:
+            self.updated.value = (f'<span role="alert" style="color:#b3261e">Could not read the '
+                                  f'results: {html.escape(str(error))}</span>')
+            return
+        report = build_report(answers)
+        title = f"Class results: {self.config.get('title') or self.config['quiz_name']}"
+        self.report_html.value = report_html(report, title=title)
+        data = base64.b64encode(answers_csv(answers).encode("utf-8")).decode("ascii")
+        command = f"rummy-teach report --db {self.config['db']} --session {session} --csv"
+        self.export.value = (
+            '<p style="font:16px system-ui,sans-serif"><a class="rt-csv" download='
+            f'"class-results-{html.escape(session)}.csv" href="data:text/csv;charset=utf-8;base64,'
+            f'{data}">Download the answers as CSV</a> · or in a terminal: '
+            f"<code>{html.escape(command)}</code></p>")
+        now = datetime.now(timezone.utc).astimezone().strftime("%H:%M:%S")
+        self.updated.value = (f'<span class="rt-updated" style="font:15px system-ui">'
+                              f"{len(answers)} answers · updated {now} (every "
+                              f"{self.timer.interval_ms // 1000} s)</span>")
+
+
+def _query_token(query: str | None) -> str | None:
+    values = parse_qs(query or "").get("token")
+    return values[0] if values else None
+
+
+def teacher_page(config: dict | None = None, query: str | None = None):
+    """Show the teacher's report if the page's ``?token=`` is right, else only "access refused"."""
+    import ipywidgets as widgets
+    try:
+        config = config or load_config()
+        if query is None:
+            from voila.utils import get_query_string
+            query = get_query_string() or ""
+    except Exception:
+        _display(widgets.HTML(REFUSED))
+        return None
+    if not token_ok(_query_token(query), config):
+        _display(widgets.HTML(REFUSED))
+        return None
+    report = TeacherReport(config)
+    _display(report.root)
+    return report

@@ -1,0 +1,472 @@
+"""Computer opponents at three levels, for every game.
+
+* ``easy``: legal, plausible play. Takes the top discard now and then when it makes a
+  meld, melds what it finds, lays off at random, discards at random.
+* ``medium``: a sound greedy player. Takes the discard only when it joins a meld, melds
+  every meld of its best arrangement, lays off deadwood, discards its highest
+  deadwood card; in Contract Rummy it buys a card that joins a meld.
+* ``hard``: plans with the best-arrangement solver and remembers the table. It values
+  deadwood cards that are one live card away from a meld (cards not yet seen on the
+  table or in the discard pile), avoids discarding what opponents visibly collect or
+  can lay off, lays off everything it can, digs in the Rummy 500 pile only when the
+  gain pays for the cards it must pick up, and in Contract Rummy buys only a card
+  that completes a meld of its contract.
+
+A bot only reads what its player may see: its own hand, the table, the discard pile
+(cards every player saw face up), hand sizes, and the cards opponents were seen to
+take. The same seed gives the same choices: ``Bot(level, seed).act(game)`` or
+``choose_action(game, player, level, rng)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+
+from ..cards import Card
+from ..melds import check_meld
+from ..solver import arrange, find_contract
+from .actions import Action
+from .legal import meld_options, usable
+from .table import lay_off
+
+LEVELS = ("easy", "medium", "hard")
+LONG_HAND = 30  # turns in one hand: after this many, medium and hard players unblock the table
+
+
+class Bot:
+    """A computer player: ``Bot("hard", seed=3).act(game)`` returns its next action."""
+
+    def __init__(self, level: str = "medium", seed=0):
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.level = level
+        self.rng = random.Random(seed)
+
+    def act(self, game) -> Action:
+        return choose_action(game, game.current_player, self.level, self.rng)
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level!r})"
+
+
+def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
+    """The action ``player`` (who must be the one to act) chooses at ``level``."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if game.current_player != player:
+        raise ValueError(f"player {player} is not the one to act (player {game.current_player} is)")
+    phase = game.phase
+    if phase == "hand_over":
+        return Action("next")
+    if phase == "buy":
+        return Action("buy") if _wants_buy(game, player, level, rng) else Action("pass")
+    if phase == "draw":
+        return _draw(game, player, level, rng)
+    return _play(game, player, level, rng)
+
+
+# --- helpers -------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def _shaped(rules, hand_number):
+    """Rules whose melds are only the kinds the hand's contract asks for (for planning)."""
+    kinds = {r.kind for r in rules.contract(hand_number).requirements}
+    options = {}
+    if "set" not in kinds:
+        options["min_set"] = 99
+    if "run" not in kinds:
+        options["min_run"] = 99
+    return rules.with_options(**options) if options else rules
+
+
+def _planning_rules(game, player):
+    rules = game.rules
+    if rules.game == "contract" and not game.has_contract_down(player):
+        return _shaped(rules, game.hand_number)
+    return rules
+
+
+def _in_meld(rules, cards, card) -> bool:
+    return any(card in m.cards for m in arrange(rules, tuple(cards)).melds)
+
+
+def _dead(game, player) -> Counter:
+    """Faces a player knows cannot come to them: own hand, table, discard pile, and the
+    cards opponents were seen to take."""
+    dead = Counter(c.face for c in game.hand(player))
+    for meld in game.table:
+        dead.update(c.face for c in meld.cards)
+    dead.update(c.face for c in game.discard_pile)
+    for p in range(game.num_players):
+        if p != player:
+            dead.update(c.face for c in game.known_cards(p))
+    return dead
+
+
+def _copies(rules, players):
+    return rules.deck_for(players)[0]
+
+
+def _live(face, dead, copies) -> int:
+    return max(0, copies - dead[face])
+
+
+def _outs(rules, a, b, dead, copies) -> int:
+    """How many unseen cards would make a meld with the two cards ``a`` and ``b``."""
+    if rules.is_wild(a) or rules.is_wild(b):
+        return 4
+    if a.rank == b.rank:
+        return sum(_live(Card(a.rank, s), dead, copies) for s in "SHDC" if s not in (a.suit, b.suit))
+    if a.suit != b.suit:
+        return 0
+    lo, hi = sorted((a.rank, b.rank))
+    if hi - lo == 1:
+        wanted = [r for r in (lo - 1, hi + 1) if 1 <= r <= 13]
+    elif hi - lo == 2:
+        wanted = [lo + 1]
+    else:
+        return 0
+    return sum(_live(Card(r, a.suit), dead, copies) for r in wanted)
+
+
+def _evaluate(rules, cards, dead, copies, scoring) -> float:
+    """Lower is better: deadwood points, less a share for live partial melds."""
+    arrangement = arrange(rules, tuple(cards))
+    if scoring:
+        base = -arrangement.score
+    else:
+        base = arrangement.deadwood_points
+    wood = arrangement.deadwood
+    bonus = 0.0
+    for i, a in enumerate(wood):
+        best = 0
+        for j, b in enumerate(wood):
+            if i != j:
+                best = max(best, _outs(rules, a, b, dead, copies))
+        if best:
+            bonus += rules.card_points(a) * min(best, 3) * 0.2
+    return base - bonus
+
+
+def _danger(game, player, card) -> float:
+    """How much a discard may help the opponents (hard level)."""
+    rules = game.rules
+    danger = 0.0
+    for meld in game.table:
+        if lay_off(rules, meld.meld, card, explain=False)[0] is not None:
+            danger += 4
+            break
+    for p in range(game.num_players):
+        if p == player:
+            continue
+        for known in game.known_cards(p):
+            if known.rank == card.rank or (known.suit == card.suit and abs(known.rank - card.rank) <= 2):
+                danger += 3
+        if any(d.rank == card.rank for d in game.discards_by(p)):
+            danger -= 1
+    if rules.is_wild(card):
+        danger += 20
+    return danger
+
+
+def _fits_table(game, card) -> bool:
+    faces = game._natural_faces()
+    return any(lay_off(game.rules, m.meld, card, None, faces, False)[0] is not None for m in game.table)
+
+
+def _distance_to_fit(game, card) -> int:
+    """How many more cards the table needs before ``card`` could be laid off (0-13)."""
+    best = 13
+    for meld in game.table:
+        m = meld.meld
+        if m.kind == "set":
+            best = min(best, 0 if card.rank == m.rank else 13)
+        elif card.suit == m.suit:
+            for position in (card.rank, 14 if card.rank == 1 else card.rank):
+                if position < m.low:
+                    best = min(best, m.low - 1 - position)
+                elif position > m.high:
+                    best = min(best, position - m.high - 1)
+    return best
+
+
+def _in_partial(plan, hand, card) -> bool:
+    """Would ``card`` pair with a hand card in a way the planned melds can use?"""
+    for other in hand:
+        if plan.min_set < 99 and other.rank == card.rank:
+            return True
+        if plan.min_run < 99 and other.suit == card.suit and abs(other.rank - card.rank) <= 2:
+            return True
+    return False
+
+
+def _allowed_discards(game, player):
+    rules, hand = game.rules, game.hand(player)
+    cards = [c for c in hand if not (rules.discard_restriction and c == game.taken_this_turn and len(hand) > 1)]
+    return cards or list(hand)
+
+
+# --- drawing -------------------------------------------------------------------------
+
+def _draw(game, player, level, rng) -> Action:
+    rules, hand = game.rules, game.hand(player)
+    pile = game.discard_pile
+    top = pile[-1] if pile else None
+    can_draw = game.stock_size > 0
+    fallback = Action("draw") if can_draw else (Action("end") if rules.stock_exhausted == "end_hand"
+                                                else Action("take"))
+    if rules.booting_bonus and level != "easy" and game.turns_played(player) == 1:
+        arrangement = arrange(rules, hand)
+        if arrangement.melds and len(arrangement.deadwood) == (1 if rules.final_discard_required else 0):
+            return Action("meld", melds=tuple(m.cards for m in arrangement.melds))  # booting
+    if top is None:
+        return fallback
+    if rules.fanned_discards:
+        return _draw_500(game, player, level, rng, fallback)
+    plan = _planning_rules(game, player)
+    if level != "easy" and _may_lay_off(game, player) and _fits_table(game, top):
+        return Action("take")  # it goes straight onto the table
+    if level == "easy":
+        take = _in_meld(plan, hand + (top,), top) and rng.random() < 0.5
+    elif level == "medium":
+        take = _in_meld(plan, hand + (top,), top)
+    else:
+        take = _in_meld(plan, hand + (top,), top)
+        if not take and not rules.is_wild(top):
+            dead, copies = _dead(game, player), _copies(rules, game.num_players)
+            partial = max((_outs(rules, top, c, dead, copies) for c in hand), default=0)
+            if rules.game == "basic":
+                take = partial >= 2 and rules.card_points(top) <= 4
+            elif False and rules.game == "contract" and not game.has_contract_down(player) \
+                    and not rules.contract_hand(game.hand_number).whole_hand:
+                take = partial >= 2 and _in_partial(plan, hand, top)
+        if rules.is_wild(top):
+            take = True
+    return Action("take") if take or not can_draw else Action("draw")
+
+
+def _draw_500(game, player, level, rng, fallback) -> Action:
+    rules, hand = game.rules, game.hand(player)
+    pile = game.discard_pile
+    if level == "easy":
+        if usable(game, player, pile[-1]) and rng.random() < 0.6:
+            return Action("take")
+        return fallback
+    if level == "medium":
+        return Action("take") if usable(game, player, pile[-1]) else fallback
+    now = arrange(rules, hand).score
+    near_end = min(game.hand_sizes()) <= 3
+    best, choice = 0.0, None
+    for depth in range(1, len(pile) + 1):
+        chosen, above = pile[-depth], pile[len(pile) - depth + 1:]
+        if not usable(game, player, chosen, above):
+            continue
+        after = arrange(rules, hand + (chosen,) + tuple(above)).score
+        if not any(chosen in m.cards for m in arrange(rules, hand + (chosen,) + tuple(above)).melds):
+            after += 5  # it will go down as a lay-off
+        cost = 2 * (depth - 1) + (4 * (depth - 1) if near_end else 0)
+        if depth >= 5:
+            cost += 15
+        gain = after - now - cost
+        if gain > best:
+            best, choice = gain, depth
+    return Action("take", depth=choice) if choice else fallback
+
+
+# --- playing -------------------------------------------------------------------------
+
+def _play(game, player, level, rng) -> Action:
+    rules, hand = game.rules, game.hand(player)
+    keep_one = rules.final_discard_required
+    must = game.must_use
+    if must is not None:
+        return _use(game, player, must)
+    if rules.game == "contract":
+        action = _contract_play(game, player, level, rng)
+        if action is not None:
+            return action
+    else:
+        action = _meld(game, player, level, rng, keep_one)
+        if action is not None:
+            return action
+    if not (keep_one and len(hand) == 1) and _may_lay_off(game, player):
+        action = _lay_off(game, player, level, rng)
+        if action is not None:
+            return action
+    return Action("discard", card=_discard(game, player, level, rng))
+
+
+def _use(game, player, card) -> Action:
+    rules, hand = game.rules, game.hand(player)
+    for meld in arrange(rules, hand).melds:
+        if card in meld.cards and not (rules.final_discard_required and len(meld.cards) == len(hand)):
+            return Action("meld", melds=(meld.cards,))
+    faces = game._natural_faces()
+    for meld in game.table:
+        for end in (None, "low", "high"):
+            if lay_off(rules, meld.meld, card, end, faces, False)[0] is not None:
+                return Action("layoff", card=card, target=meld.number, end=end)
+    for group in meld_options(rules, hand, card):
+        if card in group:
+            return Action("meld", melds=(group,))
+    raise AssertionError("a card taken to be used has no use")  # the take was checked
+
+
+def _meld(game, player, level, rng, keep_one):
+    rules, hand = game.rules, game.hand(player)
+    if level == "easy":
+        options = meld_options(rules, hand)
+        if keep_one:
+            options = [g for g in options if len(g) < len(hand)]
+        return Action("meld", melds=(rng.choice(options),)) if options else None
+    for meld in arrange(rules, hand).melds:
+        if keep_one and len(meld.cards) == len(hand):
+            continue
+        return Action("meld", melds=(meld.cards,))
+    return None
+
+
+def _contract_play(game, player, level, rng):
+    rules, hand = game.rules, game.hand(player)
+    if game.has_contract_down(player):
+        return None
+    rung = rules.contract_hand(game.hand_number)
+    contract = rules.contract(game.hand_number)
+    shaped = arrange(_shaped(rules, game.hand_number), hand)
+    if len(hand) - len(shaped.deadwood) < contract.min_cards:
+        return None  # cheap test first: the hand cannot hold the contract yet
+    if not rung.whole_hand:
+        melds = _contract_from(rules, shaped.melds, contract)
+        if melds:
+            return Action("meld", melds=tuple(melds))
+    elif not shaped.deadwood and len(shaped.melds) == contract.meld_count:
+        melds = _contract_from(rules, shaped.melds, contract)
+        if melds and sum(len(m) for m in melds) == len(hand):
+            return Action("meld", melds=tuple(melds))
+    if len(hand) > 15:
+        return None  # the exhaustive search is slow on a huge hand; wait for a simpler one
+    check = find_contract(rules, hand, game.hand_number, whole_hand=rung.whole_hand)
+    if check.ok:
+        return Action("meld", melds=tuple(m.cards for m in check.melds))
+    return None
+
+
+def _contract_from(rules, melds, contract):
+    """The contract's melds picked from an arrangement (long runs split in two), or None."""
+    pieces = []
+    for meld in melds:
+        cards = meld.cards
+        least = rules.min_run if meld.kind == "run" else rules.min_set
+        while len(cards) >= 2 * least:
+            pieces.append((meld.kind, cards[:least]))
+            cards = cards[least:]
+        pieces.append((meld.kind, cards))
+    chosen = []
+    for req in sorted(contract.requirements, key=lambda r: -r.size):
+        fit = [p for p in pieces if p[0] == req.kind and len(p[1]) >= req.size]
+        if not fit:
+            return None
+        best = min(fit, key=lambda p: len(p[1]))
+        pieces.remove(best)
+        if not check_meld(rules, best[1], kind=req.kind).ok:
+            return None
+        chosen.append(best[1])
+    return chosen
+
+
+def _may_lay_off(game, player) -> bool:
+    return bool(game.table) and game.may_lay_off(player)
+
+
+def _lay_off(game, player, level, rng):
+    rules, hand = game.rules, game.hand(player)
+    faces = game._natural_faces()
+    if level == "easy":
+        cards = list(hand)
+        if rng.random() < 0.5:
+            return None
+    else:
+        cards = list(arrange(rules, hand).deadwood) if rules.game != "contract" else list(hand)
+        cards.sort(key=lambda c: -rules.card_points(c))
+    for card in cards:
+        for meld in game.table:
+            if lay_off(rules, meld.meld, card, None, faces, False)[0] is not None:
+                return Action("layoff", card=card, target=meld.number)
+    return None
+
+
+def _discard(game, player, level, rng) -> Card:
+    rules, hand = game.rules, game.hand(player)
+    allowed = _allowed_discards(game, player)
+    if len(allowed) == 1:
+        return allowed[0]
+    if level == "easy":
+        return rng.choice(allowed)
+    plan = _planning_rules(game, player)
+    if game.turns_played(player) > LONG_HAND and rng.random() < 0.5:
+        # a hand that drags on (everybody holding what the others need): let a random
+        # card go now and then, so that cards move again
+        naturals = [c for c in allowed if not rules.is_wild(c)] or allowed
+        return rng.choice(naturals)
+    if rules.game == "contract" and game.has_contract_down(player):
+        # no more melds can go down: every card is deadwood until it can be laid off
+        naturals = [c for c in allowed if not rules.is_wild(c)] or allowed
+        if level == "medium":
+            return max(naturals, key=lambda c: (rules.card_points(c), c.sort_key()))
+        return max(naturals, key=lambda c: (_distance_to_fit(game, c), rules.card_points(c), c.sort_key()))
+    if level == "medium":
+        wood = [c for c in arrange(plan, hand).deadwood if c in allowed and not rules.is_wild(c)]
+        if wood:
+            return max(wood, key=lambda c: (rules.card_points(c), c.sort_key()))
+        naturals = [c for c in allowed if not rules.is_wild(c)] or allowed
+        return max(naturals, key=lambda c: (rules.card_points(c), c.sort_key()))
+    dead, copies = _dead(game, player), _copies(rules, game.num_players)
+    scoring = rules.scores_melds
+    wood = [c for c in arrange(plan, hand).deadwood if c in allowed and not rules.is_wild(c)]
+    danger_near = any(game.has_contract_down(p) and len(game.hand(p)) <= 3
+                      for p in range(game.num_players) if p != player)
+    if rules.game == "contract" and wood and danger_near:
+        return max(wood, key=lambda c: (rules.card_points(c), c.sort_key()))
+    if rules.game == "contract" and wood:
+        # before the contract: throw the card with the fewest live ways into a contract meld
+        def promise(card):
+            outs = 0
+            for other in hand:
+                if other is card or rules.is_wild(other):
+                    continue
+                if (other.rank == card.rank and plan.min_set < 99) or (
+                        other.suit == card.suit and other.rank != card.rank and plan.min_run < 99):
+                    outs = max(outs, _outs(rules, card, other, dead, copies))
+            return (3 * min(outs, 3) - rules.card_points(card), card.sort_key())
+        return min(wood, key=promise)
+    best, choice = None, None
+    for card in dict.fromkeys(wood or allowed):
+        rest = tuple(x for x in hand if x != card)
+        value = _evaluate(plan, rest, dead, copies, scoring)
+        if rules.game != "contract":
+            value += _danger(game, player, card)
+        key = (value, card.sort_key())
+        if best is None or key < best:
+            best, choice = key, card
+    return choice
+
+
+# --- buying --------------------------------------------------------------------------
+
+def _wants_buy(game, player, level, rng) -> bool:
+    rules, hand = game.rules, game.hand(player)
+    card = game.buy_offer["card"]
+    if game.has_contract_down(player) or rules.contract_hand(game.hand_number).whole_hand:
+        return False  # in a whole-hand hand every extra card must also go down at once
+    plan = _shaped(rules, game.hand_number)
+    if level == "easy":
+        return _in_meld(plan, hand + (card,), card) and rng.random() < 0.3
+    if level == "medium":
+        return _in_meld(plan, hand + (card,), card)
+    if rules.is_wild(card):
+        return True
+    before = len(arrange(plan, hand).melds)
+    needed = rules.contract(game.hand_number).meld_count
+    return before < needed and _in_meld(plan, hand + (card,), card)

@@ -1,0 +1,320 @@
+"""The quiz widget: one question at a time, the right input for its kind, feedback after Submit.
+
+The widget only *displays* a quiz. Everything it shows before a learner submits is
+drawn from ``question.to_public()`` (prompt, cards, options, the answer's form);
+the answer is checked in the kernel by ``question.check(text)`` and the
+explanation, the correct answer and the rule reach the browser only in the
+feedback drawn after Submit. Nothing secret is ever put in a synced trait.
+
+Inputs by the question's ``input`` kind:
+
+=================  ============================================================
+``choice``         one toggle button per option (set / run / not a meld, yes / no)
+``multi``          a toggle button per letter; none pressed answers "none"
+``cards``          the offered cards as :class:`ClickableCards`; none picked is "none"
+``number``         a text box (Enter submits); text, not a number box, so that
+                   "thirty" or "30 points" reach the checker and get its hint
+``arrangement``    a text box for melds separated by ``|``
+``player_points``  a toggle button per player and a box for the points
+=================  ============================================================
+
+An unreadable answer (empty, "thirty", "30 points", -5, 10**100...) shows the
+checker's hint and is not counted as an attempt; the learner tries again.
+A right or wrong answer closes the question: the feedback says why, the score
+moves on, and Next goes to the following question.
+
+``on_answer(public_question, text, result)`` is called for every submitted answer
+(unreadable ones included) *before* the feedback shows; the classroom records
+answers there. If it raises, the learner is told the answer was not saved and
+may submit again; nothing is counted.
+"""
+
+from __future__ import annotations
+
+import html
+import warnings
+from typing import Callable
+
+import ipywidgets as widgets
+
+from .. import render
+from ..cards import parse_cards
+from .base import ClickableCards
+
+CARD_SIZE = 56
+
+STYLE = """<style>
+.rt-quiz { font-family: system-ui, sans-serif; font-size: 16px; max-width: 60em; }
+.rt-quiz .rt-prompt { font-size: 1.15em; margin: 0.3em 0 0.6em; }
+.rt-quiz .rt-group { margin: 0.3em 0; }
+.rt-quiz .rt-group-label { font-weight: 600; color: #333; margin-right: 0.5em; }
+.rt-quiz .rt-form { color: #444; font-size: 0.95em; }
+.rt-feedback { border-left: 6px solid #777; padding: 0.4em 0.9em; margin: 0.5em 0;
+  background: #f6f6f6; font-size: 16px; font-family: system-ui, sans-serif; }
+.rt-feedback.rt-right { border-color: #1b6e3a; background: #eef8f1; }
+.rt-feedback.rt-wrong { border-color: #b3261e; background: #fcefee; }
+.rt-feedback.rt-unreadable { border-color: #8a5300; background: #fff6e5; }
+.rt-feedback .rt-verdict { font-size: 1.2em; font-weight: 700; margin: 0.2em 0; }
+.rt-feedback .rt-why { white-space: pre-line; }
+.rt-score { font-family: system-ui, sans-serif; font-size: 15px; color: #222; }
+</style>"""
+
+
+def _esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def groups_html(public: dict, skip: tuple[str, ...] = (), size: int = CARD_SIZE,
+                four_colour: bool = False) -> str:
+    """The question's card groups, drawn (``skip`` leaves out groups shown elsewhere)."""
+    parts = []
+    for group in public["groups"]:
+        if group["label"] in skip:
+            continue
+        cards = parse_cards(group["cards"]) if group["cards"].strip() else ()
+        drawn = (render.cards_html(cards, size=size, four_colour=four_colour, label=group["label"])
+                 if cards else '<span class="rt-form">(no cards)</span>')
+        parts.append(f'<div class="rt-group"><span class="rt-group-label">{_esc(group["label"])}'
+                     f'</span>{drawn}</div>')
+    return "".join(parts)
+
+
+def question_html(public: dict, skip: tuple[str, ...] = (), four_colour: bool = False) -> str:
+    """Prompt, cards and the form of the answer: only what ``to_public()`` holds."""
+    return (f'{STYLE}<div class="rt-quiz"><p class="rt-prompt">{_esc(public["prompt"])}</p>'
+            f'{groups_html(public, skip, four_colour=four_colour)}'
+            f'<p class="rt-form">Answer with {_esc(public["form"])}.</p></div>')
+
+
+def feedback_html(result, public: dict, four_colour: bool = False) -> str:
+    """The verdict on a submitted answer: why, the correct answer, the rule, the cards."""
+    if result.outcome == "unreadable":
+        return (f'<div class="rt-feedback rt-unreadable" role="alert">'
+                f'<p class="rt-verdict">Try again</p><p>{_esc(result.hint)}</p>'
+                f'<p class="rt-form">This did not count as an attempt.</p></div>')
+    right = result.outcome == "right"
+    lines = [f'<div class="rt-feedback rt-{result.outcome}" role="status">',
+             f'<p class="rt-verdict">{"Right!" if right else "Not quite."}</p>']
+    if result.feedback and result.feedback not in ("Right.", "Not quite."):
+        lines.append(f"<p>{_esc(result.feedback)}</p>")
+    lines.append(f"<p>Your answer: <b>{_esc(result.given)}</b></p>")
+    if not right:
+        lines.append(f"<p>The answer: <b>{_esc(result.correct)}</b></p>")
+    if result.explanation:
+        lines.append(f'<p class="rt-why">{_esc(result.explanation)}</p>')
+    if result.rule:
+        lines.append(f'<p class="rt-form">Rule: {_esc(result.rule)}</p>')
+    if result.note:
+        lines.append(f'<p class="rt-form">{_esc(result.note)}</p>')
+    lines.append(groups_html(public, size=44, four_colour=four_colour))
+    lines.append("</div>")
+    return "".join(lines)
+
+
+class QuizWidget(widgets.VBox):
+    """A quiz, one question at a time.
+
+    ``QuizWidget(Quiz.builtin("basic"))``; drive it from Python the way a learner
+    does with :meth:`choose`, :meth:`type_answer`, :meth:`click_card`,
+    :meth:`submit` and :meth:`next`. ``session`` is the
+    :class:`~rummy_teach.quiz.QuizSession` keeping the score; ``result`` is the
+    last :class:`~rummy_teach.quiz.CheckResult`.
+    """
+
+    def __init__(self, quiz, *, on_answer: Callable | None = None, four_colour: bool = False,
+                 title: str | None = None):
+        self.quiz = quiz
+        self.session = quiz.session()
+        self.on_answer = on_answer
+        self.four_colour = four_colour
+        self._public = [q.to_public() for q in quiz]   # all the browser will see before Submit
+        self.position = 0
+        self.closed = False          # the current question was answered right or wrong
+        self.finished = False
+        self.result = None
+        heading = title if title is not None else (quiz.title or "Quiz")
+        self.heading = widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif;margin:0.2em 0">'
+                                    f'{_esc(heading)}</h2>')
+        self.progress = widgets.HTML()
+        self.question = widgets.HTML()
+        self.inputs = widgets.VBox()
+        self.submit_button = widgets.Button(description="Submit", button_style="primary",
+                                            tooltip="Check my answer")
+        self.next_button = widgets.Button(description="Next question", disabled=True,
+                                          tooltip="Go to the next question")
+        self.feedback = widgets.HTML()
+        self.problem = widgets.HTML()
+        self.submit_button.on_click(lambda _: self.submit())
+        self.next_button.on_click(lambda _: self.next())
+        super().__init__([self.heading, self.progress, self.question, self.inputs,
+                          widgets.HBox([self.submit_button, self.next_button]),
+                          self.feedback, self.problem])
+        self.add_class("rt-quiz-widget")
+        self._show_question()
+
+    # --- what is shown ----------------------------------------------------------------
+    @property
+    def current(self) -> dict:
+        """The current question as the browser sees it (``to_public()``)."""
+        return self._public[self.position]
+
+    def _show_progress(self) -> None:
+        s = self.session.score()
+        where = ("finished" if self.finished
+                 else f"question {self.position + 1} of {len(self._public)}")
+        self.progress.value = (f'<p class="rt-score" aria-live="polite">Score: <b>{s["right"]} right'
+                               f'</b>, {s["wrong"]} wrong · {where}</p>')
+
+    def _show_question(self) -> None:
+        public = self.current
+        self.closed = False
+        self.result = None
+        self.feedback.value = ""
+        self.problem.value = ""
+        self.picker = self.choice = self.text = None
+        self.toggles: list[widgets.ToggleButton] = []
+        kind = public["input"]
+        skip: tuple[str, ...] = ()
+        rows = []
+        if kind == "choice":
+            self.choice = widgets.ToggleButtons(options=public["options"], value=None,
+                                                description="", style={"button_width": "auto"})
+            rows.append(self.choice)
+        elif kind == "multi":
+            self.toggles = [widgets.ToggleButton(description=o, tooltip=f"group {o}")
+                            for o in public["options"]]
+            rows.append(widgets.HBox([widgets.Label("Legal melds:")] + self.toggles))
+        elif kind == "cards":
+            offered = public["groups"][-1]
+            skip = (offered["label"],)
+            self.picker = ClickableCards(offered["cards"], size=CARD_SIZE,
+                                         four_colour=self.four_colour,
+                                         label=f'{offered["label"]}: click the cards that fit')
+            rows += [widgets.HTML(f'<b style="font-family:system-ui,sans-serif">'
+                                  f'{_esc(offered["label"])}</b> (click to pick; none picked '
+                                  f'means none)'), self.picker]
+        elif kind == "player_points":
+            self.choice = widgets.ToggleButtons(options=public["options"], value=None,
+                                                description="Winner:",
+                                                style={"button_width": "auto"})
+            self.text = self._text_box("points", "Points:")
+            rows += [self.choice, self.text]
+        else:  # number, arrangement
+            wide = kind == "arrangement"
+            self.text = self._text_box("e.g. 8S 8H 8D | 4H 5H 6H" if wide else "a number",
+                                       "Melds:" if wide else "Answer:", wide)
+            rows.append(self.text)
+        self.question.value = question_html(public, skip, self.four_colour)
+        self.inputs.children = rows
+        self.submit_button.disabled = False
+        self.next_button.disabled = True
+        self.next_button.description = ("Next question" if self.position + 1 < len(self._public)
+                                        else "See my score")
+        self._show_progress()
+
+    def _text_box(self, placeholder: str, label: str, wide: bool = False) -> widgets.Text:
+        box = widgets.Text(placeholder=placeholder, description=label,
+                           layout=widgets.Layout(width="36em" if wide else "16em"))
+        with warnings.catch_warnings():  # Enter submits; observing value would submit on blur
+            warnings.simplefilter("ignore", DeprecationWarning)
+            box.on_submit(lambda _: self.submit())
+        return box
+
+    # --- what the learner does ----------------------------------------------------------
+    def answer_text(self) -> str:
+        """The answer the inputs hold now, as the text the checker reads."""
+        kind = self.current["input"]
+        if kind == "choice":
+            return self.choice.value or ""
+        if kind == "multi":
+            picked = [t.description for t in self.toggles if t.value]
+            return " ".join(picked) or "none"
+        if kind == "cards":
+            return " ".join(self.picker.selected) or "none"
+        if kind == "player_points":
+            return f"{self.choice.value or ''} {self.text.value}".strip()
+        return self.text.value
+
+    def choose(self, *options: str) -> None:
+        """Press option buttons (a choice, letters of a multi question, or the winner)."""
+        if self.toggles:
+            for toggle in self.toggles:
+                if toggle.description in options:
+                    toggle.value = not toggle.value
+        elif self.choice is not None:
+            self.choice.value = options[0]
+        else:
+            raise ValueError("this question has no option buttons")
+
+    def type_answer(self, text: str) -> None:
+        """Type ``text`` into the answer box."""
+        if self.text is None:
+            raise ValueError("this question has no text box")
+        self.text.value = text
+
+    def click_card(self, card) -> None:
+        """Click one of the offered cards."""
+        if self.picker is None:
+            raise ValueError("this question has no cards to pick")
+        self.picker.click(card)
+
+    def submit(self, text: str | None = None):
+        """Check the answer (``text``, or what the inputs hold) and show the feedback."""
+        if self.closed or self.finished:
+            return self.result
+        text = self.answer_text() if text is None else text
+        public = self.current
+        result = self.quiz[public["id"]].check(text)
+        if self.on_answer is not None:
+            try:
+                self.on_answer(public, text, result)
+            except Exception as error:  # the answer was not saved: say so, count nothing
+                self.problem.value = (
+                    '<p role="alert" style="color:#b3261e;font-weight:600;font-family:system-ui">'
+                    f"Your answer could not be saved ({_esc(type(error).__name__)}). Press Submit "
+                    "again; if this keeps happening, tell your teacher.</p>")
+                return None
+        self.problem.value = ""
+        self.session.answer(public["id"], text)
+        self.result = result
+        self._show_progress()  # the score first: whoever sees the feedback sees the new score
+        self.feedback.value = feedback_html(result, public, self.four_colour)
+        if result.outcome != "unreadable":
+            self._close()
+        return result
+
+    def _close(self) -> None:
+        self.closed = True
+        for control in [self.choice, self.text, *self.toggles]:
+            if control is not None:
+                control.disabled = True
+        if self.picker is not None:
+            self.picker.disabled = True
+        self.submit_button.disabled = True
+        self.next_button.disabled = False
+        self.next_button.focus()
+
+    def next(self) -> None:
+        """Go on to the next question, or to the final score after the last one."""
+        if not self.closed:
+            return
+        if self.position + 1 < len(self._public):
+            self.position += 1
+            self._show_question()
+            return
+        self.finished = True
+        s = self.session.score()
+        self.question.value = (f'{STYLE}<div class="rt-quiz rt-finished" role="status">'
+                               f'<p class="rt-prompt"><b>Finished!</b> You answered {s["right"]} of '
+                               f'{s["questions"]} questions right.</p></div>')
+        self.inputs.children = []
+        self.feedback.value = ""
+        self.submit_button.disabled = self.next_button.disabled = True
+        self._show_progress()
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": question_html(self.current)}, metadata

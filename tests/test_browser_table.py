@@ -1,0 +1,129 @@
+"""The card table and the worked-example stepper in real Voilà and JupyterLab pages."""
+
+import pytest
+
+from browser import RecordedPage
+
+pytestmark = pytest.mark.browser
+
+LOAD_MS = 60_000
+UPDATE_MS = 10_000
+
+
+def card(page, key):
+    return page.locator(f'.rt-table [data-card="{key}"]')
+
+
+def button(page, name):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def log(page):
+    return page.locator(".rt-log")
+
+
+@pytest.fixture
+def table_page(voila, browser_page):
+    browser_page.page.goto(voila.url("table_demo.ipynb"))
+    card(browser_page.page, "8S").wait_for(timeout=LOAD_MS)
+    return browser_page
+
+
+def test_select_meld_discard_and_watch_the_computer_move(table_page):
+    page = table_page.page
+    assert page.locator(".rt-table").count() == 1  # the static fallback stays hidden
+    assert button(page, "Discard").is_disabled() and button(page, "Draw").is_enabled()
+    table_page.shot("table_start", full_page=True)
+
+    page.locator('.rt-table [data-click="stock"]').click()
+    log(page).get_by_text("You draw 7♥ from the stock.").wait_for(timeout=UPDATE_MS)
+    for key in ("8S", "8H", "8D"):
+        card(page, key).click()
+        page.wait_for_function(f"""() => document.querySelector('.rt-table [data-card="{key}"]')
+                                   .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+    table_page.shot("table_three_eights_selected", full_page=True)
+    button(page, "Meld").click()
+    log(page).get_by_text("You meld 8♠ 8♥ 8♦.").wait_for(timeout=UPDATE_MS)
+    for key in ("4H", "5H", "6H", "7H"):
+        card(page, key).click()
+        page.wait_for_function(f"""() => document.querySelector('.rt-table [data-card="{key}"]')
+                                   .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+    button(page, "Meld").click()
+    log(page).get_by_text("You meld 4♥ 5♥ 6♥ 7♥.").wait_for(timeout=UPDATE_MS)
+
+    # an illegal attempt: the engine's reason shows next to the table, nothing changes
+    page.locator('.rt-table [data-click="stock"]').click()
+    alert = page.locator(".rt-table .rt-message")
+    alert.get_by_text("draw is not allowed now").wait_for(timeout=UPDATE_MS)
+    assert page.locator(".rt-table .rt-meld").count() == 2
+    table_page.shot("table_illegal_draw", full_page=True)
+
+    card(page, "9C").click()
+    page.wait_for_function("""() => document.querySelector('.rt-table [data-card="9C"]')
+                               .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+    button(page, "Discard").click()
+    log(page).get_by_text("You discard 9♣.").wait_for(timeout=UPDATE_MS)
+    # the computer opponent moves, paced: its first log line, then the turn comes back
+    log(page).get_by_text("Computer draws from the stock.").or_(
+        log(page).get_by_text("Computer takes 9♣ from the discard pile.")).first.wait_for(timeout=UPDATE_MS)
+    page.locator(".rt-table .rt-turn").get_by_text("Your turn").wait_for(timeout=UPDATE_MS)
+    assert log(page).get_by_text("Computer discards").count() == 1
+    table_page.shot("table_after_computer_move", full_page=True)
+    table_page.assert_offline()
+
+
+def test_step_the_thirty_point_hand_to_its_last_step(voila, browser_page):
+    page = browser_page.page
+    page.goto(voila.url("stepper_demo.ipynb"))
+    counter = page.locator(".rt-step")
+    counter.get_by_text("Step 0 of 11").wait_for(timeout=LOAD_MS)
+    browser_page.shot("stepper_start", full_page=True)
+    for k in range(1, 12):
+        page.wait_for_function("""() => [...document.querySelectorAll('button')].some(
+            b => b.textContent.includes('Next') && !b.disabled)""", timeout=UPDATE_MS)
+        button(page, "Next ▶").click()
+        counter.get_by_text(f"Step {k} of 11").wait_for(timeout=UPDATE_MS)
+        if k == 6:
+            browser_page.shot("stepper_lay_off_8c", full_page=True)
+    caption = page.locator(".rt-caption")
+    assert "you score 30" in caption.inner_text()
+    assert "doubled: 60" in caption.inner_text()
+    assert page.locator(".rt-table .rt-result").get_by_text("+30").count() == 1
+    assert button(page, "Next ▶").is_disabled()
+    browser_page.shot("stepper_last_step_30", full_page=True)
+    button(page, "⟲ Restart").click()
+    counter.get_by_text("Step 0 of 11").wait_for(timeout=UPDATE_MS)
+    browser_page.assert_offline()
+
+
+def test_the_table_plays_live_in_jupyterlab(jupyterlab, browser_page):
+    page = browser_page.page
+    jupyterlab.run_notebook(page, "table_demo.ipynb")
+    card(page, "8S").wait_for(timeout=LOAD_MS)
+    page.locator('.rt-table [data-click="stock"]').click()
+    log(page).get_by_text("You draw 7♥ from the stock.").wait_for(timeout=UPDATE_MS)
+    card(page, "8S").click()
+    page.wait_for_function("""() => document.querySelector('.rt-table [data-card="8S"]')
+                               .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+    assert page.locator(".rt-table").count() == 1
+    browser_page.shot("jupyterlab_table")
+    browser_page.assert_offline()
+
+
+def test_static_snapshots_show_the_cards_without_javascript(chromium):
+    from rummy_teach.widgets import CardTable, Stepper
+    from rummy_teach.worked_examples import THIRTY_POINTS
+
+    context = chromium.new_context(java_script_enabled=False, viewport={"width": 1100, "height": 800})
+    try:
+        recorded = RecordedPage(context)
+        table = CardTable.from_game(THIRTY_POINTS.start(), seat=0, delay=0)
+        stepper = Stepper("thirty_points", step=11)
+        body = table.snapshot_html() + stepper.snapshot_html()
+        recorded.page.set_content(f"<!doctype html><html><body>{body}</body></html>")
+        assert recorded.page.get_by_role("img", name="8 of spades").count() >= 1
+        assert recorded.page.get_by_text("you score 30").first.is_visible()
+        recorded.shot("static_table_and_stepper", full_page=True)
+        assert recorded.requests == []
+    finally:
+        context.close()

@@ -1,0 +1,118 @@
+"""Properties of random legal play, for every game and variant.
+
+At every step: every card of the deck is in exactly one place; every meld on the
+table is legal; no player's view shows another player's hidden cards or the stock;
+after each hand the scores follow the rules' formula; the history replays to the
+identical game, from JSON and from any step.
+"""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from rummy_teach import make_deck
+from rummy_teach.game import new_game, replay
+from rummy_teach.melds import card_meld_value
+from rummy_teach.rules import RULE_SETS
+
+VARIANTS = [(name, n) for name in RULE_SETS
+            for n in sorted({RULE_SETS[name].min_players, min(RULE_SETS[name].max_players, 5)})]
+VARIANTS += [("500", 8), ("contract", 7)]
+
+MAX_STEPS = 250
+
+
+def check_cards(game):
+    places = game.card_places()
+    seen = Counter(c for cards in places.values() for c in cards)
+    deck = Counter(make_deck(*game.rules.deck_for(game.num_players)))
+    assert seen == deck, "cards not conserved"
+
+
+def check_table(game):
+    for meld in game.table:
+        check = game.rules.check_meld(meld.cards)
+        assert check.ok, check.explain()
+        assert len(meld.placed_by) == len(meld.cards)
+
+
+def check_views(game):
+    for p in range(game.num_players):
+        view = game.view(p)
+        text = json.dumps(view)
+        assert "stock_order" not in text and "stock\": [" not in text
+        shown = set(view["hand"]) | set(view["discard_pile"])
+        for meld in view["table"]:
+            shown |= set(meld["cards"])
+        for cards in view["known_cards"].values():
+            shown |= set(cards)
+        for q in range(game.num_players):
+            if q == p:
+                continue
+            public = {c.text(ascii=True) for c in game.known_cards(q)}
+            hidden = {c.text(ascii=True) for c in game.hand(q)} - public
+            assert not hidden & shown, f"player {p} sees hidden cards of player {q}"
+        assert sorted(view["hand"]) == sorted(c.text(ascii=True) for c in game.hand(p))
+        if not game.rules.fanned_discards:
+            assert len(view["discard_pile"]) <= 1
+
+
+def expected_scores(game, result):
+    rules, n = game.rules, game.num_players
+    left = [rules.hand_points(cards) for cards in result.deadwood]
+    if result.ending == "void":
+        return (0,) * n
+    if rules.game == "basic":
+        return tuple((sum(left) * (2 if result.rummy else 1)) if p == result.went_out else 0 for p in range(n))
+    if rules.game == "500":
+        melded = [0] * n
+        for meld in game.table:
+            for card, position, who in zip(meld.cards, meld.meld.positions(), meld.placed_by):
+                melded[who] += card_meld_value(rules, card, position, meld.meld.kind)
+        bonus = [rules.booting_bonus if result.booted and p == result.went_out else 0 for p in range(n)]
+        return tuple(melded[p] - left[p] + bonus[p] for p in range(n))
+    return tuple(0 if p == result.went_out else left[p] for p in range(n))
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[f"{n}-{p}" for n, p in VARIANTS])
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
+def test_random_legal_play_keeps_every_invariant(variant, seed, choice_seed):
+    name, players = variant
+    game = new_game(name, players, seed=seed)
+    rng = random.Random(choice_seed)
+    totals = [0] * players
+    for step in range(MAX_STEPS):
+        if game.is_game_over:
+            break
+        actions = game.legal_actions()
+        assert actions, "a player to act always has a legal action"
+        # lean towards putting cards down, so hands end and scoring gets exercised
+        downs = [a for a in actions if a.kind in ("meld", "layoff")]
+        action = rng.choice(downs) if downs and rng.random() < 0.7 else rng.choice(actions)
+        was_over = game.is_hand_over
+        game.apply(action)
+        check_cards(game)
+        check_table(game)
+        if step % 7 == 0:
+            check_views(game)
+        if game.is_hand_over and not was_over:
+            result = game.hand_results[-1]
+            assert result.scores == expected_scores(game, result)
+            totals = [t + s for t, s in zip(totals, result.scores)]
+            assert list(game.scores) == totals
+    history = json.loads(json.dumps(game.history))
+    again = replay(history)
+    assert str(again) == str(game) and again.scores == game.scores
+    assert [again.view(p) for p in range(players)] == [game.view(p) for p in range(players)]
+    moves = sum(1 for m in history["moves"] if "player" in m)
+    k = rng.randrange(moves + 1)
+    partial = replay(history, upto=k)
+    assert sum(1 for m in partial.history["moves"] if "player" in m) == k
+
+
+def test_every_variant_is_covered():
+    assert {name for name, _ in VARIANTS} == set(RULE_SETS)
