@@ -8,10 +8,9 @@ import re
 import ipywidgets as widgets
 import pytest
 
-from rummy_teach.cards import Card
 from rummy_teach.game import Game, choose_action
 from rummy_teach.widgets import CardTable
-from rummy_teach.widgets.table import board_view
+from rummy_teach.widgets.board import board_view
 from rummy_teach.worked_examples import THIRTY_POINTS, get_example
 
 

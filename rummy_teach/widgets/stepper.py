@@ -17,7 +17,7 @@ import html
 import ipywidgets as widgets
 
 from ..worked_examples import WorkedExample, get_example
-from .table import FONT, board_html, board_view
+from .board import FONT, board_html, board_view
 
 
 class Stepper(widgets.VBox):
