@@ -181,7 +181,9 @@ class LabServer(_Server):
         """Open ``notebook`` in Lab on ``page`` and run every cell with Shift+Enter, as a
         person would, once its kernel is idle."""
         self.start_kernel(notebook)
-        page.goto(self.url(notebook))
+        # ?reset drops the workspace, so notebooks left open by earlier tests do not
+        # come back as hidden tabs that would take the first click
+        page.goto(self.url(notebook) + "?reset")
         page.locator(".jp-Notebook").wait_for(timeout=timeout_ms)
         page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(
             timeout=timeout_ms)

@@ -2,7 +2,6 @@
 
 import json
 import random
-import time
 
 import pytest
 
@@ -62,20 +61,19 @@ def test_hand_over_means_next():
 
 
 @pytest.mark.parametrize("name, players", [("basic", 2), ("500", 4), ("contract", 4)])
-def test_a_move_takes_well_under_50_ms(name, players):
-    game = new_game(name, players, seed=8)
-    bots = [Bot("hard", seed=i) for i in range(players)]
-    times = []
-    while not game.is_game_over and len(times) < 600:
-        if game.is_hand_over:
-            game.apply("next")
-            continue
-        start = time.perf_counter()
-        action = bots[game.current_player].act(game)
-        times.append(time.perf_counter() - start)
-        game.apply(action)
-    times.sort()
-    assert times[len(times) // 2] < 0.005 and times[int(len(times) * 0.95)] < 0.05
+def test_hard_players_make_the_same_moves_from_the_same_seed(name, players):
+    # Speed per move is measured by benchmarks/bench_ai.py (docs/benchmarks-game.md);
+    # tests check behaviour only.
+    def moves():
+        game = new_game(name, players, seed=8)
+        bots = [Bot("hard", seed=i) for i in range(players)]
+        played = []
+        while not game.is_game_over and len(played) < 300:
+            action = Action("next") if game.is_hand_over else bots[game.current_player].act(game)
+            played.append(str(action))
+            game.apply(action)
+        return played
+    assert moves() == moves()
 
 
 def test_medium_beats_easy_and_hard_beats_medium_in_basic_rummy():

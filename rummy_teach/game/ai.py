@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from ..cards import Card
 from ..melds import check_meld
-from ..solver import arrange, find_contract
+from ..solver import arrange as _solver_arrange, find_contract
 from .actions import Action
 from .legal import meld_options, usable
 from .table import lay_off
@@ -68,6 +68,12 @@ def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
 
 
 # --- helpers -------------------------------------------------------------------------
+
+@lru_cache(maxsize=512)
+def arrange(rules, cards):
+    """The solver's best arrangement, remembered: a turn asks about the same hand often."""
+    return _solver_arrange(rules, tuple(cards))
+
 
 @lru_cache(maxsize=64)
 def _shaped(rules, hand_number):
@@ -345,8 +351,8 @@ def _contract_play(game, player, level, rng):
         melds = _contract_from(rules, shaped.melds, contract)
         if melds and sum(len(m) for m in melds) == len(hand):
             return Action("meld", melds=tuple(melds))
-    if len(hand) > 15:
-        return None  # the exhaustive search is slow on a huge hand; wait for a simpler one
+    if len(hand) > 13:
+        return None  # the exhaustive search can be slow on a big hand; wait for a simpler one
     check = find_contract(rules, hand, game.hand_number, whole_hand=rung.whole_hand)
     if check.ok:
         return Action("meld", melds=tuple(m.cards for m in check.melds))
@@ -434,7 +440,7 @@ def _discard(game, player, level, rng) -> Card:
         def promise(card):
             outs = 0
             for other in hand:
-                if other is card or rules.is_wild(other):
+                if other == card or rules.is_wild(other):
                     continue
                 if (other.rank == card.rank and plan.min_set < 99) or (
                         other.suit == card.suit and other.rank != card.rank and plan.min_run < 99):

@@ -436,6 +436,8 @@ class Game:
         self._check_out()
 
     def _natural_faces(self) -> frozenset:
+        if not self.rules.persian_joker_layoff:
+            return frozenset()  # only the Persian rule on jokers asks what is on the table
         return frozenset(c.face for m in self._table for c in m.meld.cards if not self.rules.is_wild(c))
 
     def _discard_card(self, action):
