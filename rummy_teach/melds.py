@@ -344,61 +344,9 @@ def make_meld(rules, cards, kind: str | None = None) -> Meld:
     return check.meld
 
 
-# --- laying off ------------------------------------------------------------------------
+def check_lay_off(rules, meld: Meld, card: Card, end: str | None = None,
+                  on_table=None) -> MeldCheck:
+    """Can ``card`` be laid off on ``meld``? (see :mod:`rummy_teach.layoff`)."""
+    from .layoff import check_lay_off as judge
 
-def check_lay_off(rules, meld: Meld, card: Card) -> MeldCheck:
-    """Can ``card`` be laid off on ``meld``? The verdict carries the grown meld.
-
-    Wild cards already on the table keep what they stand for, so a run only grows
-    at its two ends and a set only takes another card of its rank (or a wild card).
-    """
-    where = f"the {meld.kind} {meld.text()}"
-    problems = list(_card_problems(rules, meld.cards + (card,)))
-    if problems:
-        return _no_fit(meld, card, where, problems[0].text())
-    grown = _grow_set(rules, meld, card) if meld.kind == "set" else _grow_run(rules, meld, card)
-    if isinstance(grown, str):
-        return _no_fit(meld, card, where, grown)
-    check = check_meld(rules, grown.cards, kind=meld.kind)
-    if not check.ok:
-        return _no_fit(meld, card, where, check.reasons[-1].text())
-    fits = Reason("layoff_fits", {"card": str(card), "meld": where})
-    return _verdict(rules, meld.cards + (card,), grown, first=(fits,))
-
-
-def _no_fit(meld, card, where, why) -> MeldCheck:
-    reason = Reason("layoff_does_not_fit", {"card": str(card), "meld": where, "why": why})
-    return MeldCheck(meld.cards + (card,), False, meld.kind, (reason,))
-
-
-def _grow_set(rules, meld: Meld, card: Card):
-    if not rules.is_wild(card) and card.rank != meld.rank:
-        return f"a set of {rank_plural(meld.rank)} only takes another {RANK_LABELS[meld.rank]}."
-    if rules.max_set is not None and len(meld.cards) >= rules.max_set:
-        return f"the set already has {len(meld.cards)} cards, the most {rules.title} allows."
-    return Meld("set", meld.cards + (card,), rank=meld.rank)
-
-
-def _grow_run(rules, meld: Meld, card: Card):
-    top = ACE_HIGH if rules.ace_high else 13
-    below = meld.low - 1 if meld.low > 1 else None
-    above = meld.high + 1 if meld.high < top and not (meld.low == 1 and meld.high + 1 == ACE_HIGH) else None
-    if rules.is_wild(card):
-        if above is not None:
-            return Meld("run", meld.cards + (card,), low=meld.low, suit=meld.suit)
-        if below is not None:
-            return Meld("run", (card,) + meld.cards, low=below, suit=meld.suit)
-        return "the run cannot grow at either end."
-    if card.suit != meld.suit:
-        return f"the run is in {SUIT_NAMES[meld.suit]} and {card} is not."
-    position_of = {1: (1, ACE_HIGH)}.get(card.rank, (card.rank,))
-    if above is not None and above in position_of:
-        return Meld("run", meld.cards + (card,), low=meld.low, suit=meld.suit)
-    if below is not None and below in position_of:
-        return Meld("run", (card,) + meld.cards, low=below, suit=meld.suit)
-    ends = [position_label(p) + SUIT_SYMBOLS[meld.suit] for p in (below, above) if p is not None]
-    if card.rank == 1 and not rules.ace_high and meld.high == 13:
-        return f"in {rules.title} the ace is low only, so it cannot follow the king."
-    if not ends:
-        return "the run cannot grow at either end."
-    return "a run grows only at its ends, so the cards that fit are " + " and ".join(ends) + "."
+    return judge(rules, meld, card, end=end, on_table=on_table)

@@ -147,9 +147,12 @@ _TOP_30 = "7H 10D JD"
 # you go out, and the opponent is left with the same four cards.
 RUMMY_VARIANT = WorkedExample(
     name="thirty_points_rummy", title="The same hand, gone out with a rummy", rules="basic",
-    deal={"hands": [_YOU_30.replace("9C", "JD").replace("2D", "2D"), "KC QD 9S AC"],
+    # the opponent's other six cards already lie on the table as their own run, so that
+    # both players still account for the ten cards each was dealt
+    deal={"hands": [_YOU_30.replace("9C", "JD"), "KC QD 9S AC"],
+          "table": [(1, "2S 3S 4S 5S 6S 7S")],
           "discard": "3C", "stock": _rest_of_deck("basic", 2, "7H", "8S 8H 8D 4H 5H 6H JS JH 2D JD",
-                                                    "KC QD 9S AC", "3C")},
+                                                    "KC QD 9S AC", "2S 3S 4S 5S 6S 7S", "3C")},
     steps=(Step("draw", "You draw 7♥."),
            Step("meld 8S 8H 8D", "Down go the eights..."),
            Step("meld 4H 5H 6H 7H", "...the run of hearts..."),

@@ -176,10 +176,12 @@ BLANK_FRAME_INK = 1400
 
 @slow
 @pytest.mark.browser
-@pytest.mark.parametrize("lesson", ["basic_melds", "start_here", "three_games"])
+@pytest.mark.parametrize("lesson", [p.split("/")[-1] for p in toc_files() if p.startswith("tutorials/")])
 def test_lesson_page_shows_cards_offline(site, browser_page, lesson):
     page = browser_page.page
     page.goto(f"{site}/tutorials/{lesson}.html", wait_until="networkidle")
+    live = page.locator("a.rummy-run-live-link")
+    assert live.count() == 1 and live.get_attribute("href") == f"../lite/lab/index.html?path={lesson}.ipynb"
     boxes = card_boxes(page)
     assert len(boxes) >= 10, f"only {len(boxes)} card pictures on {lesson}"
     assert all(b["w"] >= 20 and b["h"] >= 28 and b["paths"] > 0 for b in boxes), boxes[:5]

@@ -219,7 +219,11 @@ class HandWinnerQuestion(Question):
     def prompt(self):
         how = ("in a single turn, with nothing of theirs on the table before that turn"
                if self.rummy else "after having melded earlier in the hand")
-        return (f"{self.rules.title}: {self.winner} has just got rid of their last card, {how}. "
+        you = str(self.winner).lower() == "you"
+        has, their = ("have", "your") if you else ("has", "their")
+        if you:
+            how = how.replace("of theirs", "of yours")
+        return (f"{self.rules.title}: {self.winner} {has} just got rid of {their} last card, {how}. "
                 "These cards are left in the other hands. Who wins this hand, and by how many points?")
 
     @property

@@ -94,6 +94,9 @@ class CardTable(widgets.VBox):
             self.buttons[name] = button
         if self._game.rules.game != "contract":
             self.buttons["group"].layout.display = "none"
+        if not self._game.rules.buying:
+            self.buttons["buy"].layout.display = "none"
+            self.buttons["pass"].layout.display = "none"
         if self._game.rules.stock_exhausted != "end_hand":
             self.buttons["end"].layout.display = "none"
         self.sort_picker = widgets.ToggleButtons(options=[("Sort by suit", "suit"), ("Sort by rank", "rank")],
