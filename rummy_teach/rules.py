@@ -4,7 +4,9 @@
 Options are the fields of :class:`RuleSet`; an unknown name, an unknown option or
 options that contradict each other raise :class:`RuleOptionError` — nothing is
 silently replaced by a default. Each decision RULES.md takes where the sources are
-silent is an option here with the documented default.
+silent is an option here with the documented default. Jokers on the table are never
+swapped out: RULES.md allows a swap option, but game play has no swap action, so the
+option is not offered (asking for it is an unknown-option error, not a silent no-op).
 """
 
 from __future__ import annotations
@@ -49,7 +51,6 @@ class RuleSet:
     ace_high: bool = False             # Q-K-A allowed
     wild_ranks: frozenset = frozenset()  # 0 = jokers, 12 = queens (California)
     natural_majority: bool = False     # house rule: naturals must outnumber wilds in a meld
-    joker_swap: bool = False           # house rule: a joker on the table may be swapped out
     hand_values: tuple[int, ...] = BASIC_VALUES
     scores_melds: bool = False         # Rummy 500: melded cards score for whoever laid them
     ace_low_value: int = 1             # Rummy 500: an ace used low in a run
@@ -99,8 +100,8 @@ class RuleSet:
             yield f"target {self.target} is not offered; choose one of {choices}"
         if self.stock_exhausted not in ("turn_over", "end_hand", "reshuffle"):
             yield f"stock_exhausted must be turn_over, end_hand or reshuffle, not {self.stock_exhausted!r}"
-        if not self.wild_ranks and (self.natural_majority or self.joker_swap):
-            yield "natural_majority and joker_swap need wild cards, and this game has none"
+        if not self.wild_ranks and self.natural_majority:
+            yield "natural_majority needs wild cards, and this game has none"
         if self.game == "contract":
             if not self.ladder:
                 yield "a contract game needs its ladder of contracts"

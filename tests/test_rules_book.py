@@ -232,7 +232,9 @@ def test_contract_buying_is_standard_with_three_buys_at_most():
 
 
 def test_contract_decisions_are_options_with_their_defaults():
-    assert CONTRACT.contract_melds_exact and not CONTRACT.natural_majority and not CONTRACT.joker_swap
+    assert CONTRACT.contract_melds_exact and not CONTRACT.natural_majority
+    with pytest.raises(RuleOptionError, match="unknown rule option"):
+        get_rules("contract", joker_swap=True)  # no swap action exists, so no such option
     assert CONTRACT.stock_exhausted == "reshuffle" and CONTRACT.go_out_by_discard
     strict = get_rules("contract", natural_majority=True)
     assert "too_many_wilds" in strict.check_meld("8S JK JK#2").codes
@@ -307,7 +309,7 @@ def test_unknown_option_is_an_error_never_ignored():
 def test_inconsistent_options_are_errors():
     with pytest.raises(RuleOptionError, match="buying belongs to Contract Rummy"):
         get_rules("basic", buying=True)
-    with pytest.raises(RuleOptionError, match="need wild cards"):
+    with pytest.raises(RuleOptionError, match="needs wild cards"):
         get_rules("basic", natural_majority=True)
     with pytest.raises(RuleOptionError, match="True or False"):
         get_rules("500", final_discard_required="yes")
