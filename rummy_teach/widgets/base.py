@@ -84,7 +84,21 @@ def _keys(cards) -> list[str]:
     return [render.card_key(card) for card in parse_cards(cards)]
 
 
-class ClickableCards(anywidget.AnyWidget):
+class StaticFallback:
+    """Mixin for a widget with ``snapshot_html()``: its output also carries that
+    snapshot as ``text/html``, so a page where no widget script runs (the static
+    book, an exported notebook) still shows the cards. Live front ends show the
+    widget and ignore the copy."""
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": self.snapshot_html()}, metadata
+
+
+class ClickableCards(StaticFallback, anywidget.AnyWidget):
     """Cards a learner clicks to select or deselect them (or just to click them).
 
     ``cards`` and ``selected`` hold card notation (``"QH"``, ``"JK#2"``); assign
@@ -174,14 +188,6 @@ class ClickableCards(anywidget.AnyWidget):
         """A static picture of the widget as it is now (no script, no buttons)."""
         return self.render_html(interactive=False)
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle
-        data = {**data, "text/html": self.snapshot_html()}
-        return data, metadata
-
     # --- values ------------------------------------------------------------------
     @property
     def card_values(self) -> tuple[Card, ...]:
@@ -233,7 +239,7 @@ class ClickableCards(anywidget.AnyWidget):
             self.click(str(content.get("card", "")))
 
 
-class ClickableHTML(anywidget.AnyWidget):
+class ClickableHTML(StaticFallback, anywidget.AnyWidget):
     """Any HTML whose marked parts can be clicked: the card table's board.
 
     Python sets ``html`` (drawn by :mod:`rummy_teach.render` or a widget's own pure
@@ -279,13 +285,6 @@ class ClickableHTML(anywidget.AnyWidget):
     def snapshot_html(self) -> str:
         """The HTML as it is now (static: the markup holds no script)."""
         return self.html
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle
-        return {**data, "text/html": self.snapshot_html()}, metadata
 
     def _handle_front_end(self, widget, content, buffers) -> None:
         if isinstance(content, dict) and content.get("event") == "click":

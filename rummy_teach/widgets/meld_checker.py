@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from .. import render
 from ..cards import RANKS, SUITS, Card, cards_text, parse_cards
 from ..rules import get_rules
-from .base import ClickableCards
+from .base import ClickableCards, StaticFallback
 
 # The games whose meld rules differ; any other rule set name is accepted as well.
 GAME_CHOICES = ("basic", "500", "persian", "contract", "california")
@@ -32,7 +32,7 @@ def picker_cards(rules) -> tuple[Card, ...]:
         Card.joker(copy) for copy in range(1, jokers + 1))
 
 
-class MeldChecker(widgets.VBox):
+class MeldChecker(StaticFallback, widgets.VBox):
     """Pick cards, choose the game, read the verdict.
 
     ``MeldChecker(game="basic", cards="QH KH AH")`` starts with those cards
@@ -152,9 +152,3 @@ class MeldChecker(widgets.VBox):
         return (f'<div class="rt-meld-checker"><p><b>Meld checker</b> · {html.escape(self._rules.title)}'
                 f'</p>{self.picker.snapshot_html()}{self.verdict.value}</div>')
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self.snapshot_html()}, metadata

@@ -16,11 +16,13 @@ import html
 
 import ipywidgets as widgets
 
+from .base import StaticFallback
+
 from ..worked_examples import WorkedExample, get_example
 from .board import FONT, board_html, board_view
 
 
-class Stepper(widgets.VBox):
+class Stepper(StaticFallback, widgets.VBox):
     """Step through a worked example: :meth:`next`, :meth:`prev`, :meth:`restart`,
     :meth:`go` (a step number); ``step`` is where it stands (0 = the deal)."""
 
@@ -110,9 +112,3 @@ class Stepper(widgets.VBox):
                 f'<details><summary>Every step</summary><p>{html.escape(self.example.caption(0))}</p>'
                 f'<ol>{steps}</ol></details></div>')
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self.snapshot_html()}, metadata

@@ -32,7 +32,7 @@ from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, RummyError
 from ..game import Action, Bot, Game, new_game
 from ..rules import get_rules
-from .base import ClickableHTML
+from .base import ClickableHTML, StaticFallback
 from .board import faces_text, hand_over_line, board_html, board_view, default_names, describe_move
 
 
@@ -52,7 +52,7 @@ BUTTONS = (  # (name, label, tooltip)
 )
 
 
-class CardTable(widgets.VBox):
+class CardTable(StaticFallback, widgets.VBox):
     """A live card table seen from ``seat``; the other seats are computer players.
 
     ``levels`` gives the computer players' levels ("easy", "medium", "hard"), repeated
@@ -161,12 +161,6 @@ class CardTable(widgets.VBox):
         return board_html(self.board_view(), size=self.size, four_colour=self.four_colour,
                           message=self.message, log=self.log_lines)
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": self.snapshot_html()}, metadata
 
     # --- the learner's clicks -------------------------------------------------------------
     def click_card(self, card) -> None:
