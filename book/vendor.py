@@ -118,9 +118,11 @@ CONFIG_JS = """\
 (function () {
   var script = document.currentScript;
   var here = script.src.replace(/\\/[^\\/]*$/, "");
-  // the manager finds its font files next to its own module address, and
-  // anywidget's front end is served from here too, whatever the depth of the page
+  // the manager's bundles find their font files next to their own module address
+  // ("@jupyter-widgets/<file>"), and anywidget's front end is served from here too,
+  // whatever the depth of the page
   require.config({paths: {
+    "@jupyter-widgets": here,
     "@jupyter-widgets/html-manager/dist": here,
     "anywidget": here + "/anywidget"
   }});

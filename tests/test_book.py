@@ -200,6 +200,8 @@ def test_meld_checker_widget_renders_offline(site, browser_page):
     """The lesson's live meld checker, drawn in the static page by the vendored widget
     manager and anywidget front end, with nothing fetched from outside."""
     page = browser_page.page
+    missing = []
+    page.on("response", lambda r: r.status >= 400 and missing.append(f"{r.status} {r.url}"))
     page.goto(f"{site}/tutorials/basic_melds.html", wait_until="networkidle")
     page.wait_for_selector(".jupyter-widgets svg[role=img]", timeout=20000)
     cards = page.locator(".jupyter-widgets svg[role=img]")
@@ -212,6 +214,8 @@ def test_meld_checker_widget_renders_offline(site, browser_page):
     for name in ("require.js", "config.js", "embed-amd.js", "anywidget.js"):
         assert any(name in u for u in fetched), (name, fetched)
     assert browser_page.outside == [], f"requests left localhost: {browser_page.outside}"
+    page.wait_for_load_state("networkidle")
+    assert missing == [], f"the page asked for files the site does not have: {missing}"
     page.locator(".jupyter-widgets").first.scroll_into_view_if_needed()
     browser_page.shot("book_meld_checker_widget")
 
