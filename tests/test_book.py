@@ -183,7 +183,9 @@ def test_lesson_page_shows_cards_offline(site, browser_page, lesson):
     live = page.locator("a.rummy-run-live-link")
     assert live.count() == 1 and live.get_attribute("href") == f"../lite/lab/index.html?path={lesson}.ipynb"
     boxes = card_boxes(page)
-    assert len(boxes) >= 10, f"only {len(boxes)} card pictures on {lesson}"
+    # the experiment page shows charts of simulated hands, not cards
+    least = 1 if lesson == "experiment" else 5
+    assert len(boxes) >= least, f"only {len(boxes)} pictures on {lesson}"
     assert all(b["w"] >= 20 and b["h"] >= 28 and b["paths"] > 0 for b in boxes), boxes[:5]
     first = page.locator(".cell_output svg[role=img]").first
     first.scroll_into_view_if_needed()
