@@ -23,6 +23,8 @@ VARIANTS = [(name, n) for name in RULE_SETS
 VARIANTS += [("500", 8), ("contract", 7)]
 
 MAX_STEPS = 250
+# 80 random games per variant and player count: over two thousand games in every run
+GAMES_PER_VARIANT = 80
 
 
 def check_cards(game):
@@ -78,7 +80,7 @@ def expected_scores(game, result):
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[f"{n}-{p}" for n, p in VARIANTS])
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=GAMES_PER_VARIANT, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6), choice_seed=st.integers(0, 10**6))
 def test_random_legal_play_keeps_every_invariant(variant, seed, choice_seed):
     name, players = variant
