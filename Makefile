@@ -37,14 +37,18 @@ book: vendor
 	@echo "The live lessons (JupyterLite) need the pages served over http:"
 	@echo "    $(BIN)/python -m http.server -d book/_build/html 8000   then open http://localhost:8000"
 
-# `make lab`: JupyterLab on the lessons; MyST lessons open as notebooks (jupytext).
+# `make lab`: JupyterLab on a reader's copy of every lesson (lab/*.ipynb, written by
+# lite/lessons.py: the lesson without its hidden checks; a copy you changed is kept
+# until its lesson changes). Authors edit tutorials/*.md, which open as notebooks
+# through jupytext.
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 $(LAB_OVERRIDES): $(STAMP)
 	mkdir -p $(dir $@)
 	printf '%s\n' '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}' > $@
 
 lab: setup $(LAB_OVERRIDES)
-	$(BIN)/jupyter lab --ServerApp.root_dir=tutorials $(if $(filter 0,$(shell id -u)),--allow-root,)
+	$(BIN)/python lite/lessons.py --write lab
+	$(BIN)/jupyter lab --ServerApp.root_dir=lab $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 clean:
 	rm -rf $(VENV) book/_build book/_vendor book/.vendor-cache lite/_build

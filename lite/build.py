@@ -55,7 +55,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from lessons import lesson_map, lesson_sources, notebook_name  # noqa: E402
+from lessons import lesson_map, lesson_sources, notebook_name, reader_notebook  # noqa: E402
 
 BUILD = HERE / "_build"                 # git-ignored: downloads, staging, the site
 DOWNLOADS = BUILD / "downloads"
@@ -84,8 +84,6 @@ NOT_IN_BROWSER = {"widgetsnbextension", "jupyterlab-widgets"}
 # the runtime files of the npm package the site uses (the rest: maps, docs, consoles)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "package.json")
-# the book's (myst-nb) tags whose cells are folded in the lite notebooks
-HIDDEN_SOURCE_TAGS = {"remove-cell", "remove-input", "hide-input", "hide-cell"}
 PURE_WHEEL_FLAGS = ["--only-binary=:all:", "--no-deps", "--platform", "any",
                     "--implementation", "py", "--abi", "none", "--python-version", "3.14"]
 
@@ -327,27 +325,15 @@ def stage_pyodide(tarball: Path, lock: dict, wheels: dict[str, Path], rummy: Pat
 
 
 def stage_contents(sources: list[Path]) -> None:
-    """Every lesson as a notebook for the Pyodide kernel (MyST files via jupytext)."""
-    import jupytext
+    """Every lesson as a reader's notebook for the Pyodide kernel (see lessons.py)."""
     import nbformat
 
     contents = STAGE / "contents"
     contents.mkdir(parents=True)
     for source in sources:
-        notebook = jupytext.read(source)
-        notebook.metadata.pop("jupytext", None)
+        notebook = reader_notebook(source)
         notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
                                            "language": "python"}
-        for cell in notebook.cells:
-            if cell.cell_type == "code":
-                cell.outputs, cell.execution_count = [], None
-            # what the book hides stays, folded away: the cells still run (checks included),
-            # and an error in one of them shows
-            tags = set(cell.metadata.get("tags", []))
-            if tags & HIDDEN_SOURCE_TAGS:
-                cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
-            if tags & {"remove-output", "hide-output"}:
-                cell.metadata.setdefault("jupyter", {})["outputs_hidden"] = True
         nbformat.write(notebook, contents / notebook_name(source))
 
 
