@@ -1,3 +1,3 @@
 """Shared fixtures: the real Voilà server and Chromium of tests/browser.py."""
 
-pytest_plugins = ["browser"]
+pytest_plugins = ["browser", "book_site"]

@@ -1,29 +1,43 @@
-"""Sphinx extension for the rummy_teach book: notebook downloads and an offline guard.
+"""Sphinx extension for the rummy_teach book: pages for card players, offline.
 
 1. Every lesson page offers its executed notebook (.ipynb) in the theme's download
    menu: myst-nb writes the executed notebook to its output folder; we copy it to
-   ``_sources/<page>.ipynb`` and tell sphinx-book-theme where it is
-   (``ipynb_source``), so a reader can open the lesson live in JupyterLab.
+   ``_sources/<page>.ipynb`` as a reader's copy (``lite/lessons.py``: without the
+   hidden checks, folded where the page folds) and tell sphinx-book-theme where it
+   is (``ipynb_source``).
 2. Thebe (live code through a Binder server) is off in this book, but
    sphinx-thebe still puts its script and a constant holding a CDN address on
    every page, twice. Both are dropped, so no page even names a CDN.
-3. Every lesson page starts with a "Run this lesson live" link that opens the same
-   lesson in JupyterLite (JupyterLab with a Python kernel running in the browser,
-   built by ``make lite`` into ``lite/`` next to the book's pages).
+3. Every lesson page has one way to go further, right under its title and added
+   here only (the lessons do not carry it, so JupyterLab never shows it): a "Run
+   this lesson live" box that opens the same lesson in JupyterLite (JupyterLab with
+   a Python kernel running in the browser, built by ``make lite`` into ``lite/``
+   next to the book's pages).
 4. The site must load nothing from another host. After the build every HTML page
    is scanned; a ``<script src>``, ``<link href>``, ``<img src>`` or ``<iframe src>``
    pointing outside the site is a warning (an error under ``-W``). A page with
    equations is a warning too, because Sphinx would load MathJax from a CDN.
+5. A page is for card players: a code cell whose output is only a picture or a
+   widget (HTML, an image) shows the picture, with its code folded behind a
+   "Show code" toggle; a cell that shows nothing (imports, helpers) is folded too. Cells that print text or values stay open, and a cell
+   tagged ``show-code`` stays open whatever it shows (the lessons that teach the
+   Python API tag theirs). Cells the lesson tags ``hide-input`` get the same toggle.
 """
 
 from __future__ import annotations
 
+import json
 import re
-import shutil
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "lite"))
+from lessons import reader_cells  # noqa: E402  (the one definition of a reader's copy)
 
 logger = logging.getLogger(__name__)
 
@@ -44,30 +58,91 @@ def add_notebook_download(app, pagename, templatename, context, doctree):
         return  # not a notebook page
     target = Path(app.outdir, "_sources", *pagename.split("/")).with_suffix(".ipynb")
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(executed, target)
+    target.write_text(reader_copy(executed.read_text(encoding="utf-8")), encoding="utf-8")
     context["ipynb_source"] = pagename + ".ipynb"
 
 
-LIVE_LINK = """<div class="admonition tip rummy-run-live" role="note">
-<p class="admonition-title">Play with this page</p>
+class _Node(dict):
+    """A JSON object whose keys read as attributes, as nbformat's NotebookNode does."""
+
+    __getattr__ = dict.__getitem__
+
+    def __setattr__(self, name, value):
+        self[name] = value
+
+
+def reader_copy(notebook_json: str) -> str:
+    """The executed notebook as a reader gets it (outputs kept, checks dropped)."""
+    notebook = json.loads(notebook_json, object_hook=_Node)
+    reader_cells(notebook)
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" aria-label="Go further">
+<p class="admonition-title">Go further: change the code</p>
 <p><a class="rummy-run-live-link" href="{href}"><strong>&#9654; Run this lesson live</strong></a>
 &mdash; the same lesson in JupyterLab, running in your browser: nothing to install, no
-server. Choose <em>Run &rsaquo; Run All Cells</em>, then click the cards. The first start
-takes about 15 seconds.</p>
-</div>
+server. Choose <em>Run &rsaquo; Run All Cells</em>, then change any cell and run it again.
+The first start takes about 15 seconds.</p>
+</aside>
 """
 
 
-def add_live_link(app, pagename, templatename, context, doctree):
-    """Put the JupyterLite link on top of every lesson page (the pages in tutorials/)."""
-    if app.builder.format != "html" or not pagename.startswith("tutorials/"):
+def add_go_further(app, doctree, docname):
+    """Put the one "go further" box under the title of every lesson page (tutorials/)."""
+    if app.builder.format != "html" or not docname.startswith("tutorials/"):
         return
-    if "body" not in context:
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None or not section.children or not isinstance(section[0], nodes.title):
         return
-    name = pagename.split("/")[-1]
-    up = "../" * pagename.count("/")
+    name = docname.split("/")[-1]
+    up = "../" * docname.count("/")
     href = f"{up}lite/lab/index.html?path={name}.ipynb"
-    context["body"] = LIVE_LINK.format(href=href) + context["body"]
+    section.insert(1, nodes.raw("", GO_FURTHER.format(href=href), format="html"))
+
+
+# --- code folded under pictures -------------------------------------------------------
+SHOW_CODE_TAG = "show-code"
+PROMPT_SHOW, PROMPT_HIDE = "Show code", "Hide code"
+# output nodes that carry words (printed text, a value's repr, markdown, a traceback)
+WORDS = (nodes.literal_block, nodes.inline, nodes.paragraph, nodes.Text)
+
+
+def shows_no_words(cell) -> bool:
+    """Whether the code cell shows only pictures or widgets (HTML, images), or nothing
+    at all (the setup a card player need not read)."""
+    outputs = [child for child in cell.children if child.get("nb_element") == "cell_code_output"]
+    if not outputs:
+        return True
+    pictures = 0
+    for node in outputs[0].findall():
+        if isinstance(node, nodes.raw) and "html" in node.get("format", ""):
+            pictures += 1
+        elif isinstance(node, nodes.image):
+            pictures += 1
+        elif isinstance(node, WORDS) and not isinstance(node.parent, nodes.raw):
+            return False
+    return pictures > 0
+
+
+class FoldPictureCode(SphinxPostTransform):
+    """Fold the code of every cell that only draws (see 5. above); runs after myst-nb
+    has chosen each output's format and before it wraps hidden inputs (priority 199)."""
+
+    default_priority = 150
+    formats = ("html",)
+
+    def run(self, **kwargs):
+        for cell in self.document.findall(nodes.container):
+            if cell.get("nb_element") != "cell_code":
+                continue
+            tags = set(cell.get("cell_metadata", {}).get("tags", []))
+            if not cell.get("hide_mode") and SHOW_CODE_TAG not in tags \
+                    and shows_no_words(cell):
+                cell["hide_mode"] = "input"
+                cell["classes"].append("tag_hide-input")
+            if cell.get("hide_mode") == "input":
+                cell["prompt_show"], cell["prompt_hide"] = PROMPT_SHOW, PROMPT_HIDE
 
 
 def drop_thebe(app, pagename, templatename, context, doctree):
@@ -124,7 +199,8 @@ def setup(app):
     # before sphinx-book-theme builds its header buttons (priority 501)
     app.connect("html-page-context", add_notebook_download, priority=400)
     app.connect("html-page-context", drop_thebe, priority=900)
-    app.connect("html-page-context", add_live_link)
+    app.connect("doctree-resolved", add_go_further)
+    app.add_post_transform(FoldPictureCode)
     app.connect("html-page-context", refuse_mathjax)
     app.connect("build-finished", check_offline)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
