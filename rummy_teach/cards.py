@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .errors import NotationError
+from .reasons import say
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -130,10 +131,11 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card in words, as a screen reader should say it: ``8 of spades``."""
+        """The card in words, as a screen reader should say it: ``eight of spades``
+        (from the message catalogue, :mod:`rummy_teach.reasons`)."""
         if self.is_joker:
-            return "joker"
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+            return say("card_joker")
+        return say("card_name", rank=say(f"rank_{self.rank}"), suit=say(f"suit_{self.suit}"))
 
     def sort_key(self, by: str = "suit") -> tuple:
         """Key for sorting a hand by ``"suit"`` (then rank) or by ``"rank"``; jokers last."""

@@ -56,6 +56,47 @@ ENGLISH = {
                           "may be discarded.",
 }
 
+# --- words for cards and moves (issue 12: pages for card players) ---------------------
+# A card's spoken name (screen readers, tooltips) and a move told as a card player
+# says it ("You lay 8♣ off on the eights"), never as an engine command. "you" codes
+# are the learner's own moves (English conjugates "you" apart).
+ENGLISH.update({
+    "card_name": "{rank} of {suit}",
+    "card_copy": "{name}, copy {copy}",
+    "card_joker": "joker",
+    **{f"rank_{rank}": word for rank, word in enumerate(
+        ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "jack", "queen", "king"), start=1)},
+    "suit_S": "spades", "suit_H": "hearts", "suit_D": "diamonds", "suit_C": "clubs",
+    "meld_name_set": "the {rank_plural}",
+    "meld_name_run": "the run {cards}",
+    "meld_name_numbered": "meld {number}",
+    "move_draw": "{who} draws from the stock.",
+    "move_draw_you": "You draw from the stock.",
+    "move_draw_seen": "You draw {cards} from the stock.",
+    "move_take": "{who} takes {card} from the discard pile.",
+    "move_take_you": "You take {card} from the discard pile.",
+    "move_dig": "{who} digs {depth} deep for {card}, picking up {cards}.",
+    "move_dig_you": "You dig {depth} deep for {card}, picking up {cards}.",
+    "move_meld": "{who} melds {melds}.",
+    "move_meld_you": "You meld {melds}.",
+    "move_layoff": "{who} lays {card} off on {meld}.",
+    "move_layoff_you": "You lay {card} off on {meld}.",
+    "move_discard": "{who} discards {card}.",
+    "move_discard_you": "You discard {card}.",
+    "move_buy": "{who} buys {card} (and takes a penalty card from the stock).",
+    "move_buy_you": "You buy {card} (and take a penalty card from the stock).",
+    "move_pass": "{who} does not buy {card}.",
+    "move_pass_you": "You do not buy {card}.",
+    "move_end": "{who} takes nothing from the empty stock: the hand ends.",
+    "move_end_you": "You take nothing from the empty stock: the hand ends.",
+})
+
+
+def say(code: str, catalogue: dict | None = None, **params) -> str:
+    """The catalogue's sentence for ``code`` with ``params`` filled in."""
+    return Reason(code, params).text(catalogue)
+
 
 @dataclass(frozen=True)
 class Reason:

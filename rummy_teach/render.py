@@ -16,7 +16,7 @@ Drawing choices, made for a classroom projector as much as for a phone:
   gives each suit its own colour as well (spades black, hearts red, diamonds
   blue, clubs green).
 * Each card is an ``<svg role="img">`` with an ``aria-label`` and a ``<title>``
-  that say the card in words ("8 of spades"), for screen readers and tooltips.
+  that say the card in words ("eight of spades"), for screen readers and tooltips.
 * The SVGs use no ``id`` attribute and no ``url(#...)`` reference: each shape
   is drawn in place, so any number of cards can share a page without a clash.
 """
@@ -29,6 +29,7 @@ import re
 from typing import Iterable
 
 from .cards import RANK_LABELS, SUIT_NAMES, Card, cards_text, parse_cards
+from .reasons import say
 
 WIDTH, HEIGHT = 100, 140          # the drawing box of one card
 DEFAULT_SIZE = 72                 # CSS pixels across
@@ -175,7 +176,7 @@ def card_svg(card: Card | str, size: int = DEFAULT_SIZE, four_colour: bool = Fal
     """
     card = _as_card(card)
     colour = suit_colour(card.suit, four_colour)
-    name = label if label is not None else _spoken(card) + (", selected" if selected else "")
+    name = label if label is not None else spoken_name(card) + (", selected" if selected else "")
     frame = (f'fill="#eaf2ff" stroke="{SELECTED_COLOUR}" stroke-width="6"' if selected
              else 'fill="#fff" stroke="#666" stroke-width="1.5"')
     corner = _corner(card)
@@ -207,9 +208,9 @@ def _as_card(card) -> Card:
     return card if isinstance(card, Card) else Card.parse(card)
 
 
-def _spoken(card: Card) -> str:
+def spoken_name(card: Card) -> str:
     """The card's name, telling apart copies of one face (``joker, copy 2``)."""
-    return card.name if card.copy == 1 else f"{card.name}, copy {card.copy}"
+    return card.name if card.copy == 1 else say("card_copy", name=card.name, copy=card.copy)
 
 
 def card_key(card: Card) -> str:
@@ -250,7 +251,7 @@ def cards_html(cards, size: int = DEFAULT_SIZE, four_colour: bool = False, fan: 
         if interactive:
             attributes += (f' role="button" tabindex="0" data-card="{_esc(card_key(card))}" '
                            f'aria-pressed="{"true" if is_selected else "false"}" '
-                           f'aria-label="{_esc(_spoken(card))}"')
+                           f'aria-label="{_esc(spoken_name(card))}"')
         items.append(f"<span {attributes}>"
                      f"{card_svg(card, size=size, four_colour=four_colour, selected=is_selected)}"
                      "</span>")

@@ -118,7 +118,7 @@ def test_static_pictures_show_without_javascript(chromium):
         body = (render.gallery_html(size=60) + render.table_html(view)
                 + render.gallery_html(size=40, four_colour=True) + checker.snapshot_html())
         recorded.page.set_content(f"<!doctype html><html><body>{body}</body></html>")
-        images = recorded.page.get_by_role("img", name="8 of spades")
+        images = recorded.page.get_by_role("img", name="eight of spades")
         assert images.count() >= 2
         for box in (images.nth(i).bounding_box() for i in range(images.count())):
             assert box["width"] > 30 and box["height"] > 40

@@ -60,7 +60,7 @@ def test_cards_are_immutable_and_hashable():
 
 
 def test_accessible_names():
-    assert Card.parse("8S").name == "8 of spades"
+    assert Card.parse("8S").name == "eight of spades"
     assert Card.parse("QH").name == "queen of hearts"
     assert Card.joker().name == "joker"
 

@@ -69,7 +69,7 @@ def test_every_card_is_well_formed_svg_named_in_words(card):
 
 
 def test_card_names_read_as_words():
-    assert render.card_svg("8S").count('aria-label="8 of spades"') == 1
+    assert render.card_svg("8S").count('aria-label="eight of spades"') == 1
     assert 'aria-label="queen of hearts"' in render.card_svg("QH")
     assert 'aria-label="joker"' in render.card_svg("JK")
 
@@ -117,7 +117,7 @@ def test_suits_have_four_different_shapes():
 
 def test_selected_card_says_so_in_words_and_drawing():
     plain, chosen = render.card_svg("9C"), render.card_svg("9C", selected=True)
-    assert 'aria-label="9 of clubs, selected"' in chosen
+    assert 'aria-label="nine of clubs, selected"' in chosen
     assert render.SELECTED_COLOUR in chosen and render.SELECTED_COLOUR not in plain
 
 
@@ -133,7 +133,7 @@ def test_back_has_a_name_and_no_face():
 
 
 def test_card_repr_html_uses_the_renderer():
-    assert 'aria-label="8 of spades"' in Card.parse("8S")._repr_html_()
+    assert 'aria-label="eight of spades"' in Card.parse("8S")._repr_html_()
 
 
 def test_bad_card_text_is_refused_with_the_input_quoted():
@@ -145,7 +145,7 @@ def test_bad_card_text_is_refused_with_the_input_quoted():
 
 def test_row_shows_every_card_once_in_order():
     row = render.cards_html("8S 8H 8D JK")
-    assert labelled_images(row) == ["8 of spades", "8 of hearts", "8 of diamonds", "joker"]
+    assert labelled_images(row) == ["eight of spades", "eight of hearts", "eight of diamonds", "joker"]
     assert 'role="group"' in row and 'aria-label="8♠ 8♥ 8♦ JK"' in row
 
 
@@ -177,7 +177,7 @@ def test_meld_caption_names_kind_and_cards():
     meld = get_rules("basic").check_meld("7H 4H 6H 5H").meld
     shown = render.meld_html(meld)
     assert "run: 4♥ 5♥ 6♥ 7♥" in shown
-    assert labelled_images(shown) == ["4 of hearts", "5 of hearts", "6 of hearts", "7 of hearts"]
+    assert labelled_images(shown) == ["four of hearts", "five of hearts", "six of hearts", "seven of hearts"]
 
 
 def test_arrangement_shows_melds_and_deadwood_with_points():
@@ -230,7 +230,7 @@ VIEW = {
 def test_table_shows_own_hand_face_up_and_others_as_counted_backs():
     shown = render.table_html(VIEW)
     images = labelled_images(shown)
-    assert "8 of spades" in images and "joker" in images
+    assert "eight of spades" in images and "joker" in images
     assert 'aria-label="Bob&#x27;s hand: 9 face-down cards"' in shown
     assert 'aria-label="Cy&#x27;s hand: 10 face-down cards"' in shown
 
@@ -239,8 +239,8 @@ def test_table_shows_stock_discard_top_melds_scores_turn_and_contract():
     shown = render.table_html(VIEW)
     assert "Stock · 61 cards" in shown and 'aria-label="stock: 61 cards"' in shown
     assert "Discard pile · 3 cards" in shown
-    assert 'aria-label="discard pile: 2 of diamonds on top"' in shown
-    assert "5 of hearts" not in labelled_images(shown)  # only the top discard shows
+    assert 'aria-label="discard pile: two of diamonds on top"' in shown
+    assert "five of hearts" not in labelled_images(shown)  # only the top discard shows
     assert "Q♠ Q♥ Q♦" in shown and "score 35" in shown
     assert "Bob to play" in shown and "Contract: two sets of 3" in shown and "Hand 1" in shown
     assert "Bob laid down three queens." in shown
@@ -256,7 +256,7 @@ def test_table_seats_the_viewer_last():
 def test_fanned_discard_pile_shows_every_card():
     shown = render.table_html({**VIEW, "discard_fanned": True})
     assert "discard pile, bottom to top: K♣ 5♥ 2♦" in shown
-    for name in ("king of clubs", "5 of hearts", "2 of diamonds"):
+    for name in ("king of clubs", "five of hearts", "two of diamonds"):
         assert name in labelled_images(shown)
 
 
@@ -269,7 +269,7 @@ def test_table_accepts_card_values_and_meld_values():
     view = {"players": [{"name": "Ann", "hand": parse_cards("2C 3C"), "melds": [meld]}],
             "stock": 0, "discard": []}
     shown = render.table_html(view)
-    assert "set: Q♠ Q♥ Q♦" in shown and "2 of clubs" in labelled_images(shown)
+    assert "set: Q♠ Q♥ Q♦" in shown and "two of clubs" in labelled_images(shown)
 
 
 @pytest.mark.parametrize("view, complaint", [

@@ -12,7 +12,7 @@ def test_steps_forward_and_back_with_the_buttons():
     assert stepper.buttons["prev"].disabled and not stepper.buttons["next"].disabled
     stepper.buttons["next"].click()
     assert stepper.step == 1 and "7♥" in stepper.caption.value
-    assert 'aria-label="7 of hearts"' in stepper.board.value
+    assert 'aria-label="seven of hearts"' in stepper.board.value
     stepper.buttons["prev"].click()
     assert stepper.step == 0
     stepper.go(5)

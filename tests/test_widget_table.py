@@ -118,8 +118,8 @@ def test_a_selected_card_that_fits_highlights_the_meld_it_may_be_laid_off_on():
     table.board.click("region", "stock")
     table.board.click("region", "meld:1")
     assert table.message == "" and len(table.game.table[0].cards) == 4
-    assert table.log_lines[-1].startswith("You lay off 8♣ on meld 1") or any(
-        "You lay off 8♣ on meld 1" in l for l in table.log_lines)
+    assert table.log_lines[-1].startswith("You lay 8♣ off on the eights") or any(
+        "You lay 8♣ off on the eights" in l for l in table.log_lines)
 
 
 def test_rummy_500_a_click_on_the_fan_picks_the_depth():
@@ -177,7 +177,7 @@ def test_next_hand_button_deals_again():
 def test_snapshot_and_mimebundle_carry_static_html():
     table = thirty_table()
     snap = table.snapshot_html()
-    assert 'aria-label="8 of spades"' in snap and "data-click" not in snap
+    assert 'aria-label="eight of spades"' in snap and "data-click" not in snap
     data, _ = table._repr_mimebundle_()
     assert "text/html" in data and "application/vnd.jupyter.widget-view+json" in data
 

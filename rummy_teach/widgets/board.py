@@ -15,8 +15,9 @@ import html
 from functools import lru_cache
 
 from .. import render
-from ..cards import Card, cards_text, parse_cards
+from ..cards import Card, cards_text, parse_cards, rank_plural
 from ..game import Action, Game
+from ..reasons import say
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -120,7 +121,7 @@ def hand_html(cards, selected=(), size: int = 60, four_colour: bool = False,
         attributes = f'class="rt-card" style="{style}"'
         if interactive:
             key = card.text(ascii=True)
-            spoken = card.name if card.copy == 1 else f"{card.name}, copy {card.copy}"
+            spoken = render.spoken_name(card)
             attributes += (f' role="button" tabindex="0" data-card="{_esc(key)}" '
                            f'aria-pressed="{"true" if on else "false"}" aria-label="{_esc(spoken)}"')
         items.append(f"<span {attributes}>{_card_svg(card, size, four_colour, on)}</span>")
@@ -314,35 +315,42 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
 
 # --- the log (public information only) ------------------------------------------------------
 
+def meld_words(meld) -> str:
+    """A meld on the table as a card player names it: "the eights", "the run 4♥ 5♥ 6♥"."""
+    cards = parse_cards(meld.cards)
+    naturals = [c for c in cards if not c.is_joker]
+    if meld.meld.kind == "set" and naturals:
+        return say("meld_name_set", rank_plural=rank_plural(naturals[0].rank))
+    return say("meld_name_run", cards=faces_text(cards))
+
+
 def describe_move(game: Game, player: int, action: Action, names) -> str:
-    """One log line for ``action``, said before it is applied, telling only what every
+    """One log line for ``action``, said before it is applied, in the words of the
+    message catalogue ("You lay 8♣ off on the eights."), telling only what every
     player at the table sees (a card drawn from the stock stays unnamed)."""
     who = names[player]
-    s = "" if who == "You" else "s"   # "You draw", "Computer draws"
+    code = f"move_{action.kind}" + ("_you" if who == "You" else "")
     kind = action.kind
-    if kind == "draw":
-        return f"{who} draw{s} from the stock."
+    if kind == "take" and action.depth > 1:
+        code = code.replace("take", "dig")
+    params = {"who": who}
     if kind == "take":
         taken = game.discard_pile[-action.depth:]
-        if action.depth == 1:
-            return f"{who} take{s} {_face(taken[0])} from the discard pile."
-        return f"{who} dig{s} {action.depth} deep for {_face(taken[0])}, picking up {faces_text(taken)}."
-    if kind == "meld":
-        return f"{who} meld{s} " + " | ".join(faces_text(g) for g in action.melds) + "."
-    if kind == "layoff":
-        if not 1 <= action.target <= len(game.table):
-            return f"{who} lay{s} off {_face(action.card)} on meld {action.target}."
-        meld = game.table[action.target - 1]
-        return f"{who} lay{s} off {_face(action.card)} on meld {action.target} ({faces_text(meld.cards)})."
-    if kind == "discard":
-        return f"{who} discard{s} {_face(action.card)}."
-    if kind == "buy":
-        return f"{who} buy{s} {_face(game.discard_top)} (and take{s} a penalty card from the stock)."
-    if kind == "pass":
-        return f"{who} {'does' if s else 'do'} not buy {_face(game.discard_top)}."
-    if kind == "end":
-        return f"{who} take{s} nothing from the empty stock: the hand ends."
-    return f"{who}: {action}."
+        params.update(card=_face(taken[0]), depth=action.depth, cards=faces_text(taken))
+    elif kind == "meld":
+        params["melds"] = " | ".join(faces_text(g) for g in action.melds)
+    elif kind == "layoff":
+        params["card"] = _face(action.card)
+        params["meld"] = (meld_words(game.table[action.target - 1])
+                          if 1 <= action.target <= len(game.table)
+                          else say("meld_name_numbered", number=action.target))
+    elif kind == "discard":
+        params["card"] = _face(action.card)
+    elif kind in ("buy", "pass"):
+        params["card"] = _face(game.discard_top)
+    elif kind not in ("draw", "end"):
+        return f"{who}: {action}."
+    return say(code, **params)
 
 
 def hand_over_line(game: Game, names) -> str:

@@ -86,12 +86,10 @@ class Stepper(StaticFallback, widgets.VBox):
         return board_html(board, size=self.size, four_colour=self.four_colour)
 
     def _caption_html(self) -> str:
-        step = self._step
-        action = self.example.steps[step - 1].action if step else None
-        played = (f'<code style="font-size:14px;background:#eef;padding:1px 4px;border-radius:4px">'
-                  f'{html.escape(action)}</code> ' if action else "")
+        # the caption only: card players read the move in words, never the engine's
+        # command for it ("layoff 8C on 1")
         return (f'<p class="rt-caption" role="status" style="font:17px/1.5 {FONT};margin:6px 0;'
-                f'min-height:3em">{played}{html.escape(self.caption_text())}</p>')
+                f'min-height:3em">{html.escape(self.caption_text())}</p>')
 
     def _draw(self) -> None:
         self.caption.value = self._caption_html()

@@ -31,6 +31,7 @@ import ipywidgets as widgets
 from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, RummyError
 from ..game import Action, Bot, Game, new_game
+from ..reasons import say
 from ..rules import get_rules
 from .base import ClickableHTML, StaticFallback
 from .board import faces_text, hand_over_line, board_html, board_view, default_names, describe_move
@@ -264,7 +265,7 @@ class CardTable(StaticFallback, widgets.VBox):
             line = f"Hand {game.hand_number} is dealt."
         elif action.kind == "draw":  # the learner may see their own new card
             new = [c for c in game.hand(self.seat) if c not in before]
-            line = f"You draw {faces_text(new)} from the stock." if new else line
+            line = say("move_draw_seen", cards=faces_text(new)) if new else line
         self._selected = [c for c in self._selected if c in game.hand(self.seat)
                           and action.kind not in ("meld", "layoff", "discard")]
         if action.kind == "meld":
