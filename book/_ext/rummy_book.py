@@ -102,6 +102,28 @@ def add_go_further(app, doctree, docname):
 
 
 # --- code folded under pictures -------------------------------------------------------
+def _visit_fold(self, node):
+    """myst-nb's toggle, named by the words it shows ("Show code"): myst-nb labels
+    every toggle "Toggle hidden content", which differs from its visible text
+    (axe: label-content-name-mismatch, WCAG 2.5.3)."""
+    from html import escape
+
+    self.body.append(f'<details class="admonition hide {" ".join(node["classes"])}">\n<summary>\n'
+                     f'<p class="collapsed admonition-title">{escape(node["prompt_show"])}</p>\n'
+                     f'<p class="expanded admonition-title">{escape(node["prompt_hide"])}</p>\n'
+                     "</summary>\n")
+
+
+def _depart_fold(self, node):
+    self.body.append("</details>\n")
+
+
+def name_toggles_by_their_words(app):
+    from myst_nb.sphinx_ import HideCodeCellNode
+
+    app.add_node(HideCodeCellNode, override=True, html=(_visit_fold, _depart_fold))
+
+
 SHOW_CODE_TAG = "show-code"
 PROMPT_SHOW, PROMPT_HIDE = "Show code", "Hide code"
 # output nodes that carry words (printed text, a value's repr, markdown, a traceback)
@@ -201,6 +223,7 @@ def setup(app):
     app.connect("html-page-context", drop_thebe, priority=900)
     app.connect("doctree-resolved", add_go_further)
     app.add_post_transform(FoldPictureCode)
+    app.connect("builder-inited", name_toggles_by_their_words)  # after myst-nb's setup
     app.connect("html-page-context", refuse_mathjax)
     app.connect("build-finished", check_offline)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -39,7 +39,7 @@ import ipywidgets as widgets
 
 from .. import render
 from ..cards import parse_cards
-from .base import ClickableCards
+from .base import ClickableCards, primary
 
 CARD_SIZE = 56
 
@@ -138,8 +138,8 @@ class QuizWidget(widgets.VBox):
         self.progress = widgets.HTML()
         self.question = widgets.HTML()
         self.inputs = widgets.VBox()
-        self.submit_button = widgets.Button(description="Submit", button_style="primary",
-                                            tooltip="Check my answer")
+        self.submit_button = primary(widgets.Button(description="Submit", button_style="primary",
+                                                    tooltip="Check my answer"))
         self.next_button = widgets.Button(description="Next question", disabled=True,
                                           tooltip="Go to the next question")
         self.feedback = widgets.HTML()

@@ -33,7 +33,7 @@ from ..errors import IllegalMoveError, RummyError
 from ..game import Action, Bot, Game, new_game
 from ..reasons import say
 from ..rules import get_rules
-from .base import ClickableHTML, StaticFallback
+from .base import ClickableHTML, StaticFallback, primary
 from .board import faces_text, hand_over_line, board_html, board_view, default_names, describe_move
 
 
@@ -91,6 +91,7 @@ class CardTable(StaticFallback, widgets.VBox):
             button = widgets.Button(description=label, tooltip=tip, button_style="primary",
                                     layout=widgets.Layout(width="auto", height="38px"))
             button.style.font_size = "15px"
+            primary(button)
             button.on_click(self._guarded(lambda _b, name=name: self.press(name)))
             self.buttons[name] = button
         if self._game.rules.game != "contract":

@@ -1,0 +1,165 @@
+"""Book pages for card players, in real Chromium, on the built book served as plain
+files with every other address blocked (issue 12, items 5-7).
+
+- A cell that only draws shows its picture, with the code folded behind "Show code"
+  (a working toggle, by mouse and by keyboard); cells that print stay open; cells
+  tagged ``show-code`` stay open.
+- "Going out" shows the three endings as pictures, not ``True``.
+- Captions say moves in words, never as engine commands.
+- One way to go further on each lesson page, under its title; the notebook a reader
+  downloads holds no hidden checks.
+- axe-core (WCAG 2.1 A and AA) finds no serious or critical violation on any page,
+  the widgets drawn; keyboard focus is visible on the widgets' controls.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import yaml
+
+from book_site import BOOK
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+TOC = yaml.safe_load((BOOK / "_toc.yml").read_text())
+PAGES = [TOC["root"]] + [c["file"] for part in TOC["parts"] for c in part["chapters"]]
+LESSONS = [p for p in PAGES if p.startswith("tutorials/")]
+ENGINE_COMMAND = re.compile(r"\blayoff\b|\b(meld|discard|take) (10|[2-9AJQK])[SHDC]\b|\bon \d+(?![\d♠♥♦♣])")
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def open_page(browser_page, site, page):
+    browser_page.page.goto(f"{site}/{page}.html", wait_until="networkidle")
+    return browser_page.page
+
+
+@pytest.mark.parametrize("page", LESSONS)
+def test_one_way_to_go_further_under_the_title(built_book, book_site, browser_page, page):
+    shown = open_page(browser_page, book_site, page)
+    boxes = shown.locator("main .rummy-go-further")
+    assert boxes.count() == 1
+    name = page.split("/")[-1]
+    link = boxes.locator("a.rummy-run-live-link")
+    assert link.get_attribute("href") == f"../lite/lab/index.html?path={name}.ipynb"
+    # under the title, before anything else of the lesson
+    order = shown.evaluate("""() => {
+        const h1 = document.querySelector('main h1');
+        const box = document.querySelector('main .rummy-go-further');
+        return [!!(h1.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING),
+                box.previousElementSibling === h1]; }""")
+    assert order == [True, True]
+    text = shown.locator("main").inner_text()
+    assert "Use this page live" not in text and "make lab" not in text.replace(
+        "type make lab", "")  # start_here tells how to run make lab, as a way to use the book
+    assert shown.locator("main a[download]").count() == 0   # no in-text download links
+    assert browser_page.outside == []
+
+
+@pytest.mark.parametrize("page", LESSONS)
+def test_downloaded_notebook_has_no_hidden_checks(built_book, page):
+    notebook = json.loads((built_book / "_sources" / f"{page}.ipynb").read_text())
+    assert notebook["cells"]
+    for cell in notebook["cells"]:
+        assert "remove-cell" not in cell["metadata"].get("tags", []), cell["source"][:80]
+        if "hide-input" in cell["metadata"].get("tags", []):
+            assert cell["metadata"]["jupyter"]["source_hidden"] is True
+
+
+def test_picture_code_is_folded_behind_show_code(book_site, browser_page):
+    page = open_page(browser_page, book_site, "tutorials/basic_scoring")
+    # "Going out" draws its three endings: pictures, code folded
+    going_out = page.locator("section#going-out")
+    tables = going_out.locator(".cell_output section.rt-table")
+    assert tables.count() == 3
+    assert "True" not in going_out.locator(".cell_output").all_inner_texts()
+    cell = going_out.locator(".cell", has=page.locator("section.rt-table")).first
+    toggle = cell.locator("details.hide > summary")
+    code = cell.locator(".cell_input")
+    assert toggle.inner_text().strip() == "Show code"
+    assert not code.is_visible() and cell.locator("section.rt-table").is_visible()
+    toggle.click()
+    assert code.is_visible() and "picture(by_meld)" in code.inner_text()
+    assert toggle.inner_text().strip() == "Hide code"
+    toggle.click()
+    assert not code.is_visible()
+    # by keyboard: the toggle takes the focus, shows a ring, opens with Enter and Space
+    toggle.focus()
+    page.keyboard.press("Enter")
+    assert code.is_visible()
+    page.keyboard.press("Space")
+    assert not code.is_visible()
+    # a cell that prints words keeps its code open
+    printed = page.locator(".cell", has_text="You score").first
+    assert printed.locator(".cell_input").is_visible()
+    assert printed.locator("details.hide").count() == 0
+
+
+def test_api_lessons_keep_their_code_open(book_site, browser_page):
+    page = open_page(browser_page, book_site, "tutorials/experiment")
+    opened = page.locator(".cell.tag_show-code")
+    assert opened.count() >= 1
+    for index in range(opened.count()):
+        assert opened.nth(index).locator(".cell_input").is_visible()
+        assert opened.nth(index).locator("details.hide").count() == 0
+
+
+def test_captions_say_moves_in_words(built_book):
+    for page in LESSONS:
+        text = re.sub(r"<pre.*?</pre>|<script.*?</script>|<code.*?</code>", "",
+                      (built_book / f"{page}.html").read_text(), flags=re.S)
+        for caption in re.findall(r'class="rt-caption"[^>]*>(.*?)</p>', text, flags=re.S):
+            assert not ENGINE_COMMAND.search(caption), (page, caption)
+    scoring = (built_book / "tutorials/basic_scoring.html").read_text()
+    assert "8 of spades" not in scoring and "eight of spades" in scoring
+
+
+def wait_for_widgets(page):
+    if page.locator("script[type='application/vnd.jupyter.widget-view+json']").count():
+        page.wait_for_selector(".jupyter-widgets", timeout=20_000)
+        page.wait_for_timeout(300)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_axe_finds_no_serious_violation(book_site, browser_page, axe_source, page):
+    shown = open_page(browser_page, book_site, page)
+    wait_for_widgets(shown)
+    shown.add_script_tag(content=axe_source)
+    found = shown.evaluate("""async (tags) => {
+        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
+                      first: v.nodes[0].html.slice(0, 160)})); }""", WCAG)
+    assert found == [], found
+    assert browser_page.outside == []
+
+
+def focus_ring(page) -> dict:
+    return page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+        return {style: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }""")
+
+
+@pytest.mark.parametrize("page, control", [
+    ("tutorials/basic_play", "button.jupyter-button:not([disabled])"),      # the card table
+    ("tutorials/basic_scoring", "button.jupyter-button:not([disabled])"),   # the stepper
+    ("tutorials/basic_melds", "[data-card]"),                               # the meld checker
+    ("tutorials/contract_variants", "button.jupyter-button:not([disabled])"),  # the quiz
+])
+def test_widget_controls_take_the_keyboard_focus_with_a_visible_ring(book_site, browser_page,
+                                                                      page, control):
+    shown = open_page(browser_page, book_site, page)
+    wait_for_widgets(shown)
+    target = shown.locator(f".jupyter-widgets {control}").first
+    target.scroll_into_view_if_needed()
+    # reach it with Tab from the element just before it, as a keyboard user does
+    target.evaluate("""node => {
+        const all = [...document.querySelectorAll('a[href], button, [tabindex="0"], summary, input')]
+          .filter(n => !n.disabled && n.offsetParent !== null);
+        const before = all[all.indexOf(node) - 1];
+        before.focus(); }""")
+    shown.keyboard.press("Tab")
+    assert target.evaluate("node => node === document.activeElement")
+    ring = focus_ring(shown)
+    assert ring["style"] != "none" and ring["width"] >= 2, ring

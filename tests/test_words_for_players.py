@@ -1,0 +1,69 @@
+"""Cards and moves in a card player's words, from the message catalogue (issue 12).
+
+Screen readers say every card by its name ("eight of spades"); logs and captions
+tell a move as a player says it ("You lay 8♣ off on the eights."), never as the
+engine's command for it ("layoff 8C on 1").
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rummy_teach import Card, make_deck
+from rummy_teach.game import Action, Game
+from rummy_teach.reasons import ENGLISH, say
+from rummy_teach.render import card_svg
+from rummy_teach.widgets.board import describe_move
+from rummy_teach.widgets.stepper import Stepper
+from rummy_teach.worked_examples import EXAMPLES
+
+ENGINE_COMMAND = re.compile(r"\blayoff\b|\b(meld|discard|take) (10|[2-9AJQK])[SHDC]\b|\bon \d+(?![\d♠♥♦♣])")
+
+
+def test_every_card_is_named_in_words_from_the_catalogue():
+    deck = make_deck(1, 2)
+    names = [card.name for card in deck]
+    assert Card.parse("8S").name == "eight of spades"
+    assert Card.parse("AH").name == "ace of hearts" and Card.parse("10D").name == "ten of diamonds"
+    assert not any(ch.isdigit() for ch in "".join(names))
+    assert len(set(names)) == 53                       # 52 faces and "joker"
+    assert 'aria-label="queen of clubs"' in card_svg("QC")
+
+
+def test_another_catalogue_renames_the_cards():
+    other = {**ENGLISH, "card_name": "{suit}: {rank}", "rank_8": "huit", "suit_S": "piques"}
+    card = Card.parse("8S")
+    assert say("card_name", other, rank=say("rank_8", other), suit=say("suit_S", other)) \
+        == "piques: huit"
+    assert card.name == "eight of spades"              # English stays the default
+
+
+@pytest.fixture
+def game():
+    return Game.from_deal("basic", ["8C 2D 3D KS", "2S 3S 4S QH"], discard="9H",
+                          table=[(1, "8S 8H 8D"), (1, "5C 6C 7C")], stock="JC 4D 5D")
+
+
+def test_moves_are_told_in_words(game):
+    names = ["You", "Computer"]
+    assert describe_move(game, 0, Action.parse("draw"), names) == "You draw from the stock."
+    game.apply("draw")
+    assert describe_move(game, 0, Action.parse("layoff 8C on 1"), names) == \
+        "You lay 8♣ off on the eights."
+    assert describe_move(game, 0, Action.parse("layoff 8C on 2"), names) == \
+        "You lay 8♣ off on the run 5♣ 6♣ 7♣."
+    assert describe_move(game, 0, Action.parse("discard KS"), names) == "You discard K♠."
+    assert describe_move(game, 1, Action.parse("discard QH"), names) == "Computer discards Q♥."
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_stepper_captions_never_show_engine_commands(name):
+    stepper = Stepper(name)
+    for step in range(stepper.last + 1):
+        stepper.go(step)
+        caption = stepper.caption.value
+        assert "<code" not in caption
+        assert not ENGINE_COMMAND.search(re.sub(r"<[^>]+>", "", caption)), (step, caption)
+    assert not ENGINE_COMMAND.search(re.sub(r"<[^>]+>", "", stepper.snapshot_html()))
