@@ -46,7 +46,7 @@ def test_one_way_to_go_further_under_the_title(built_book, book_site, browser_pa
     assert link.get_attribute("href") == f"../lite/lab/index.html?path={name}.ipynb"
     # under the title, before anything else of the lesson
     order = shown.evaluate("""() => {
-        const h1 = document.querySelector('main h1');
+        const h1 = document.querySelector('article.bd-article h1');
         const box = document.querySelector('main .rummy-go-further');
         return [!!(h1.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING),
                 box.previousElementSibling === h1]; }""")

@@ -1,0 +1,74 @@
+"""The card table and the worked-example stepper by keyboard alone, in real Voilà
+(Python answering), with the focus ring visible on every control reached.
+
+The meld checker and the quiz have their keyboard tests in
+test_browser_meld_checker.py and test_browser_quiz.py; the book's pages are checked
+for focus rings and axe-core in test_book_pages.py.
+"""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LOAD_MS = 60_000
+UPDATE_MS = 10_000
+
+
+def focus_ring(page) -> dict:
+    return page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+        return {style: s.outlineStyle, width: parseFloat(s.outlineWidth),
+                name: document.activeElement.getAttribute('aria-label')
+                      || document.activeElement.textContent.trim()}; }""")
+
+
+def tab_to(page, name: str, limit: int = 80) -> dict:
+    """Press Tab until the focused control's name starts with ``name``; its focus style."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        ring = focus_ring(page)
+        if (ring["name"] or "").startswith(name):
+            return ring
+    raise AssertionError(f"Tab never reached {name!r}")
+
+
+def test_stepper_by_keyboard(voila, browser_page):
+    page = browser_page.page
+    page.goto(voila.url("stepper_demo.ipynb"))
+    counter = page.locator(".rt-step")
+    counter.get_by_text("Step 0 of 11").wait_for(timeout=LOAD_MS)
+    ring = tab_to(page, "Next ▶")
+    # the widgets' own ring on a plain button (the book draws a 3 px one: rummy.css)
+    assert ring["style"] != "none" and ring["width"] >= 1, ring
+    page.keyboard.press("Enter")
+    counter.get_by_text("Step 1 of 11").wait_for(timeout=UPDATE_MS)
+    page.keyboard.press(" ")
+    counter.get_by_text("Step 2 of 11").wait_for(timeout=UPDATE_MS)
+    for step in range(3, 12):
+        page.keyboard.press("Enter")
+        counter.get_by_text(f"Step {step} of 11").wait_for(timeout=UPDATE_MS)
+    assert "you score 30" in page.locator(".rt-caption").inner_text()
+    browser_page.assert_offline()
+
+
+def test_card_table_by_keyboard(voila, browser_page):
+    page = browser_page.page
+    page.goto(voila.url("table_demo.ipynb"))
+    page.locator('.rt-table [data-card="8S"]').wait_for(timeout=LOAD_MS)
+    ring = tab_to(page, "stock, ")
+    assert ring["style"] != "none" and ring["width"] >= 2, ring
+    page.keyboard.press("Enter")
+    log = page.locator(".rt-log")
+    log.get_by_text("You draw 7♥ from the stock.").wait_for(timeout=UPDATE_MS)
+    for name in ("eight of spades", "eight of hearts", "eight of diamonds"):
+        ring = tab_to(page, name)
+        assert ring["name"] == name
+        assert ring["style"] != "none" and ring["width"] >= 2, ring
+        page.keyboard.press(" ")
+        page.wait_for_function(f"""() => [...document.querySelectorAll('.rt-table [data-card]')]
+            .some(n => n.getAttribute('aria-label') === '{name}'
+                       && n.getAttribute('aria-pressed') === 'true')""", timeout=UPDATE_MS)
+    ring = tab_to(page, "Meld")
+    assert ring["style"] != "none" and ring["width"] >= 2, ring
+    page.keyboard.press("Enter")
+    log.get_by_text("You meld 8♠ 8♥ 8♦.").wait_for(timeout=UPDATE_MS)
+    browser_page.assert_offline()
