@@ -67,3 +67,10 @@ def test_stepper_captions_never_show_engine_commands(name):
         assert "<code" not in caption
         assert not ENGINE_COMMAND.search(re.sub(r"<[^>]+>", "", caption)), (step, caption)
     assert not ENGINE_COMMAND.search(re.sub(r"<[^>]+>", "", stepper.snapshot_html()))
+
+
+def test_the_four_colour_deck_keeps_the_names():
+    two, four = card_svg("8D"), card_svg("8D", four_colour=True)
+    assert two != four                                 # diamonds change colour...
+    for picture in (two, four):                        # ...and keep their name
+        assert 'aria-label="eight of diamonds"' in picture
