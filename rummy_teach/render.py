@@ -213,6 +213,22 @@ def spoken_name(card: Card) -> str:
     return card.name if card.copy == 1 else say("card_copy", name=card.name, copy=card.copy)
 
 
+# A control is named by its content, never by an aria-label over drawn letters: the
+# "7" drawn on a card is text a speech-input user sees, and a label "seven of spades"
+# that does not contain it breaks WCAG 2.5.3 (label in name). So a card button's
+# name is its picture's name, and a region (the stock, a meld) says its name in
+# words only screen readers get, its picture hidden from them.
+SPOKEN_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+               "clip:rect(0 0 0 0);white-space:nowrap;border:0")
+
+
+def named_by_content(inner: str, name: str) -> str:
+    """``inner`` (a picture) as a control's content named ``name``: the words for
+    screen readers, the picture for the eyes."""
+    return (f'<span style="{SPOKEN_ONLY}">{_esc(name)}</span>'
+            f'<span aria-hidden="true" style="display:contents">{inner}</span>')
+
+
 def card_key(card: Card) -> str:
     """The text that names a card in HTML attributes (``QH``, ``JK#2``)."""
     return card.text(ascii=True)
@@ -249,9 +265,9 @@ def cards_html(cards, size: int = DEFAULT_SIZE, four_colour: bool = False, fan: 
             style += ";transform:translateY(-8px)"
         attributes = f'class="rt-card" style="{style}"'
         if interactive:
+            # named by its picture ("eight of spades"): see named_by_content
             attributes += (f' role="button" tabindex="0" data-card="{_esc(card_key(card))}" '
-                           f'aria-pressed="{"true" if is_selected else "false"}" '
-                           f'aria-label="{_esc(spoken_name(card))}"')
+                           f'aria-pressed="{"true" if is_selected else "false"}"')
         items.append(f"<span {attributes}>"
                      f"{card_svg(card, size=size, four_colour=four_colour, selected=is_selected)}"
                      "</span>")

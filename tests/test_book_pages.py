@@ -154,16 +154,11 @@ def test_widget_controls_take_the_keyboard_focus_with_a_visible_ring(book_site, 
     wait_for_widgets(shown)
     target = shown.locator(f".jupyter-widgets {control}").first
     target.scroll_into_view_if_needed()
-    # reach it with Tab from the element just before it, as a keyboard user does
-    target.evaluate("""node => {
-        const all = [...document.querySelectorAll('a[href], button, [tabindex="0"], summary, input')]
-          .filter(n => !n.disabled && n.offsetParent !== null);
-        const before = all[all.indexOf(node) - 1];
-        before.focus(); }""")
-    for _ in range(5):  # (a scrollable output area is a tab stop of its own in Chromium)
-        shown.keyboard.press("Tab")
-        if target.evaluate("node => node === document.activeElement"):
-            break
+    # arrive by keyboard: back one stop with Shift+Tab, then forward with Tab
+    target.focus()
+    shown.keyboard.press("Shift+Tab")
+    assert not target.evaluate("node => node === document.activeElement")
+    shown.keyboard.press("Tab")
     assert target.evaluate("node => node === document.activeElement")
     ring = focus_ring(shown)
     assert ring["style"] != "none" and ring["width"] >= 2, ring

@@ -121,9 +121,8 @@ def hand_html(cards, selected=(), size: int = 60, four_colour: bool = False,
         attributes = f'class="rt-card" style="{style}"'
         if interactive:
             key = card.text(ascii=True)
-            spoken = render.spoken_name(card)
             attributes += (f' role="button" tabindex="0" data-card="{_esc(key)}" '
-                           f'aria-pressed="{"true" if on else "false"}" aria-label="{_esc(spoken)}"')
+                           f'aria-pressed="{"true" if on else "false"}"')  # named by its picture
         items.append(f"<span {attributes}>{_card_svg(card, size, four_colour, on)}</span>")
     return (f'<div class="rt-cards" role="group" aria-label="{_esc(label)}" '
             f'style="display:flex;flex-wrap:wrap;gap:{max(2, size // 14)}px;padding-top:8px;'
@@ -147,8 +146,9 @@ def faces_text(cards) -> str:
 def _clickable(inner: str, value: str, label: str, interactive: bool, extra_style: str = "") -> str:
     if not interactive:
         return f'<div style="display:inline-block;{extra_style}">{inner}</div>'
-    return (f'<div role="button" tabindex="0" data-click="{_esc(value)}" aria-label="{_esc(label)}" '
-            f'style="display:inline-block;{extra_style}">{inner}</div>')
+    return (f'<div role="button" tabindex="0" data-click="{_esc(value)}" '
+            f'style="display:inline-block;position:relative;{extra_style}">'
+            f'{render.named_by_content(inner, label)}</div>')
 
 
 def _meld_box(meld, owner_name, fits, size, four_colour, interactive) -> str:
