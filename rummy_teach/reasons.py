@@ -78,3 +78,44 @@ class Reason:
 
     def __repr__(self) -> str:
         return f"Reason({self.code!r}, {self.params!r})"
+
+
+# --- the classroom's pages and refusals (issue 14) -----------------------------------------
+# Kept apart from the engine's reasons above so that parallel additions merge cleanly.
+ENGLISH.update({
+    "join_title": "Join the class",
+    "join_prompt": "Type the join code your teacher gives you, then press Join.",
+    "join_label": "Join code:",
+    "join_button": "Join",
+    "join_wrong": "That is not this class's join code. Check it with your teacher and type it again.",
+    "class_full_title": "This class is full",
+    "class_full": "This class is full just now: every seat is taken. Wait a minute and reload "
+                  "the page; if it stays full, tell your teacher.",
+    "access_refused": "access refused",
+    # the teacher's pages
+    "report_title": "Class results: {title}",
+    "report_heading": "Class report - session {session}",
+    "report_updated": "{answers} answers · refreshed every {seconds} s",
+    "report_terminal": "In a terminal:",
+    "dashboard_heading": "Live dashboard - session {session}",
+    "dashboard_summary": "{students} students joined, {finished} finished, {answers} answers so far.",
+    "dashboard_questions": "Right and wrong per question",
+    "dashboard_students": "Who is in",
+    "projector_summary": "{students} students joined · {finished} finished",
+    "bar_label": "Question {number} ({question})",
+    "bar_counts": "{right} right, {wrong} wrong",
+    "student_finished": "finished",
+    "student_on_question": "question {number} of {total}",
+    "seconds_ago": "{n} s ago",
+    "minutes_ago": "{n} min ago",
+    "col_student": "Student", "col_where": "Now on", "col_answered": "Answered",
+    "col_right": "Right", "col_seen": "Last seen", "col_rejoin": "Rejoin code",
+    "col_session": "Session", "col_quiz": "Quiz", "col_students": "Students",
+    "col_answers": "Answers", "col_started": "Started",
+    "nav_report": "Report", "nav_dashboard": "Live dashboard", "nav_gradebook": "Gradebook (CSV)",
+    "nav_answers": "All answers (CSV)", "nav_sessions": "Past sessions", "nav_paper": "Printable paper",
+    "sessions_title": "Sessions in this results database",
+    "paper_answer_with": "Answer with {form}.",
+    "paper_points": "{n} point(s)",
+    "paper_key_title": "Answer key",
+})
