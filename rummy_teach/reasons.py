@@ -118,4 +118,37 @@ ENGLISH.update({
     "paper_answer_with": "Answer with {form}.",
     "paper_points": "{n} point(s)",
     "paper_key_title": "Answer key",
+    # the student's page
+    "quiz_tries_left": "You may try again: {n} tries left.",
+    "type_name_intro": "Type the name your teacher will see, then start. Only you and your "
+                       "teacher see your answers and score.",
+    "pick_name_intro": "Pick your name from the list, then start. Only you and your teacher see "
+                       "your answers and score.",
+    "pick_name_label": "Your name:",
+    "name_missing": "Type your name first.",
+    "name_too_long": "Please use at most {limit} characters.",
+    "name_not_on_roster": "Pick your name from the list; if it is missing, tell your teacher.",
+    "name_taken": "{name} has already joined this class. If that is you on another device or "
+                  "browser, type the rejoin code shown at the top of your first page. If it is "
+                  "not you, add your initial or surname to your name.",
+    "rejoin_label": "Rejoin code:",
+    "rejoin_placeholder": "6 digits",
+    "rejoin_button": "Continue",
+    "rejoin_wrong": "That is not the rejoin code for this name ({left} tries left).",
+    "rejoin_locked": "Too many wrong codes. Ask your teacher: the dashboard shows your rejoin code.",
+    "store_unavailable": "Your answers cannot be kept just now ({error}); please tell your teacher.",
+    "joined_note": "You are {name}. Your rejoin code is {code}: with it you can go on from "
+                   "another device.",
+    "resumed_note": "Welcome back, {name}: your {answers} answers so far are kept, and you are on "
+                    "question {number} of {total}. (Rejoin code {code}.)",
+    "resumed_device_note": "Welcome back, {name}: you go on from this browser. Your {answers} "
+                           "answers so far are kept, and you are on question {number} of {total}. "
+                           "(Rejoin code {code}.)",
+    "resumed_finished": "You have finished the quiz.",
+    "answer_too_fast": "Slow down: wait a moment before you submit again.",
+    "answer_already_given": "This question was already answered (in another tab or window?). "
+                            "Reload the page to go on where you are.",
+    "connection_lost": "This page lost its connection to the quiz. Your answers so far are "
+                       "saved. Reload the page to go on where you were.",
+    "reload_button": "Reload the page",
 })

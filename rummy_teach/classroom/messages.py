@@ -9,6 +9,6 @@ from __future__ import annotations
 from ..reasons import Reason
 
 
-def say(code: str, **params) -> str:
+def say(message_code: str, /, **params) -> str:
     """The sentence for ``code`` with its parameters filled in."""
-    return Reason(code, params).text()
+    return Reason(message_code, params).text()
