@@ -5,8 +5,9 @@ is started:
 
 * without the session's join code (``?join=...``) the answer is a small join
   form, rendered here, no kernel;
-* with it, but the kernel budget spent (no preheated kernel waiting and no room
-  to start one), the answer is "this class is full", with status 503, no kernel;
+* with it, but the kernel budget spent (no preheated kernel waiting, no room to
+  start one, and no kernel of a page that is gone to reclaim), the answer is
+  "this class is full", with status 503, no kernel;
 * otherwise the page is Voilà's, and the browser's *seat* cookie (a random value
   made here on the first visit) is handed to the kernel in the ``X-Rummy-Seat``
   header, whatever the client sent in it: a reload or a second tab of the same
@@ -79,7 +80,8 @@ def quiz_page_handler(config: dict, notebook: str):
             if not join_ok(given, config):
                 return self._plain(403 if given else 200,
                                    join_page(title, wrong=bool(given), code=given))
-            if not self._room():
+            if not self._room() and not (hasattr(self.kernel_manager, "reclaim_orphan")
+                                         and await self.kernel_manager.reclaim_orphan()):
                 return self._plain(503, full_page(title))
             seat = self.get_cookie(SEAT_COOKIE) or ""
             if not (16 <= len(seat) <= 64 and seat.replace("-", "").replace("_", "").isalnum()):

@@ -9,7 +9,11 @@ pool manager) keeps the number of kernels, running *and* starting, at most
 * a kernel asked for by a page load when the budget is spent raises
   :class:`ClassFull` at once (the quiz page handler shows "this class is full");
 * a pool refill waits until there is room (the pool refills when kernels of
-  closed pages are culled).
+  closed pages are culled);
+* when the budget is spent, :meth:`ClassroomKernelManager.reclaim_orphan` stops the
+  kernel of a page that is gone (no websocket, idle for :data:`ORPHAN_SECONDS`):
+  a reload's old kernel, or a page fetched by a script, never holds a seat for long.
+  A student's open page (connected) is never touched.
 
 Kernels of pages that were closed are culled after the idle timeout, as Jupyter
 does; the preheated kernels waiting in the pool are never culled (they would
@@ -19,11 +23,13 @@ leave dead kernels in the pool).
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime, timedelta, timezone
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer
 
 PREHEAT_ENV = "VOILA_PREHEAT"
+ORPHAN_SECONDS = 15
 
 
 class ClassFull(RuntimeError):
@@ -71,6 +77,33 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return await super().start_kernel(*args, **kwargs)
         finally:
             self._starting -= 1
+
+    def orphans(self, idle_seconds: float = ORPHAN_SECONDS) -> list[str]:
+        """Kernels with no page connected, idle that long, not waiting in the pool;
+        longest idle first."""
+        now = datetime.now(timezone.utc)
+        pool = self.ready_pool_kernels()
+        found = []
+        for kernel_id, kernel in list(self._kernels.items()):
+            last = getattr(kernel, "last_activity", None)
+            if kernel_id in pool or self._kernel_connections.get(kernel_id, 0) or last is None:
+                continue
+            if last.tzinfo is None:
+                last = last.replace(tzinfo=timezone.utc)
+            if now - last > timedelta(seconds=idle_seconds):
+                found.append((last, kernel_id))
+        return [kernel_id for _, kernel_id in sorted(found)]
+
+    async def reclaim_orphan(self) -> bool:
+        """Stop the longest idle orphan kernel, if there is one; True if a seat was freed."""
+        for kernel_id in self.orphans():
+            try:
+                await self.shutdown_kernel(kernel_id)
+            except Exception:  # gone meanwhile: try the next
+                continue
+            self.log.info("Stopped kernel %s of a page that is gone, for a new student", kernel_id)
+            return True
+        return False
 
     async def cull_kernel_if_idle(self, kernel_id):
         if kernel_id in self.ready_pool_kernels():

@@ -278,7 +278,11 @@ class StudentApp:
 _HEARTBEAT_ESM = """
 function render({ model, el }) {
   let last = Date.now();
-  model.on("msg:custom", (msg) => { if (msg && msg.event === "pong") { last = Date.now(); } });
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.event !== "pong") { return; }
+    last = Date.now();
+    if (el.dataset.lost) { delete el.dataset.lost; el.innerHTML = ""; }  // only slow, after all
+  });
   const id = setInterval(() => {
     try { model.send({ event: "ping" }); } catch (error) { /* the check below tells */ }
     if (Date.now() - last > model.get("lost_after_ms") && !el.dataset.lost) {
@@ -294,7 +298,7 @@ export default { render };
 """
 
 
-def heartbeat(interval_ms: int = 2000, lost_after_ms: int = 7000):
+def heartbeat(interval_ms: int = 3000, lost_after_ms: int = 20000):
     """An invisible widget that pings its kernel; when no answer comes, it shows that the
     connection is lost, that the answers are saved, and a button to reload."""
     import anywidget
