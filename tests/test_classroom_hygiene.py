@@ -159,3 +159,26 @@ def test_the_same_run_folder_resumes_the_same_class(tmp_path):
     assert resumed["token_sha256"] == config["token_sha256"]
     assert f"teacher's token: {token}" in again.stdout
     assert json.loads((run / "secret.json").read_text())["token"] == token
+
+
+def test_practice_mode_and_attempts_reach_the_pages_config(tmp_path):
+    done = run_cli("classroom", "--no-serve", "--practice", "--run-dir", str(tmp_path / "p"),
+                   cwd=tmp_path)
+    config = json.loads((tmp_path / "p" / "config.json").read_text())
+    assert done.returncode == 0 and config["practice"] and config["attempts"] == 20
+    run_cli("classroom", "--no-serve", "--attempts", "3", "--same-order",
+            "--run-dir", str(tmp_path / "a"), cwd=tmp_path)
+    config = json.loads((tmp_path / "a" / "config.json").read_text())
+    assert config["attempts"] == 3 and not config["practice"] and not config["shuffle"]
+
+
+def test_a_roster_file_is_read_and_checked(tmp_path):
+    roster = tmp_path / "5B.txt"
+    roster.write_text("# class 5B\nAda Lovelace\n\nAlan\u202e Turing\n")
+    done = run_cli("classroom", "--no-serve", "--roster", str(roster),
+                   "--run-dir", str(tmp_path / "r"), cwd=tmp_path)
+    config = json.loads((tmp_path / "r" / "config.json").read_text())
+    assert done.returncode == 0 and config["roster"] == ["Ada Lovelace", "Alan Turing"]
+    roster.write_text("Ada\nada\n")
+    done = run_cli("classroom", "--no-serve", "--roster", str(roster), cwd=tmp_path)
+    assert done.returncode == 2 and "twice" in done.stderr
