@@ -145,3 +145,25 @@ def test_teacher_plan_times_match_the_lessons():
         assert minutes == [times[n] for n in names], (names, row[1])
     for lesson in LESSONS:
         assert f"tutorials/{lesson.stem}" in plan, lesson.stem
+
+
+def _answers(stem: str) -> str:
+    text = (TUTORIALS / f"{stem}.md").read_text(encoding="utf-8")
+    return " ".join(text[text.index("## Check yourself"):].split())
+
+
+def test_check_yourself_answers_agree_with_the_engine():
+    from rummy_teach import get_rules
+
+    basic, r500, contract = get_rules("basic"), get_rules("500"), get_rules("contract")
+    assert basic.cards_dealt(4) == 7 and "7 each" in _answers("basic_turn")
+    assert basic.stock_turnovers == 2 and "void" in _answers("basic_turn")
+    assert basic.hand_points("JS 10D 4C AH") == 25 and "= 25 points" in _answers("basic_scoring")
+    assert not basic.check_meld("QH KH AH").ok and basic.max_set == 4
+    assert r500.meld("QH KH AH").points(r500) == 35 and r500.meld("AH 2H 3H").points(r500) == 6
+    assert "35 (10 + 10 + 15" in _answers("r500_melds") and "6 (1 + 2 + 3" in _answers("r500_melds")
+    assert 40 - r500.hand_points("KS 9D") == 21 and "40 - 19 = 21" in _answers("r500_melds")
+    assert contract.hand_points("JK AS 7C") == 45 and "25 + 15 + 5 = 45" in _answers("contract_jokers")
+    assert str(contract.contract(6)) == "one set of 3 and two runs of 4" and contract.contract_hand(6).dealt == 12
+    assert not contract.check_meld("QH KH AH").ok and contract.check_meld("JH QH KH AH").ok
+    assert contract.buy_penalty_cards == 1 and "Two: the discard and a penalty card" in _answers("contract_play")
