@@ -251,7 +251,7 @@ def test_questions_about_play_are_answered_with_the_widgets_buttons():
     from rummy_teach.quiz import Quiz
 
     bank = Quiz.builtin("contract")
-    picked = [bank["contract-deal-hand-5"], bank["contract-stock-out"], bank["contract-game-end-shared"]]
+    picked = [bank["contract-deal-hand-5"], bank["contract-refill"], bank["contract-game-end-shared"]]
     widget = QuizWidget(Quiz(picked, title="play"))
     widget.type_answer("12")
     assert widget.submit().right
