@@ -14,11 +14,13 @@ from ..cards import number_copies, parse_cards
 from ..errors import RummyError
 from ..rules import get_rules
 from .questions import ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, WhichMeldsQuestion
+from .play import DealQuestion, GameEndQuestion, MoveQuestion, StockOutQuestion, WhoGetsQuestion
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
 
 FORMAT = "rummy-teach-quiz/1"
 TOP_FIELDS = {"format", "title", "description", "game", "options", "questions"}
-COMMON_FIELDS = {"id", "kind", "game", "options", "rule", "note", "points"}
+COMMON_FIELDS = {"id", "kind", "game", "options", "rule", "note", "difficulty", "points"}
+DIFFICULTIES = ("easy", "medium", "hard")
 
 # Bounds that keep one file from taking a server down (the solver's work grows fast
 # with the cards of an ``arrange`` question: 48 cards took over 3 GB).
@@ -41,6 +43,18 @@ KINDS = {
     "contract": (ContractQuestion, {"hand": ("int", True), "cards": ("cards", True)}),
     "arrange": (ArrangeQuestion, {"cards": ("cards", True)}),
     "discard": (DiscardQuestion, {"taken": ("card", True), "cards": ("cards", True)}),
+    # questions about play: a position rebuilt by the engine, a move tried on it
+    "move": (MoveQuestion, {"hands": ("groups", True), "action": ("text", True),
+                            "discard": ("cards", False), "stock": ("cards", False),
+                            "table": ("table", False), "hand": ("int", False),
+                            "before": ("texts", False), "teach": ("text", False)}),
+    "who_gets": (WhoGetsQuestion, {"hands": ("groups", True), "card": ("card", True),
+                                   "before": ("texts", True), "discard": ("cards", False),
+                                   "stock": ("cards", False), "table": ("table", False),
+                                   "hand": ("int", False), "teach": ("text", False)}),
+    "deal": (DealQuestion, {"players": ("int", True), "hand": ("int", False)}),
+    "stock_out": (StockOutQuestion, {"times": ("int", False)}),
+    "game_end": (GameEndQuestion, {"totals": ("ints", True), "last": ("ints", False)}),
 }
 
 
@@ -190,8 +204,11 @@ def read_question(item, number: int, source: str = "<data>", default_game: str =
             continue
         values[name] = _value(item[name], kind_of, multi, lambda msg, field=name: fail(field, msg))
         _check_size(values[name], kind_of, limit, lambda msg, field=name: fail(field, msg))
+    difficulty = item.get("difficulty")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise fail("difficulty", f"must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     kw = {"game": game, "options": options or None, "id": qid, "rule": item.get("rule"),
-          "note": item.get("note")}
+          "note": item.get("note"), "difficulty": difficulty}
     try:
         question = cls(**values, **kw)
     except (RummyError, ValueError) as error:
@@ -223,7 +240,9 @@ def _blame(kind, error) -> str:
     text = str(error)
     return {"lay_off": "meld" if "not a meld" in text else "cards",
             "score": "laid_off" if "lay" in text or "fit" in text else "melds",
-            "hand_winner": "players", "contract": "hand", "discard": "taken"}.get(kind, "cards")
+            "hand_winner": "players", "contract": "hand", "discard": "taken",
+            "move": "action", "who_gets": "before", "deal": "players", "stock_out": "times",
+            "game_end": "totals"}.get(kind, "cards")
 
 
 def _cards(value, multi, fail, what="cards"):
@@ -248,6 +267,25 @@ def _value(value, kind_of, multi, fail):
         if not isinstance(value, list):
             raise fail("must be a list of card texts, e.g. [\"8S 8H 8D\", \"4H 5H 6H\"]")
         return [_cards(v, multi, lambda m, i=i: fail(f"item {i}: {m}")) for i, v in enumerate(value, 1)]
+    if kind_of == "text":
+        if not isinstance(value, str) or not value.strip():
+            raise fail("must be non-empty text")
+        return value
+    if kind_of == "texts":
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise fail("must be a list of texts, e.g. [\"draw\", \"discard 9C\"]")
+        return value
+    if kind_of == "ints":
+        if not isinstance(value, list) or not value or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise fail("must be a list of whole numbers, e.g. [120, 95, 95]")
+        return value
+    if kind_of == "table":
+        if not isinstance(value, list) or not all(
+                isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str)
+                for v in value):
+            raise fail("must be a list of [owner, cards] pairs, e.g. [[1, \"4D 5D 6D\"]]")
+        return [(owner, _cards(cards, multi, fail)) for owner, cards in value]
     if kind_of == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise fail(f"must be a whole number, not {value!r}")

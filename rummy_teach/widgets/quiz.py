@@ -232,7 +232,8 @@ class QuizWidget(widgets.VBox):
         elif kind == "multi":
             self.toggles = [widgets.ToggleButton(description=o, tooltip=f"group {o}")
                             for o in public["options"]]
-            rows.append(widgets.HBox([widgets.Label("Legal melds:")] + self.toggles))
+            label = "Legal melds:" if public["kind"] == "which_melds" else "Your answer:"
+            rows.append(widgets.HBox([widgets.Label(label)] + self.toggles))
         elif kind == "cards":
             offered = public["groups"][-1]
             skip = (offered["label"],)
