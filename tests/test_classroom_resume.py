@@ -17,6 +17,7 @@ import pytest
 from browser import CommandServer, RecordedPage, free_port
 
 from rummy_teach.classroom import open_store
+from rummy_teach.quiz import Quiz
 from test_classroom_server import (SAMPLE, Wire, choose_and_submit, kernel_pid, next_question,
                                    quiz_widget)
 
@@ -26,6 +27,7 @@ JOIN = "RSM234"
 SESSION = "resume-class"
 LOAD_MS = 150_000     # a page runs a kernel first; generous, as test machines are shared
 UPDATE_MS = 30_000
+QUESTIONS = len(Quiz.from_file(SAMPLE))
 
 
 def start_server(home, port, *extra):
@@ -55,8 +57,8 @@ def join(page, base, name=None):
 def resumed(page, number):
     note = page.locator(".rt-resume")
     note.get_by_text("Welcome back").wait_for(timeout=UPDATE_MS)
-    assert f"question {number} of 12" in note.inner_text()
-    page.get_by_text(f"question {number} of 12").first.wait_for(timeout=UPDATE_MS)
+    assert f"question {number} of {QUESTIONS}" in note.inner_text()
+    page.get_by_text(f"question {number} of {QUESTIONS}").first.wait_for(timeout=UPDATE_MS)
 
 
 @browser
@@ -142,8 +144,8 @@ def test_dashboard_projector_and_different_papers(tmp_path, chromium):
         # the dashboard follows by itself: who is in, where, and the bars
         teacher.page.get_by_text("2 students joined").wait_for(timeout=UPDATE_MS)
         live = teacher.page.locator("#rt-live").inner_text()
-        assert "Ada" in live and "Bob" in live and "question 1 of 12" in live
-        assert teacher.page.locator(".rt-bar").count() == 12
+        assert "Ada" in live and "Bob" in live and f"question 1 of {QUESTIONS}" in live
+        assert teacher.page.locator(".rt-bar").count() == QUESTIONS
         wall.page.get_by_text("2 students joined").wait_for(timeout=UPDATE_MS)
         assert "Ada" not in wall.page.locator("body").inner_text()
         assert "Bob" not in wall.page.locator("body").inner_text()
@@ -152,7 +154,6 @@ def test_dashboard_projector_and_different_papers(tmp_path, chromium):
 
         ada = pages[0].page  # Ada answers her first question, whatever it is
         first = orders["Ada"][0]
-        from rummy_teach.quiz import Quiz
         question = Quiz.from_file(SAMPLE)[first]
         public = question.to_public()
         if public["input"] == "choice":
