@@ -40,7 +40,7 @@ def toc_files() -> list[str]:
 slow = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """The HTML folder of a fresh build, with the build's log."""
     vendor = subprocess.run([sys.executable, str(BOOK / "vendor.py")], cwd=ROOT,

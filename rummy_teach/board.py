@@ -5,8 +5,9 @@ worked examples only, the hands they choose to show face up); :func:`board_html`
 draws it with :mod:`rummy_teach.render`'s cards, marking what a learner may click
 (``data-card`` on the seat's cards, ``data-click`` on the stock, the discard pile and
 the melds) for :class:`~rummy_teach.widgets.base.ClickableHTML`.
-:func:`describe_move` writes the log line of a move, telling only what every player
-sees. Nothing here imports ipywidgets; :mod:`.table` and :mod:`.stepper` use it.
+The log's lines come from the one narrator, :mod:`rummy_teach.game.narrate`.
+Nothing here imports a widget library: the widgets, their controllers
+(:mod:`rummy_teach.play`) and the lessons draw tables with it.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-from .. import render
-from ..cards import Card, cards_text, parse_cards
-from ..game import Action, Game
+from . import render
+from .cards import Card, cards_text, parse_cards
+from .game import Game
+from .game.narrate import describe_move, face as _face, faces_text, hand_over_line  # noqa: F401  (the one narrator)
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -133,14 +135,8 @@ def _esc(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _face(card) -> str:
-    """A card as a learner reads it: the face only (the copy number of multi-deck games
-    matters to the engine, not at the table)."""
-    return str((card if isinstance(card, Card) else Card.parse(card)).face)
 
 
-def faces_text(cards) -> str:
-    return " ".join(_face(c) for c in parse_cards(cards))
 
 
 def _clickable(inner: str, value: str, label: str, interactive: bool, extra_style: str = "") -> str:
@@ -310,46 +306,3 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
             f'border-radius:12px">{header}{status}'
             f'<div style="display:flex;flex-wrap:wrap;gap:8px">{others}</div>{centre}'
             f'{_result_html(board)}{own}{alert}{log_html}</section>')
-
-
-# --- the log (public information only) ------------------------------------------------------
-
-def describe_move(game: Game, player: int, action: Action, names) -> str:
-    """One log line for ``action``, said before it is applied, telling only what every
-    player at the table sees (a card drawn from the stock stays unnamed)."""
-    who = names[player]
-    s = "" if who == "You" else "s"   # "You draw", "Computer draws"
-    kind = action.kind
-    if kind == "draw":
-        return f"{who} draw{s} from the stock."
-    if kind == "take":
-        taken = game.discard_pile[-action.depth:]
-        if action.depth == 1:
-            return f"{who} take{s} {_face(taken[0])} from the discard pile."
-        return f"{who} dig{s} {action.depth} deep for {_face(taken[0])}, picking up {faces_text(taken)}."
-    if kind == "meld":
-        return f"{who} meld{s} " + " | ".join(faces_text(g) for g in action.melds) + "."
-    if kind == "layoff":
-        if not 1 <= action.target <= len(game.table):
-            return f"{who} lay{s} off {_face(action.card)} on meld {action.target}."
-        meld = game.table[action.target - 1]
-        return f"{who} lay{s} off {_face(action.card)} on meld {action.target} ({faces_text(meld.cards)})."
-    if kind == "discard":
-        return f"{who} discard{s} {_face(action.card)}."
-    if kind == "buy":
-        return f"{who} buy{s} {_face(game.discard_top)} (and take{s} a penalty card from the stock)."
-    if kind == "pass":
-        return f"{who} {'does' if s else 'do'} not buy {_face(game.discard_top)}."
-    if kind == "end":
-        return f"{who} take{s} nothing from the empty stock: the hand ends."
-    return f"{who}: {action}."
-
-
-def hand_over_line(game: Game, names) -> str:
-    result = game.hand_results[-1]
-    if result.went_out is None:
-        how = f"the hand ends ({result.ending})"
-    else:
-        how = f"{names[result.went_out]} went out" + (" with a rummy" if result.rummy else "")
-    scores = ", ".join(f"{names[p]} {s:+d}" for p, s in enumerate(result.scores))
-    return f"Hand {result.hand} over: {how}. This hand: {scores}."
