@@ -384,7 +384,9 @@ def stage_contents(sources: list[Path], executed: Path | None = None) -> None:
                 cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
             if tags & {"remove-output", "hide-output"}:
                 cell.metadata.setdefault("jupyter", {})["outputs_hidden"] = True
-        nbformat.write(notebook, contents / notebook_name(source))
+        # not nbformat.write: it drops the cells' "trusted" flags (a server would re-sign)
+        nbformat.validate(notebook)
+        (contents / notebook_name(source)).write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
 def stage(tarball: Path, lock: dict, wheels: dict[str, Path], sources: list[Path],

@@ -239,7 +239,7 @@ def test_every_widget_on_every_lesson_page_answers_in_place(play_site, book_with
             kind = widget.get_attribute("data-kind")
             kinds.add(kind)
             before = widget.locator(".rt-play-view").inner_html()
-            target = {"stepper": "button[data-name=next]:not([disabled]), button[data-name=prev]",
+            target = {"stepper": "button[data-act=go]:not([disabled])",
                       "meld_checker": "[data-card]", "table": "button[data-act=sort][data-arg=rank]",
                       "quiz": "button[data-act=choose], [data-card]"}[kind]
             if kind == "quiz" and widget.locator(target).count() == 0:

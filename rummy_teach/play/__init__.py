@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 from ..errors import RummyError
 
@@ -82,11 +83,29 @@ def page_html(controller: Controller) -> str:
     templates = ""
     views = controller.views()
     if views:
-        templates = "".join(f'<template data-view="{html.escape(key, quote=True)}">{view}</template>'
-                            for key, view in views.items())
+        views, pictures = _share_pictures(views)
+        templates = f'<template data-pictures>{"".join(pictures)}</template>' + "".join(
+            f'<template data-view="{html.escape(key, quote=True)}">{view}</template>'
+            for key, view in views.items())
     return (f'<div class="rt-play" data-kind="{controller.kind}" data-config="{config}">'
             f'<div class="rt-play-view">{controller.html()}</div>{templates}'
             f'<p class="rt-play-status" role="status" aria-live="polite"></p></div>')
+
+
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+
+
+def _share_pictures(views: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The views with each card picture replaced by ``<i data-picture="N">``, and the
+    distinct pictures: the steps of a worked example repeat the same few dozen cards,
+    so the page carries each once (the page's script puts them back)."""
+    pictures: dict[str, int] = {}
+
+    def number(match) -> str:
+        return f'<i data-picture="{pictures.setdefault(match.group(0), len(pictures))}"></i>'
+
+    shared = {key: _SVG.sub(number, view) for key, view in views.items()}
+    return shared, list(pictures)
 
 
 # --- the worker's entry point ------------------------------------------------------------

@@ -70,11 +70,23 @@
     for (const template of root.querySelectorAll("template[data-view]")) {
       templates.set(template.dataset.view, template);
     }
+    const shared = root.querySelector("template[data-pictures]");
+    const pictures = shared ? [...shared.content.children] : [];
     let queue = Promise.resolve();
     view.tabIndex = -1;
 
-    function show(html, focusKey) {
-      view.innerHTML = html;
+    // a view drawn at build time: its card pictures are shared by every step
+    function fromTemplate(template) {
+      const view = template.content.cloneNode(true);
+      for (const slot of view.querySelectorAll("i[data-picture]")) {
+        slot.replaceWith(pictures[Number(slot.dataset.picture)].cloneNode(true));
+      }
+      return view;
+    }
+
+    function show(content, focusKey) {
+      if (typeof content === "string") view.innerHTML = content;
+      else view.replaceChildren(content);
       if (focusKey === null) return;
       let again = null;
       for (const node of view.querySelectorAll(CONTROL)) {
@@ -88,7 +100,7 @@
 
     function send(act, arg, focusKey) {
       if (act === "go" && templates.has(arg)) {
-        show(templates.get(arg).innerHTML, focusKey);
+        show(fromTemplate(templates.get(arg)), focusKey);
         return;
       }
       const fields = {};
