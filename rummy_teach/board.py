@@ -18,7 +18,7 @@ from functools import lru_cache
 from . import render
 from .cards import Card, cards_text, parse_cards
 from .game import Game
-from .game.narrate import describe_move, face as _face, faces_text, hand_over_line  # noqa: F401  (the one narrator)
+from .game.narrate import ENDINGS, describe_move, face as _face, faces_text, hand_over_line  # noqa: F401
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -171,6 +171,8 @@ def _status(board) -> str:
     if phase == "hand_over":
         return "The hand is over."
     to_move = board["to_move"]
+    if to_move is None:
+        return ""
     if phase == "buy":
         offer = board["buy_offer"]
         who = names[offer["asked"]]
@@ -194,10 +196,7 @@ def _result_html(board) -> str:
     if result["ending"] == "went out":
         how = f"{names[result['went_out']]} went out" + (" with a rummy!" if result["rummy"] else ".")
     else:
-        how = {"void": "The stock ran out a third time: the hand is void.",
-               "stock empty": "The stock is empty: nobody went out.",
-               "stalled": "No new card could come into play: the hand stops."}.get(
-            result["ending"], result["ending"])
+        how = ENDINGS.get(result["ending"], result["ending"]).capitalize() + "."
     rows = []
     for p, name in enumerate(names):
         left = parse_cards(result["deadwood"][p])
@@ -217,21 +216,24 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
     small, meld_size = round(size * 0.62), round(size * 0.72)
-    facts = [f"Hand {board['hand_number']}"]
+    facts = [f"Hand {board['hand_number']}"] if board["hand_number"] is not None else []
     if board["contract"]:
         facts.append(f"Contract: {_esc(board['contract'])}")
+    scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]
+    if scored:
+        facts.append("Scores: " + ", ".join(f"{_esc(names[p])} {pl['score']}" for p, pl in scored))
     header = (f'<div style="display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px">'
               f'<b style="font-size:19px">{_esc(board["title"])}</b>'
-              f'<span>{" · ".join(facts)} · Scores: '
-              + ", ".join(f"{_esc(names[p])} {pl['score']}" for p, pl in enumerate(board["players"]))
-              + "</span></div>")
+              f'<span>{" · ".join(facts)}</span></div>')
     status = f'<p class="rt-turn" style="margin:4px 0;font-size:17px;font-weight:700;color:#ffd24d">{_esc(_status(board))}</p>'
 
     def seat_box(p, pl, own):
         to_play = board["to_move"] == p and board["phase"] not in ("hand_over", "game_over")
-        title = _esc(pl["name"]) + (' <span style="color:#ffd24d">▶ to play</span>' if to_play else "")
-        title += f' · {pl["count"]} card{"" if pl["count"] == 1 else "s"} · score {pl["score"]}'
-        if board["contract"]:
+        title = _esc(pl["name"]) + (" (you)" if own and pl["name"] != "You" else "")
+        title += ' <span style="color:#ffd24d">▶ to play</span>' if to_play else ""
+        title += f' · {pl["count"]} card{"" if pl["count"] == 1 else "s"}'
+        title += f' · score {pl["score"]}' if pl["score"] is not None else ""
+        if board["contract"] and pl["contract_down"] is not None:
             title += " · contract down ✔" if pl["contract_down"] else " · contract not down yet"
         melds = "".join(_meld_box(m, pl["name"], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
@@ -256,7 +258,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                 f'{melds_html if own else ""}{hand_part}{"" if own else melds_html}</div>')
 
     others = "".join(seat_box(p, pl, False) for p, pl in enumerate(board["players"]) if p != seat)
-    own = seat_box(seat, board["players"][seat], True)
+    own = seat_box(seat, board["players"][seat], True) if seat is not None else ""
 
     stock = board["stock"]
     stock_pic = (_backs(stock, size, f"stock: {stock} cards", 3)
@@ -301,7 +303,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     log_html = (f'<ol class="rt-log" aria-label="what happened" start="{max(1, len(log) - LOG_LINES + 1)}" '
                 f'style="margin:6px 0 0;padding-left:2em;font-size:15px;color:#e8f5ec">'
                 + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
-    return (f'<section class="rt-table" aria-label="{_esc(board["title"])}, seen by {_esc(names[seat])}" '
+    seen = f', seen by {names[seat]}' if seat is not None else ""
+    return (f'<section class="rt-table" aria-label="{_esc(board["title"] + seen)}" '
             f'style="font:16px/1.4 {FONT};background:#0b5d36;color:#fff;padding:10px 12px;'
             f'border-radius:12px">{header}{status}'
             f'<div style="display:flex;flex-wrap:wrap;gap:8px">{others}</div>{centre}'
