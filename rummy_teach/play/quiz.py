@@ -14,6 +14,7 @@ import html
 
 from .. import render
 from ..cards import parse_cards
+from ..reasons import Reason
 from . import Controller, PlayError
 from .stepper import BUTTON_STYLE
 
@@ -62,8 +63,15 @@ def question_html(public: dict, skip: tuple[str, ...] = (), four_colour: bool = 
             f'<p class="rt-form">Answer with {_esc(public["form"])}.</p></div>')
 
 
-def feedback_html(result, public: dict, four_colour: bool = False) -> str:
-    """The verdict on a submitted answer: why, the correct answer, the rule, the cards."""
+def feedback_html(result, public: dict, four_colour: bool = False, tries_left: int = 0) -> str:
+    """The verdict on a submitted answer: why, the correct answer, the rule, the cards.
+
+    With ``tries_left`` (a wrong answer that may be tried again) only the verdict and
+    the tries left show: nothing that gives the right answer away."""
+    if result.outcome == "wrong" and tries_left > 0:
+        return (f'<div class="rt-feedback rt-wrong" role="status"><p class="rt-verdict">Not quite.'
+                f'</p><p>Your answer: <b>{_esc(result.given)}</b></p><p class="rt-tries">'
+                f'{_esc(Reason("quiz_tries_left", {"n": tries_left}).text())}</p></div>')
     if result.outcome == "unreadable":
         return (f'<div class="rt-feedback rt-unreadable" role="alert">'
                 f'<p class="rt-verdict">Try again</p><p>{_esc(result.hint)}</p>'
