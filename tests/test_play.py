@@ -71,12 +71,15 @@ def test_the_meld_checker_shows_the_engines_verdict_and_drops_what_a_game_lacks(
 
 
 def test_the_quiz_scores_right_and_wrong_and_explains_with_the_engine():
-    quiz = Quiz.builtin("basic")
-    ctl = QuizController(quiz)
-    question = quiz.questions[0]
-    options = ctl.current["options"]
-    right = next(o for o in options if question.check(o).outcome == "right")
-    wrong = next(o for o in options if question.check(o).outcome == "wrong")
+    bank = Quiz.builtin("basic")
+    choices = [q for q in bank.questions if q.to_public()["input"] == "choice"][:2]
+    ctl = QuizController(Quiz(choices, title="two"))
+
+    def options(question):
+        found = {question.check(o).outcome: o for o in question.to_public()["options"]}
+        return found["right"], found["wrong"]
+
+    right, wrong = options(choices[0])
     ctl.handle("next")                       # nothing to go on to before an answer
     assert ctl.position == 0
     ctl.handle("choose", right)
@@ -85,8 +88,11 @@ def test_the_quiz_scores_right_and_wrong_and_explains_with_the_engine():
     ctl.handle("choose", wrong)              # an answered question no longer changes
     assert ctl.choice == right
     ctl.handle("next")
-    ctl.handle("submit")                     # nothing picked: "none" is an answer here
-    assert ctl.closed and "1 right</b>, 1 wrong" in ctl.html()
+    ctl.handle("choose", options(choices[1])[1])
+    ctl.handle("submit")
+    explained = choices[1].check(options(choices[1])[1]).explanation
+    assert ctl.closed and "1 right</b>, 1 wrong" in ctl.html() and "Not quite." in ctl.html()
+    assert explained.splitlines()[0][:40] in ctl.html().replace("&#x27;", "'")
 
 
 def test_an_unreadable_quiz_answer_is_not_counted():
