@@ -173,3 +173,77 @@ class Reason:
 
     def __repr__(self) -> str:
         return f"Reason({self.code!r}, {self.params!r})"
+
+
+# --- the classroom's pages and refusals (issue 14) -----------------------------------------
+# Kept apart from the engine's reasons above so that parallel additions merge cleanly.
+ENGLISH.update({
+    "join_title": "Join the class",
+    "join_prompt": "Type the join code your teacher gives you, then press Join.",
+    "join_label": "Join code:",
+    "join_button": "Join",
+    "join_wrong": "That is not this class's join code. Check it with your teacher and type it again.",
+    "class_full_title": "This class is full",
+    "class_full": "This class is full just now: every seat is taken. Wait a minute and reload "
+                  "the page; if it stays full, tell your teacher.",
+    "access_refused": "access refused",
+    # the teacher's pages
+    "report_title": "Class results: {title}",
+    "report_heading": "Class report - session {session}",
+    "report_updated": "{answers} answers · refreshed every {seconds} s",
+    "report_terminal": "In a terminal:",
+    "dashboard_heading": "Live dashboard - session {session}",
+    "dashboard_summary": "{students} students joined, {finished} finished, {answers} answers so far.",
+    "dashboard_questions": "Right and wrong per question",
+    "dashboard_students": "Who is in",
+    "projector_summary": "{students} students joined · {finished} finished",
+    "bar_label": "Question {number} ({question})",
+    "bar_counts": "{right} right, {wrong} wrong",
+    "student_finished": "finished",
+    "student_on_question": "question {number} of {total}",
+    "seconds_ago": "{n} s ago",
+    "minutes_ago": "{n} min ago",
+    "col_student": "Student", "col_where": "Now on", "col_answered": "Answered",
+    "col_right": "Right", "col_seen": "Last seen", "col_rejoin": "Rejoin code",
+    "col_session": "Session", "col_quiz": "Quiz", "col_students": "Students",
+    "col_answers": "Answers", "col_started": "Started",
+    "nav_report": "Report", "nav_dashboard": "Live dashboard", "nav_gradebook": "Gradebook (CSV)",
+    "nav_answers": "All answers (CSV)", "nav_sessions": "Past sessions", "nav_paper": "Printable paper",
+    "sessions_title": "Sessions in this results database",
+    "paper_answer_with": "Answer with {form}.",
+    "paper_points": "{n} point(s)",
+    "paper_key_title": "Answer key",
+    # the student's page
+    "quiz_tries_left": "You may try again: {n} tries left.",
+    "type_name_intro": "Type the name your teacher will see, then start. Only you and your "
+                       "teacher see your answers and score.",
+    "pick_name_intro": "Pick your name from the list, then start. Only you and your teacher see "
+                       "your answers and score.",
+    "pick_name_label": "Your name:",
+    "name_missing": "Type your name first.",
+    "name_too_long": "Please use at most {limit} characters.",
+    "name_not_on_roster": "Pick your name from the list; if it is missing, tell your teacher.",
+    "name_taken": "{name} has already joined this class. If that is you on another device or "
+                  "browser, type the rejoin code shown at the top of your first page. If it is "
+                  "not you, add your initial or surname to your name.",
+    "rejoin_label": "Rejoin code:",
+    "rejoin_placeholder": "6 digits",
+    "rejoin_button": "Continue",
+    "rejoin_wrong": "That is not the rejoin code for this name ({left} tries left).",
+    "rejoin_locked": "Too many wrong codes. Ask your teacher: the dashboard shows your rejoin code.",
+    "store_unavailable": "Your answers cannot be kept just now ({error}); please tell your teacher.",
+    "joined_note": "You are {name}. Your rejoin code is {code}: with it you can go on from "
+                   "another device.",
+    "resumed_note": "Welcome back, {name}: your {answers} answers so far are kept, and you are on "
+                    "question {number} of {total}. (Rejoin code {code}.)",
+    "resumed_device_note": "Welcome back, {name}: you go on from this browser. Your {answers} "
+                           "answers so far are kept, and you are on question {number} of {total}. "
+                           "(Rejoin code {code}.)",
+    "resumed_finished": "You have finished the quiz.",
+    "answer_too_fast": "Slow down: wait a moment before you submit again.",
+    "answer_already_given": "This question was already answered (in another tab or window?). "
+                            "Reload the page to go on where you are.",
+    "connection_lost": "This page lost its connection to the quiz. Your answers so far are "
+                       "saved. Reload the page to go on where you were.",
+    "reload_button": "Reload the page",
+})
