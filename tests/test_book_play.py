@@ -1,6 +1,6 @@
 """The book's widgets answer on its own static pages, in a real browser, offline.
 
-The book is built once per test session (``built`` of tests/test_book.py) and the
+The book is built once per test session (``book`` of tests/book_build.py) and the
 live lessons' site (``lite/build.py``) is put next to it, as ``make book`` does: the
 pages' Python (Pyodide and the rummy_teach wheel) comes from there. A plain static
 file server serves the folder on localhost; every request that would leave it is
@@ -19,7 +19,6 @@ blocked and recorded. A reader then does what the lessons ask:
 from __future__ import annotations
 
 import functools
-import os
 import http.server
 import re
 import subprocess
@@ -28,8 +27,6 @@ import threading
 from pathlib import Path
 
 import pytest
-
-from test_book import built  # noqa: F401  (the session's one book build)
 
 from rummy_teach import render
 from rummy_teach.cards import parse_cards
@@ -49,18 +46,15 @@ SCORING = "tutorials/basic_scoring.html"
 
 
 @pytest.fixture(scope="session")
-def book_with_lite(request):
-    """The built book with the live lessons' site in ``lite/``, as ``make book`` leaves it.
-
-    ``RUMMY_BUILT_BOOK=/path/to/_build/html`` reuses a book built before (while working
-    on these tests); by default the session's build is used."""
-    reuse = os.environ.get("RUMMY_BUILT_BOOK")
-    html = Path(reuse) if reuse else request.getfixturevalue("built")[0]
+def book_with_lite(book):
+    """The session's book (tests/book_build.py) with the live lessons' site in ``lite/``,
+    as ``make book`` leaves it: the pages' Python comes from there."""
+    assert book.ok, book.log[-6000:]
+    html = book.html
     if not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
         lite = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--dest",
-                               str(html / "lite"), "--executed",
-                               str(html.parent / "jupyter_execute" / "tutorials")], cwd=ROOT, capture_output=True, text=True,
-                              timeout=900)
+                               str(html / "lite"), "--executed", str(html / "_sources" / "tutorials")],
+                              cwd=ROOT, capture_output=True, text=True, timeout=900)
         assert lite.returncode == 0, lite.stdout[-3000:] + lite.stderr[-3000:]
     return html
 
