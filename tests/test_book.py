@@ -161,32 +161,6 @@ def test_lesson_page_shows_cards_offline(book_site, browser_page, lesson):
     browser_page.shot(f"book_{lesson}", full_page=True)
 
 
-@slow
-@pytest.mark.browser
-def test_meld_checker_widget_renders_offline(book_site, browser_page):
-    """The lesson's live meld checker, drawn in the static page by the vendored widget
-    manager and anywidget front end, with nothing fetched from outside."""
-    page = browser_page.page
-    missing = []
-    page.on("response", lambda r: r.status >= 400 and missing.append(f"{r.status} {r.url}"))
-    page.goto(f"{book_site}/tutorials/basic_melds.html", wait_until="networkidle")
-    page.wait_for_selector(".jupyter-widgets svg[role=img]", timeout=20000)
-    cards = page.locator(".jupyter-widgets svg[role=img]")
-    assert cards.count() >= 52            # the whole pack to pick from
-    cards.first.scroll_into_view_if_needed()
-    assert cards.first.is_visible() and cards.first.evaluate(INK) > BLANK_FRAME_INK
-    text = " ".join(page.locator(".jupyter-widgets").all_inner_texts())
-    assert "not a run" in text, text[:500]   # the verdict on Q♥ K♥ A♥ as the lesson left it
-    fetched = [u for u in browser_page.requests if "/jupyter-widgets/" in u]
-    for name in ("require.js", "config.js", "embed-amd.js", "anywidget.js"):
-        assert any(name in u for u in fetched), (name, fetched)
-    assert browser_page.outside == [], f"requests left localhost: {browser_page.outside}"
-    page.wait_for_load_state("networkidle")
-    assert missing == [], f"the page asked for files the site does not have: {missing}"
-    page.locator(".jupyter-widgets").first.scroll_into_view_if_needed()
-    browser_page.shot("book_meld_checker_widget")
-
-
 def test_offline_guard_of_the_book_extension_spots_outside_loads():
     """The build's own guard (book/_ext/rummy_book.py) flags what the browser would fetch."""
     sys.path.insert(0, str(BOOK / "_ext"))
