@@ -14,13 +14,18 @@ files with every other address blocked (issue 12, items 5-7).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
+import subprocess
+import tarfile
+from pathlib import Path
 
 import pytest
 import yaml
 
-from book_site import BOOK
+BOOK = Path(__file__).resolve().parent.parent / "book"
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -29,6 +34,39 @@ PAGES = [TOC["root"]] + [c["file"] for part in TOC["parts"] for c in part["chapt
 LESSONS = [p for p in PAGES if p.startswith("tutorials/")]
 ENGINE_COMMAND = re.compile(r"\blayoff\b|\b(meld|discard|take) (10|[2-9AJQK])[SHDC]\b|\bon \d+(?![\d♠♥♦♣])")
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# axe-core from the npm registry (npm pack, pinned, integrity-checked) into tests/.cache/;
+# never from a CDN
+CACHE = Path(__file__).resolve().parent / ".cache"
+AXE_VERSION = "4.14.1"
+AXE_INTEGRITY = ("sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASy"
+                 "FNNtuFooJpZe37OgudVGtQ==")
+
+
+def _integrity(data: bytes) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    script = CACHE / f"axe-core-{AXE_VERSION}" / "axe.min.js"
+    if not script.exists():
+        CACHE.mkdir(exist_ok=True)
+        tarball = CACHE / f"axe-core-{AXE_VERSION}.tgz"
+        if not tarball.exists():
+            packed = subprocess.run(["npm", "pack", f"axe-core@{AXE_VERSION}",
+                                     "--pack-destination", str(CACHE)],
+                                    capture_output=True, text=True, timeout=300)
+            if packed.returncode != 0:
+                pytest.skip(f"npm could not fetch axe-core: {packed.stderr[-500:]}")
+        data = tarball.read_bytes()
+        if _integrity(data) != AXE_INTEGRITY:
+            tarball.unlink()
+            pytest.fail(f"{tarball.name} does not match its pinned integrity")
+        with tarfile.open(tarball) as archive:
+            member = archive.extractfile("package/axe.min.js")
+            script.parent.mkdir(parents=True, exist_ok=True)
+            script.write_bytes(member.read())
+    return script.read_text(encoding="utf-8")
 
 
 def open_page(browser_page, site, page):
@@ -37,7 +75,7 @@ def open_page(browser_page, site, page):
 
 
 @pytest.mark.parametrize("page", LESSONS)
-def test_one_way_to_go_further_under_the_title(built_book, book_site, browser_page, page):
+def test_one_way_to_go_further_under_the_title(book, book_site, browser_page, page):
     shown = open_page(browser_page, book_site, page)
     boxes = shown.locator("main .rummy-go-further")
     assert boxes.count() == 1
@@ -60,8 +98,8 @@ def test_one_way_to_go_further_under_the_title(built_book, book_site, browser_pa
 
 
 @pytest.mark.parametrize("page", LESSONS)
-def test_downloaded_notebook_has_no_hidden_checks(built_book, page):
-    notebook = json.loads((built_book / "_sources" / f"{page}.ipynb").read_text())
+def test_downloaded_notebook_has_no_hidden_checks(book, page):
+    notebook = json.loads((book.html / "_sources" / f"{page}.ipynb").read_text())
     assert notebook["cells"]
     for cell in notebook["cells"]:
         assert "remove-cell" not in cell["metadata"].get("tags", []), cell["source"][:80]
@@ -107,13 +145,13 @@ def test_api_lessons_keep_their_code_open(book_site, browser_page):
         assert opened.nth(index).locator("details.hide").count() == 0
 
 
-def test_captions_say_moves_in_words(built_book):
+def test_captions_say_moves_in_words(book):
     for page in LESSONS:
         text = re.sub(r"<pre.*?</pre>|<script.*?</script>|<code.*?</code>", "",
-                      (built_book / f"{page}.html").read_text(), flags=re.S)
+                      (book.html / f"{page}.html").read_text(), flags=re.S)
         for caption in re.findall(r'class="rt-caption"[^>]*>(.*?)</p>', text, flags=re.S):
             assert not ENGINE_COMMAND.search(caption), (page, caption)
-    scoring = (built_book / "tutorials/basic_scoring.html").read_text()
+    scoring = (book.html / "tutorials/basic_scoring.html").read_text()
     assert "8 of spades" not in scoring and "eight of spades" in scoring
 
 

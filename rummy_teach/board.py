@@ -5,8 +5,9 @@ worked examples only, the hands they choose to show face up); :func:`board_html`
 draws it with :mod:`rummy_teach.render`'s cards, marking what a learner may click
 (``data-card`` on the seat's cards, ``data-click`` on the stock, the discard pile and
 the melds) for :class:`~rummy_teach.widgets.base.ClickableHTML`.
-:func:`describe_move` writes the log line of a move, telling only what every player
-sees. Nothing here imports ipywidgets; :mod:`.table` and :mod:`.stepper` use it.
+The log's lines come from the one narrator, :mod:`rummy_teach.game.narrate`.
+Nothing here imports a widget library: the widgets, their controllers
+(:mod:`rummy_teach.play`) and the lessons draw tables with it.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-from .. import render
-from ..cards import Card, cards_text, parse_cards, rank_plural
-from ..game import Action, Game
-from ..reasons import say
+from . import render
+from .cards import Card, cards_text, parse_cards
+from .game import Game
+from .game.narrate import ENDINGS, describe_move, face as _face, faces_text, hand_over_line  # noqa: F401
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -133,14 +134,8 @@ def _esc(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _face(card) -> str:
-    """A card as a learner reads it: the face only (the copy number of multi-deck games
-    matters to the engine, not at the table)."""
-    return str((card if isinstance(card, Card) else Card.parse(card)).face)
 
 
-def faces_text(cards) -> str:
-    return " ".join(_face(c) for c in parse_cards(cards))
 
 
 def _clickable(inner: str, value: str, label: str, interactive: bool, extra_style: str = "") -> str:
@@ -176,6 +171,8 @@ def _status(board) -> str:
     if phase == "hand_over":
         return "The hand is over."
     to_move = board["to_move"]
+    if to_move is None:
+        return ""
     if phase == "buy":
         offer = board["buy_offer"]
         who = names[offer["asked"]]
@@ -199,10 +196,7 @@ def _result_html(board) -> str:
     if result["ending"] == "went out":
         how = f"{names[result['went_out']]} went out" + (" with a rummy!" if result["rummy"] else ".")
     else:
-        how = {"void": "The stock ran out a third time: the hand is void.",
-               "stock empty": "The stock is empty: nobody went out.",
-               "stalled": "No new card could come into play: the hand stops."}.get(
-            result["ending"], result["ending"])
+        how = ENDINGS.get(result["ending"], result["ending"]).capitalize() + "."
     rows = []
     for p, name in enumerate(names):
         left = parse_cards(result["deadwood"][p])
@@ -222,21 +216,24 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
     small, meld_size = round(size * 0.62), round(size * 0.72)
-    facts = [f"Hand {board['hand_number']}"]
+    facts = [f"Hand {board['hand_number']}"] if board["hand_number"] is not None else []
     if board["contract"]:
         facts.append(f"Contract: {_esc(board['contract'])}")
+    scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]
+    if scored:
+        facts.append("Scores: " + ", ".join(f"{_esc(names[p])} {pl['score']}" for p, pl in scored))
     header = (f'<div style="display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px">'
               f'<b style="font-size:19px">{_esc(board["title"])}</b>'
-              f'<span>{" · ".join(facts)} · Scores: '
-              + ", ".join(f"{_esc(names[p])} {pl['score']}" for p, pl in enumerate(board["players"]))
-              + "</span></div>")
+              f'<span>{" · ".join(facts)}</span></div>')
     status = f'<p class="rt-turn" style="margin:4px 0;font-size:17px;font-weight:700;color:#ffd24d">{_esc(_status(board))}</p>'
 
     def seat_box(p, pl, own):
         to_play = board["to_move"] == p and board["phase"] not in ("hand_over", "game_over")
-        title = _esc(pl["name"]) + (' <span style="color:#ffd24d">▶ to play</span>' if to_play else "")
-        title += f' · {pl["count"]} card{"" if pl["count"] == 1 else "s"} · score {pl["score"]}'
-        if board["contract"]:
+        title = _esc(pl["name"]) + (" (you)" if own and pl["name"] != "You" else "")
+        title += ' <span style="color:#ffd24d">▶ to play</span>' if to_play else ""
+        title += f' · {pl["count"]} card{"" if pl["count"] == 1 else "s"}'
+        title += f' · score {pl["score"]}' if pl["score"] is not None else ""
+        if board["contract"] and pl["contract_down"] is not None:
             title += " · contract down ✔" if pl["contract_down"] else " · contract not down yet"
         melds = "".join(_meld_box(m, pl["name"], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
@@ -261,7 +258,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                 f'{melds_html if own else ""}{hand_part}{"" if own else melds_html}</div>')
 
     others = "".join(seat_box(p, pl, False) for p, pl in enumerate(board["players"]) if p != seat)
-    own = seat_box(seat, board["players"][seat], True)
+    own = seat_box(seat, board["players"][seat], True) if seat is not None else ""
 
     stock = board["stock"]
     stock_pic = (_backs(stock, size, f"stock: {stock} cards", 3)
@@ -306,58 +303,9 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     log_html = (f'<ol class="rt-log" aria-label="what happened" start="{max(1, len(log) - LOG_LINES + 1)}" '
                 f'style="margin:6px 0 0;padding-left:2em;font-size:15px;color:#e8f5ec">'
                 + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
-    return (f'<section class="rt-table" aria-label="{_esc(board["title"])}, seen by {_esc(names[seat])}" '
+    seen = f', seen by {names[seat]}' if seat is not None else ""
+    return (f'<section class="rt-table" aria-label="{_esc(board["title"] + seen)}" '
             f'style="font:16px/1.4 {FONT};background:#0b5d36;color:#fff;padding:10px 12px;'
             f'border-radius:12px">{header}{status}'
             f'<div style="display:flex;flex-wrap:wrap;gap:8px">{others}</div>{centre}'
             f'{_result_html(board)}{own}{alert}{log_html}</section>')
-
-
-# --- the log (public information only) ------------------------------------------------------
-
-def meld_words(meld) -> str:
-    """A meld on the table as a card player names it: "the eights", "the run 4♥ 5♥ 6♥"."""
-    cards = parse_cards(meld.cards)
-    naturals = [c for c in cards if not c.is_joker]
-    if meld.meld.kind == "set" and naturals:
-        return say("meld_name_set", rank_plural=rank_plural(naturals[0].rank))
-    return say("meld_name_run", cards=faces_text(cards))
-
-
-def describe_move(game: Game, player: int, action: Action, names) -> str:
-    """One log line for ``action``, said before it is applied, in the words of the
-    message catalogue ("You lay 8♣ off on the eights."), telling only what every
-    player at the table sees (a card drawn from the stock stays unnamed)."""
-    who = names[player]
-    code = f"move_{action.kind}" + ("_you" if who == "You" else "")
-    kind = action.kind
-    if kind == "take" and action.depth > 1:
-        code = code.replace("take", "dig")
-    params = {"who": who}
-    if kind == "take":
-        taken = game.discard_pile[-action.depth:]
-        params.update(card=_face(taken[0]), depth=action.depth, cards=faces_text(taken))
-    elif kind == "meld":
-        params["melds"] = " | ".join(faces_text(g) for g in action.melds)
-    elif kind == "layoff":
-        params["card"] = _face(action.card)
-        params["meld"] = (meld_words(game.table[action.target - 1])
-                          if 1 <= action.target <= len(game.table)
-                          else say("meld_name_numbered", number=action.target))
-    elif kind == "discard":
-        params["card"] = _face(action.card)
-    elif kind in ("buy", "pass"):
-        params["card"] = _face(game.discard_top)
-    elif kind not in ("draw", "end"):
-        return f"{who}: {action}."
-    return say(code, **params)
-
-
-def hand_over_line(game: Game, names) -> str:
-    result = game.hand_results[-1]
-    if result.went_out is None:
-        how = f"the hand ends ({result.ending})"
-    else:
-        how = f"{names[result.went_out]} went out" + (" with a rummy" if result.rummy else "")
-    scores = ", ".join(f"{names[p]} {s:+d}" for p, s in enumerate(result.scores))
-    return f"Hand {result.hand} over: {how}. This hand: {scores}."

@@ -1,0 +1,77 @@
+"""The one narrator of a game: a sentence for each move and for each hand's ending.
+
+Every log and transcript says moves the same way: the card table's log (as "You
+draw ...", "Computer discards ..."), the worked examples, and the ``rummy-teach
+play`` transcript ("player 1 discards ..."). A move is told before it is applied,
+with only what every player at the table sees: a card drawn from the stock stays
+unnamed. Cards are said by their face (the copy number of a multi-deck game
+matters to the engine, not to a reader).
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, parse_cards, rank_plural
+from ..reasons import say
+from .actions import Action
+
+ENDINGS = {"void": "the stock ran out a third time: the hand is void",
+           "stock empty": "the stock is empty: nobody went out",
+           "stalled": "no new card could come into play: the hand stops"}
+
+
+def face(card) -> str:
+    """A card as a reader reads it: the face only."""
+    return str((card if isinstance(card, Card) else Card.parse(card)).face)
+
+
+def faces_text(cards) -> str:
+    return " ".join(face(c) for c in parse_cards(cards))
+
+
+def meld_words(meld) -> str:
+    """A meld on the table as a card player names it: "the eights", "the run 4♥ 5♥ 6♥"."""
+    cards = parse_cards(meld.cards)
+    naturals = [c for c in cards if not c.is_joker]
+    if meld.meld.kind == "set" and naturals:
+        return say("meld_name_set", rank_plural=rank_plural(naturals[0].rank))
+    return say("meld_name_run", cards=faces_text(cards))
+
+
+def describe_move(game, player: int, action: Action, names) -> str:
+    """One sentence for ``action`` by ``player``, said before it is applied, in the
+    words of the message catalogue ("You lay 8♣ off on the eights."). ``names`` names
+    the seats; the name "You" has its own sentences ("You draw", "Computer draws")."""
+    who = names[player]
+    kind = action.kind
+    code = f"move_{'dig' if kind == 'take' and action.depth > 1 else kind}"
+    code += "_you" if who == "You" else ""
+    params = {"who": who}
+    if kind == "take":
+        taken = game.discard_pile[-action.depth:]
+        params.update(card=face(taken[0]), depth=action.depth, cards=faces_text(taken))
+    elif kind == "meld":
+        params["melds"] = " | ".join(faces_text(g) for g in action.melds)
+    elif kind == "layoff":
+        params["card"] = face(action.card)
+        params["meld"] = (meld_words(game.table[action.target - 1])
+                          if 1 <= action.target <= len(game.table)
+                          else say("meld_name_numbered", number=action.target))
+    elif kind == "discard":
+        params["card"] = face(action.card)
+    elif kind in ("buy", "pass"):
+        params["card"] = face(game.discard_top)
+    elif kind not in ("draw", "end"):
+        return f"{who}: {action}."
+    return say(code, **params)
+
+
+def hand_over_line(game, names) -> str:
+    """One sentence for the hand that just ended: how, and what each seat scored."""
+    result = game.hand_results[-1]
+    if result.went_out is None:
+        how = ENDINGS.get(result.ending, f"the hand ends ({result.ending})")
+    else:
+        how = (f"{names[result.went_out]} went out" + (" with a rummy" if result.rummy else "")
+               + (" without drawing (booting)" if result.booted else ""))
+    scores = ", ".join(f"{names[p]} {s:+d}" for p, s in enumerate(result.scores))
+    return f"Hand {result.hand} over: {how}. This hand: {scores}."
