@@ -15,7 +15,7 @@ from rummy_teach import Card, make_deck
 from rummy_teach.game import Action, Game
 from rummy_teach.reasons import ENGLISH, say
 from rummy_teach.render import card_svg
-from rummy_teach.widgets.board import describe_move
+from rummy_teach.game.narrate import describe_move
 from rummy_teach.widgets.stepper import Stepper
 from rummy_teach.worked_examples import EXAMPLES
 
