@@ -30,6 +30,7 @@ from ..solver import arrange as _solver_arrange, find_contract
 from .actions import Action
 from .legal import meld_options, usable
 from .table import lay_off
+from ..errors import UsageError
 
 LEVELS = ("easy", "medium", "hard")
 LONG_HAND = 30  # turns in one hand: after this many, medium and hard players unblock the table
@@ -40,7 +41,7 @@ class Bot:
 
     def __init__(self, level: str = "medium", seed=0):
         if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+            raise UsageError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         self.level = level
         self.rng = random.Random(seed)
 
@@ -54,9 +55,9 @@ class Bot:
 def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
     """The action ``player`` (who must be the one to act) chooses at ``level``."""
     if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise UsageError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if game.current_player != player:
-        raise ValueError(f"player {player} is not the one to act (player {game.current_player} is)")
+        raise UsageError(f"player {player} is not the one to act (player {game.current_player} is)")
     phase = game.phase
     if phase == "hand_over":
         return Action("next")

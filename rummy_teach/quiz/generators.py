@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..cards import SUITS, Card, make_deck
-from ..errors import RummyError
+from ..errors import RummyError, UsageError
 from ..rules import get_rules
 from .questions import ContractQuestion, LayOffQuestion, MeldQuestion, Question, WhichMeldsQuestion
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
@@ -419,10 +419,10 @@ def generate(game="basic", level: int = 1, seed=0, kind: str | None = None) -> Q
     """One question; the same (game, level, seed, kind) always gives the same question."""
     rules = get_rules(game)
     if level not in LEVELS:
-        raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
+        raise UsageError(f"level must be one of {LEVELS}, not {level!r}")
     kinds = kinds_for(rules)
     if kind is not None and kind not in kinds:
-        raise ValueError(f"{rules.title} has no generated {kind!r} questions; kinds: {', '.join(kinds)}")
+        raise UsageError(f"{rules.title} has no generated {kind!r} questions; kinds: {', '.join(kinds)}")
     rng = random.Random(f"{rules.name}/{level}/{kind}/{seed}")
     return GENERATORS[kind or rng.choice(kinds)](rules, rng, level)
 
@@ -434,7 +434,7 @@ def generate_many(game="basic", level: int = 1, count: int = 20, seed=0, kinds=N
     attempt = 0
     while len(questions) < count:
         if attempt > 20 * count + 100:
-            raise ValueError(f"could not find {count} distinct questions of kinds {kinds} at level {level}")
+            raise UsageError(f"could not find {count} distinct questions of kinds {kinds} at level {level}")
         kind = kinds[len(questions) % len(kinds)]
         question = generate(game, level, f"{seed}:{attempt}", kind)
         attempt += 1

@@ -28,6 +28,7 @@ from ..reasons import Reason
 from ..rules import get_rules
 from . import answers
 from .topics import decision_notes, meld_rule
+from ..errors import UsageError
 
 INPUT_KINDS = ("choice", "multi", "cards", "number", "arrangement", "player_points")
 OUTCOMES = ("right", "wrong", "unreadable")
@@ -247,7 +248,7 @@ class WhichMeldsQuestion(Question):
     def __init__(self, groups, game="basic", **kw):
         self.card_groups = tuple(parse_cards(g) for g in groups)
         if not 2 <= len(self.card_groups) <= len(LABELS):
-            raise ValueError(f"give 2 to {len(LABELS)} groups, not {len(self.card_groups)}")
+            raise UsageError(f"give 2 to {len(LABELS)} groups, not {len(self.card_groups)}")
         self.options = tuple(LABELS[:len(self.card_groups)])
         super().__init__(game, **kw)
 
@@ -319,7 +320,7 @@ class LayOffQuestion(Question):
         self.meld_cards = parse_cards(meld)
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise ValueError("a lay-off question needs at least one card to offer")
+            raise UsageError("a lay-off question needs at least one card to offer")
         self.options = tuple(str(c) for c in self.cards)
         super().__init__(game, **kw)
 
@@ -450,7 +451,7 @@ class DiscardQuestion(Question):
     def __init__(self, taken, cards, game="basic", **kw):
         taken = parse_cards([taken] if isinstance(taken, Card) else taken)
         if len(taken) != 1:
-            raise ValueError("name exactly one card as the card taken from the discard pile")
+            raise UsageError("name exactly one card as the card taken from the discard pile")
         self.taken = taken[0]
         self.cards = parse_cards(cards)
         if self.taken not in self.cards:

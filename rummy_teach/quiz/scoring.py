@@ -12,6 +12,7 @@ from ..melds import card_meld_value
 from . import answers
 from .questions import Question, explain
 from .topics import points_rule
+from ..errors import UsageError
 
 
 def card_term(card, value: int) -> str:
@@ -47,7 +48,7 @@ class PointsQuestion(Question):
     def __init__(self, cards, game="basic", **kw):
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise ValueError("a points question needs at least one card")
+            raise UsageError("a points question needs at least one card")
         super().__init__(game, **kw)
 
     @property
@@ -103,7 +104,7 @@ class ScoreQuestion(Question):
     def _solve(self):
         rules = self.rules
         if not rules.scores_melds:
-            raise ValueError(f"{rules.title} does not score melds; score questions are for Rummy 500")
+            raise UsageError(f"{rules.title} does not score melds; score questions are for Rummy 500")
         lines, total, reasons = [], 0, []
         for group in self.meld_groups:
             meld = rules.meld(group)
@@ -114,7 +115,7 @@ class ScoreQuestion(Question):
         for card, on in self.laid_off:
             check = rules.check_lay_off(rules.meld(on), card)
             if not check.ok:
-                raise ValueError(check.reasons[0].text())
+                raise UsageError(check.reasons[0].text())
             grown = check.meld
             position = grown.positions()[grown.cards.index(card)]
             value = card_meld_value(rules, card, position, grown.kind)
@@ -176,10 +177,10 @@ class HandWinnerQuestion(Question):
         self.players = tuple((str(name).strip(), parse_cards(cards)) for name, cards in items)
         names = [n.lower() for n, _ in self.players]
         if len(self.players) < 2 or len(set(names)) != len(names) or not all(names):
-            raise ValueError("give at least two players, each with a different, non-empty name")
+            raise UsageError("give at least two players, each with a different, non-empty name")
         out = [n for n, cards in self.players if not cards]
         if len(out) != 1:
-            raise ValueError(f"exactly one player must have no cards left (the one who went out); "
+            raise UsageError(f"exactly one player must have no cards left (the one who went out); "
                              f"here {len(out)} have none")
         self.winner = out[0]
         self.rummy = bool(rummy)
@@ -189,7 +190,7 @@ class HandWinnerQuestion(Question):
     def _solve(self):
         rules = self.rules
         if rules.game != "basic":
-            raise ValueError(f"hand_winner questions are for Basic Rummy, not {rules.title}")
+            raise UsageError(f"hand_winner questions are for Basic Rummy, not {rules.title}")
         lines, total = [], 0
         for name, cards in self.players:
             if cards:
@@ -265,7 +266,7 @@ class ArrangeQuestion(Question):
     def __init__(self, cards, game="basic", **kw):
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise ValueError("an arrange question needs cards")
+            raise UsageError("an arrange question needs cards")
         super().__init__(game, **kw)
 
     @property

@@ -17,6 +17,7 @@ from .. import render
 from ..cards import RANKS, SUITS, Card, cards_text, parse_cards
 from ..rules import get_rules
 from .base import ClickableCards, StaticFallback
+from ..errors import UsageError
 
 # The games whose meld rules differ; any other rule set name is accepted as well.
 GAME_CHOICES = ("basic", "500", "persian", "contract", "california")
@@ -89,7 +90,7 @@ class MeldChecker(StaticFallback, widgets.VBox):
         wanted = parse_cards(cards)
         missing = [str(c) for c in wanted if render.card_key(c) not in self.picker.cards]
         if missing:
-            raise ValueError(f"{' '.join(missing)} cannot be picked in {self._rules.title}")
+            raise UsageError(f"{' '.join(missing)} cannot be picked in {self._rules.title}")
         self.picker.selected = [render.card_key(c) for c in wanted]
 
     def click(self, card) -> None:

@@ -20,6 +20,7 @@ from .base import StaticFallback
 
 from ..worked_examples import WorkedExample, get_example
 from .board import FONT, board_html, board_view
+from ..errors import UsageError
 
 
 class Stepper(StaticFallback, widgets.VBox):
@@ -57,7 +58,7 @@ class Stepper(StaticFallback, widgets.VBox):
 
     def go(self, step: int) -> None:
         if not 0 <= step <= self.last:
-            raise ValueError(f"step must be 0 to {self.last}, not {step!r}")
+            raise UsageError(f"step must be 0 to {self.last}, not {step!r}")
         self._step = step
         self._draw()
 

@@ -29,7 +29,7 @@ import traceback
 import ipywidgets as widgets
 
 from ..cards import Card, parse_cards
-from ..errors import IllegalMoveError, RummyError
+from ..errors import IllegalMoveError, RummyError, UsageError
 from ..game import Action, Bot, Game, new_game
 from ..rules import get_rules
 from .base import ClickableHTML, StaticFallback
@@ -69,7 +69,7 @@ class CardTable(StaticFallback, widgets.VBox):
         self._game = _game if _game is not None else new_game(get_rules(game), players, seed, dealer)
         n = self._game.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+            raise UsageError(f"seat must be 0 to {n - 1}, not {seat!r}")
         levels = [levels] if isinstance(levels, str) else list(levels)
         others = [p for p in range(n) if p != seat]
         self.seat, self.delay, self.size, self.four_colour = seat, float(delay), size, four_colour
@@ -189,7 +189,7 @@ class CardTable(StaticFallback, widgets.VBox):
 
     def sort_by(self, key: str) -> None:
         if key not in ("suit", "rank"):
-            raise ValueError(f"sort by 'suit' or 'rank', not {key!r}")
+            raise UsageError(f"sort by 'suit' or 'rank', not {key!r}")
         self._sort = key
         if self.sort_picker.value != key:
             self.sort_picker.value = key
@@ -238,7 +238,7 @@ class CardTable(StaticFallback, widgets.VBox):
                 return self._say(f"{self._selected[0]} fits on no meld on the table." if not fits else
                                  "It fits on several melds: click the one to lay it off on.")
             return self.play(Action.lay_off(self._selected[0], fits[0]))
-        raise ValueError(f"no button {name!r}; buttons are {', '.join(b[0] for b in BUTTONS)}")
+        raise UsageError(f"no button {name!r}; buttons are {', '.join(b[0] for b in BUTTONS)}")
 
     def play(self, action) -> bool:
         """Play ``action`` (or its text) for the learner; a refusal shows its reason.
@@ -359,7 +359,7 @@ class CardTable(StaticFallback, widgets.VBox):
             return self.click_discard(int(value.split(":")[1]))
         if value.startswith("meld:"):
             return self.click_meld(int(value.split(":")[1]))
-        raise ValueError(f"nothing to do for a click on {value!r}")
+        raise UsageError(f"nothing to do for a click on {value!r}")
 
     def _show_board_error(self, change) -> None:
         if change["new"]:
