@@ -210,7 +210,7 @@ def test_contract_penalty_values():
     (4, "8S 8H 8D 9S 9H 9C KD KH KS"),
     (5, "8S 8H 8D 9S 9H 9C 4C 5C 6C 7C"),
     (6, "8S 8H 8D 4C 5C 6C 7C 9H 10H JH QH"),
-    (7, "4C 5C 6C 7C 9H 10H JH QH 2S 3S 4S 5S"),
+    (7, "4C 5C 6C 7C 9H 10H JH QH 2S 3S 4S 5S 6S"),
 ])
 def test_contract_ladder_of_seven_hands(hand, cards):
     assert CONTRACT.holds_contract(cards, hand=hand).ok

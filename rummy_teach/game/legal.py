@@ -5,8 +5,9 @@
 * every draw (``draw``, ``take``, each ``take N`` of a fanned pile, ``end``);
 * every single meld the hand holds (one listing per group of faces: with several
   decks, copies of one face are interchangeable); in Contract Rummy, before the
-  contract is down, every lay-down of the contract (each meld of any legal length,
-  one listing per group of faces, no cap); booting moves before the first draw;
+  contract is down, the solver's best lay-down and the first :data:`LISTED_LAY_DOWNS`
+  of the structured choice :class:`LayDownChoice` (``Game.lay_down_choice()``), which
+  reaches every legal lay-down, uncapped; booting moves before the first draw;
 * every lay-off (card, meld and, for a wild card on a run, each end);
 * every discard; ``buy``/``pass`` during a buy window; ``next`` between hands.
 
@@ -16,14 +17,17 @@ yes, so ``apply`` accepts exactly what is listed (up to interchangeable copies).
 
 from __future__ import annotations
 
-from itertools import combinations
+from dataclasses import dataclass
+from itertools import combinations, islice
 
 from ..cards import Card
 from ..melds import ACE_HIGH, check_meld
 from .actions import Action
 from .judge import judge
 from .table import lay_off
+from ..solver import find_contract
 
+LISTED_LAY_DOWNS = 128
 
 def meld_options(rules, cards, prefer=None) -> list[tuple]:
     """Every group of ``cards`` that is a legal meld, one per group of faces; where
@@ -69,31 +73,66 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
     return found
 
 
-def _lay_downs(game, hand) -> list[Action]:
-    """Every way to put the contract down: one meld per requirement, each of any legal
-    length, disjoint, one listing per multiset of faces (the judge checks the rest)."""
-    rules, contract = game.rules, game.contract
-    needs = contract.requirements
+@dataclass(frozen=True)
+class LayDownChoice:
+    """Every way to put a contract down, as a structured choice: for each of the
+    contract's ``requirements``, the ``options`` (melds of the hand of that kind, of any
+    legal length, one per group of faces). A lay-down picks one option per requirement,
+    the picks sharing no card; :meth:`actions` yields every such lay-down, each once
+    (copies of a face are interchangeable, so two identical runs from two decks are two
+    melds). Nothing is capped here, so every legal lay-down is reachable."""
+
+    requirements: tuple
+    options: tuple
+    hand: tuple
+
+    def actions(self):
+        """Every lay-down, lazily (the judge still has the last word on each)."""
+        needs, seen = self.requirements, set()
+
+        def search(i, used, chosen, floor):
+            if i == len(needs):
+                key = tuple(sorted(tuple(sorted(c.face.sort_key() for c in g)) for g in chosen))
+                if key not in seen:
+                    seen.add(key)
+                    yield Action("meld", melds=tuple(chosen))
+                return
+            start = floor if i and needs[i - 1] == needs[i] else 0
+            for j in range(start, len(self.options[i])):
+                group = _free_copy(self.options[i][j], self.hand, used)
+                if group is not None:
+                    yield from search(i + 1, used + group, chosen + [group], j)
+
+        return search(0, (), [], 0)
+
+
+def lay_down_choice(game, player=None) -> LayDownChoice | None:
+    """The structured choice of contract lay-downs for ``player`` (default: the one to
+    act), or ``None`` when no contract may go down now."""
+    player = game.current_player if player is None else player
+    if not game.may_lay_contract(player):
+        return None
+    rules, hand = game.rules, game.hand(player)
+    needs = game.contract.requirements
     options = meld_options(rules, hand)
-    pools = [[g for g in options if len(g) >= req.size and check_meld(rules, g, kind=req.kind).ok]
-             for req in needs]
-    actions, seen = [], set()
+    pools = tuple(tuple(g for g in options if len(g) >= req.size and check_meld(rules, g, kind=req.kind).ok)
+                  for req in needs)
+    return LayDownChoice(tuple(needs), pools, tuple(hand))
 
-    def search(i, used, chosen, floor):
-        if i == len(needs):
-            key = tuple(sorted(tuple(sorted(c.face.sort_key() for c in g)) for g in chosen))
-            if key not in seen:
-                seen.add(key)
-                actions.append(Action("meld", melds=tuple(chosen)))
-            return
-        start = floor if i and needs[i - 1] == needs[i] else 0
-        for j in range(start, len(pools[i])):
-            group = _free_copy(pools[i][j], hand, used)
-            if group is not None:
-                search(i + 1, used + group, chosen + [group], j)
 
-    search(0, (), [], 0)
-    return actions
+def _lay_downs(game, hand) -> list[Action]:
+    """The lay-downs ``legal_actions`` lists: the solver's best first, then the structured
+    choice's, up to :data:`LISTED_LAY_DOWNS` (``game.lay_down_choice()`` has them all)."""
+    rules = game.rules
+    listed = []
+    best = rules.holds_contract(hand, game.hand_number) if not rules.contract_hand(
+        game.hand_number).whole_hand else find_contract(rules, hand, game.hand_number, whole_hand=True)
+    if best.ok:
+        listed.append(Action("meld", melds=tuple(m.cards for m in best.melds)))
+    choice = lay_down_choice(game)
+    if choice is not None:
+        listed += islice(choice.actions(), LISTED_LAY_DOWNS)
+    return listed
 
 
 def _free_copy(group, hand, used):
@@ -153,9 +192,9 @@ def _candidates(game) -> list[Action]:
 
 
 def legal_actions(game) -> list[Action]:
-    """The candidates (above) that the judge accepts."""
+    """The candidates (above) that the judge accepts, each once."""
     legal = []
-    for action in _candidates(game):
+    for action in dict.fromkeys(_candidates(game)):
         verdict = judge(game, action)
         if verdict.ok and _listed(action, verdict):
             legal.append(action)

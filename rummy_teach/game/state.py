@@ -340,6 +340,13 @@ class Game:
         return (bool(self.rules.ladder) and self._phase == "play" and player == self._current
                 and not self.has_contract_down(player))
 
+    def lay_down_choice(self, player: int | None = None):
+        """Every contract lay-down open to ``player`` now, as a structured choice
+        (:class:`~.legal.LayDownChoice`), or ``None`` when no contract may go down."""
+        from .legal import lay_down_choice
+
+        return lay_down_choice(self, player)
+
     # --- the protocol -----------------------------------------------------------
     def apply(self, action) -> "Game":
         """Play ``action`` (an :class:`Action` or its text) for the current player.

@@ -379,7 +379,7 @@ def gen_contract(rules, rng, level):
                 faces[1:3] = [_joker()]
         taken = pool.take(faces)
         cards += taken or []
-    count = rung.dealt + (0 if rung.whole_hand else 1)
+    count = rung.dealt + 1  # the hand after the draw (hand 7: all 13 must go down)
     cards = cards[:count]
     cards += pool.random(count - len(cards), lambda c: not c.is_joker)
     rng.shuffle(cards)

@@ -407,7 +407,7 @@ class ContractQuestion(Question):
         rung = self.rules.contract_hand(self.hand)
         self.contract = rung.contract
         self.whole_hand = rung.whole_hand
-        check = find_contract(self.rules, self.cards, self.hand, whole_hand=rung.whole_hand)
+        check = find_contract(self.rules, self.cards, self.hand)  # hand 7: 13 cards after the draw
         self.contract_check = check
         self.answer = "yes" if check.ok else "no"
         self.answer_text = self.answer
@@ -424,7 +424,8 @@ class ContractQuestion(Question):
 
     @property
     def prompt(self):
-        extra = " In this hand every card must go down at once." if self.whole_hand else ""
+        extra = (" In this hand every card must go down at once: these are your cards after the draw."
+                 if self.whole_hand else "")
         return (f"{self.rules.title}, hand {self.hand}: the contract is {self.contract}. "
                 f"Do these cards hold it?{extra}")
 
