@@ -153,7 +153,7 @@ def layoff_targets(game, card, player=None) -> tuple[int, ...]:
     """Numbers of the table melds where ``card`` may be laid off now, by the judge."""
     card = card if isinstance(card, Card) else Card.parse(card)
     player = game.current_player if player is None else player
-    if player != game.current_player or game.phase not in ("play", "draw"):
+    if player != game.current_player or game.phase not in ("play", "draw") or card not in game.hand(player):
         return ()
     found = []
     for meld in game.table:

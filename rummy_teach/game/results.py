@@ -57,10 +57,8 @@ def score_hand(game, went_out: int | None, ending: str) -> HandResult:
     if ending == "void":
         scores = (0,) * n
     elif rules.scoring == "winner_takes":
-        scores = [0] * n
-        if went_out is not None:
-            rummy = rules.rummy_doubles and not game.had_cards_down_before_turn
-            scores[went_out] = sum(left) * (2 if rummy else 1)
+        rummy = went_out is not None and rules.rummy_doubles and not game.had_cards_down_before_turn
+        scores = winner_takes(rules, deadwood, went_out, rummy)
     elif rules.scoring == "melds_minus_hand":
         totals = [0] * n
         for meld in game.table:
@@ -75,6 +73,16 @@ def score_hand(game, went_out: int | None, ending: str) -> HandResult:
         scores[went_out] += rules.booting_bonus
     return HandResult(game.hand_number, game.dealer, went_out, ending, tuple(scores), deadwood,
                       left, melded, rummy, booted)
+
+
+def winner_takes(rules, deadwood, went_out: int | None, rummy: bool = False) -> list[int]:
+    """Scoring ``"winner_takes"``: whoever went out scores the points left in every other
+    hand, doubled for a rummy where ``rummy_doubles``; everybody else scores 0."""
+    scores = [0] * len(deadwood)
+    if went_out is not None:
+        total = sum(rules.hand_points(cards) for p, cards in enumerate(deadwood) if p != went_out)
+        scores[went_out] = total * (2 if rummy and rules.rummy_doubles else 1)
+    return scores
 
 
 def game_winners(game) -> tuple[int, ...]:

@@ -327,11 +327,16 @@ class Game:
         return self.judge(action).ok
 
     def layoff_targets(self, card, player: int | None = None) -> tuple[int, ...]:
-        """Numbers of the table melds where ``player`` (default: the one to act) could lay
-        ``card`` off now: the judge's answer, for highlights on a table."""
+        """Numbers of the table melds where ``player`` (default: the one to act) may lay
+        ``card`` off in this turn: the judge's answer, for highlights on a table. Before
+        the draw it answers for the rest of the turn (as if the card were drawn already)."""
         from .legal import layoff_targets
 
-        return layoff_targets(self, card, player)
+        game = self
+        if self._phase == "draw" and not self._booting:
+            game = self.clone()
+            game._phase, game._drawn = "play", True
+        return layoff_targets(game, card, player)
 
     def may_lay_contract(self, player: int | None = None) -> bool:
         """Could ``player`` (default: the one to act) put a contract down now, if their
@@ -358,8 +363,10 @@ class Game:
         verdict = judge(self, action)
         action = verdict.action
         if not verdict.ok:
-            raise IllegalMoveError(f"{action.text()} is not allowed now: {verdict.explain()}",
-                                   verdict.reasons, verdict)
+            why = verdict.explain()
+            if why[:2].isalpha() and why[1].islower():  # "First draw..." reads on after a colon
+                why = why[0].lower() + why[1:]
+            raise IllegalMoveError(f"{action.text()} is not allowed now: {why}", verdict.reasons, verdict)
         self._log.append({"player": self._current, "action": action.text(ascii=True)})
         getattr(self, f"_change_{self._phase}")(action, verdict)
         return self

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, cards_text, parse_cards
 from ..reasons import Reason
+from ..game.actions import Action
 from ..rules import get_rules
 from . import answers
 from .topics import decision_notes, meld_rule
@@ -460,17 +461,28 @@ class DiscardQuestion(Question):
         super().__init__(game, **kw)
 
     def _solve(self):
-        card, rules = str(self.taken), self.rules
-        if not rules.discard_restriction:
-            reason = Reason("taken_discard_free", {"card": card, "game": rules.title})
-        elif len(self.cards) == 1:
-            reason = Reason("taken_discard_last_card", {"card": card})
-        else:
-            reason = Reason("taken_discard_blocked", {"card": card})
-        self.answer = "no" if reason.code == "taken_discard_blocked" else "yes"
+        verdict = self.verdict()
+        reasons = tuple(r for r in verdict.reasons if r.code != "move_ok") or verdict.reasons
+        self.answer = "yes" if verdict.ok else "no"
         self.answer_text = self.answer
-        self.reasons = (reason,)
-        self.explanation = reason.text()
+        self.reasons = reasons
+        self.explanation = explain(reasons)
+
+    def verdict(self):
+        """The judge's verdict on discarding the taken card, on a table set up as the
+        question says: the card lay on the discard pile, the player took it, and now
+        holds these cards. The quiz asks the engine; it never restates the rule."""
+        from ..game import from_deal
+
+        rest = list(self.cards)
+        rest.remove(self.taken)
+        hands = [cards_text(rest, ascii=True)] + [""] * (self.rules.min_players - 1)
+        game = from_deal(self.rules, hands, discard=self.taken.text(ascii=True))
+        taking = game.judge("take")
+        if not taking.ok:
+            return taking
+        game.apply("take")
+        return game.judge(Action("discard", card=self.taken))
 
     def _rule(self):
         if not self.rules.discard_restriction:

@@ -13,6 +13,7 @@ from . import answers
 from .questions import Question, explain
 from .topics import points_rule
 from ..errors import UsageError
+from ..game.results import winner_takes
 
 
 def card_term(card, value: int) -> str:
@@ -189,15 +190,18 @@ class HandWinnerQuestion(Question):
 
     def _solve(self):
         rules = self.rules
-        if rules.game != "basic":
-            raise UsageError(f"hand_winner questions are for Basic Rummy, not {rules.title}")
+        if rules.scoring != "winner_takes":
+            raise UsageError(f"hand_winner questions are for games where whoever goes out scores "
+                             f"the other hands (Basic Rummy), not {rules.title}")
         lines, total = [], 0
         for name, cards in self.players:
             if cards:
                 lines.append(f"{name}: {worked_sum(rules, cards)}")
                 total += rules.hand_points(cards)
         doubled = self.rummy and rules.rummy_doubles
-        points = total * 2 if doubled else total
+        hands = [cards for _, cards in self.players]
+        out = [n for n, _ in self.players].index(self.winner)
+        points = winner_takes(rules, hands, out, self.rummy)[out]  # the engine's scoring
         lines.append(f"{self.winner} went out, so the points left in the other hands "
                      f"go to {self.winner}: {total}.")
         if doubled:

@@ -92,7 +92,7 @@ class CardTable(StaticFallback, widgets.VBox):
             button.style.font_size = "15px"
             button.on_click(self._guarded(lambda _b, name=name: self.press(name)))
             self.buttons[name] = button
-        if self._game.rules.game != "contract":
+        if not self._game.rules.ladder:  # grouping melds is for a contract's lay-down
             self.buttons["group"].layout.display = "none"
         if not self._game.rules.buying:
             self.buttons["buy"].layout.display = "none"
@@ -147,9 +147,8 @@ class CardTable(StaticFallback, widgets.VBox):
         if self._legal is None:
             self._legal = game.legal_actions()
         kinds = {a.kind for a in self._legal}
-        if "meld" in kinds or (game.rules.game == "contract" and game.phase == "play"
-                               and not game.has_contract_down(self.seat)):
-            kinds |= {"meld", "group"} if game.rules.game == "contract" else {"meld"}
+        if "meld" in kinds or game.may_lay_contract(self.seat):
+            kinds |= {"meld", "group"} if game.rules.ladder else {"meld"}
         return kinds
 
     def board_view(self) -> dict:
