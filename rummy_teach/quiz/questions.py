@@ -86,9 +86,11 @@ class Question:
 
     def __init__(self, game="basic", *, id: str | None = None, rule: str | None = None,
                  note: str | None = None, options: dict | None = None):
-        self.rule_options = dict(options or {})
-        self.rules = get_rules(game, **self.rule_options)
-        self.game = self.rules.name
+        from ..game.setup import rules_to_json
+
+        # a RuleSet keeps its options: they are stored with the question (as JSON data)
+        self.rules = get_rules(game, **dict(options or {}))
+        self.game, self.rule_options = rules_to_json(self.rules)
         self.reasons: tuple[Reason, ...] = ()
         self._solve()
         self.rule = rule or self._rule()
