@@ -159,28 +159,54 @@ def _take(game, action):
 def card_usable(game, player: int, card: Card, extra=()) -> bool:
     """Could ``card`` go on the table at once, from ``player``'s hand plus the ``extra``
     cards taken with it: as a lay-off, or in a new meld of any legal length?"""
-    from .legal import meld_options
-
     rules = game.rules
     faces = game.natural_faces()
     for meld in game.table:
         ends = ("low", "high") if rules.is_wild(card) and meld.meld.kind == "run" else (None,)
         if any(grow_meld(rules, meld.meld, card, end, faces, False)[0] is not None for end in ends):
             return True
-    pool = [c for c in tuple(game.hand(player)) + tuple(extra) if _near(rules, card, c)]
-    return any(card in group for group in meld_options(rules, [card] + pool, prefer=card))
+    cards = [c for c in tuple(game.hand(player)) + tuple(extra) if c != card]
+    wilds = [c for c in cards if rules.is_wild(c)]
+    naturals = [c for c in cards if not rules.is_wild(c)]
+    if rules.is_wild(card):
+        from .legal import meld_options
+
+        return any(card in g for g in meld_options(rules, [card] + cards, prefer=card))
+    return _in_a_set(rules, card, naturals, wilds) or _in_a_run(rules, card, naturals, wilds)
 
 
-def _near(rules, card, other) -> bool:
-    """Could ``other`` share a meld with ``card``? (a cheap filter before the search)"""
-    if rules.is_wild(card) or rules.is_wild(other) or card.rank == other.rank:
-        return True
-    if card.suit != other.suit:
-        return False
-    gap = abs(card.rank - other.rank)
-    if rules.ace_high and 1 in (card.rank, other.rank):
-        gap = min(gap, abs(14 - max(card.rank, other.rank)))
-    return gap < 13  # a run of any length may join them
+def _in_a_set(rules, card, naturals, wilds) -> bool:
+    same = list({c.face: c for c in naturals if c.rank == card.rank}.values())
+    biggest = rules.max_set or len(same) + len(wilds) + 1
+    for size in range(rules.min_set, biggest + 1):
+        for w in range(0, min(len(wilds), size - 1) + 1):
+            others = size - 1 - w
+            if others <= len(same) and check_meld(rules, (card,) + tuple(same[:others]) + tuple(wilds[:w]),
+                                                  kind="set").ok:
+                return True
+    return False
+
+
+def _in_a_run(rules, card, naturals, wilds) -> bool:
+    top = 14 if rules.ace_high else 13
+    at = {}
+    for c in naturals:
+        if c.suit == card.suit and c.rank != card.rank:
+            at.setdefault(c.rank, c)
+            if c.rank == 1 and rules.ace_high:
+                at.setdefault(14, c)
+    mine = [card.rank] + ([14] if card.rank == 1 and rules.ace_high else [])
+    for position in mine:
+        for low in range(max(1, position - 13), position + 1):
+            for high in range(max(position, low + rules.min_run - 1), min(top, low + 12) + 1):
+                window = [p for p in range(low, high + 1) if p != position]
+                present = [at[p] for p in window if p in at]
+                if len(window) - len(present) > len(wilds) or len(set(present)) != len(present):
+                    continue
+                group = (card,) + tuple(present) + tuple(wilds[:len(window) - len(present)])
+                if check_meld(rules, group, kind="run").ok:
+                    return True
+    return False
 
 
 # --- after drawing (and booting) ---------------------------------------------------------

@@ -61,14 +61,17 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
                 at.setdefault(card.rank, card)
                 if card.rank == 1 and rules.ace_high:
                     at.setdefault(ACE_HIGH, card)
-        if not at:
+        if not at or len(at) + len(wilds) < rules.min_run:
             continue
         for low in range(1, top + 1):
-            for high in range(low + rules.min_run - 1, min(top, low + 12) + 1):
-                window = range(low, high + 1)
-                present = [at[p] for p in window if p in at]
-                missing = len(window) - len(present)
-                if present and missing <= len(wilds) and len(set(present)) == len(present):
+            present = []
+            for high in range(low, min(top, low + 12) + 1):  # the window grows one card at a time
+                if high in at:
+                    present.append(at[high])
+                missing = high - low + 1 - len(present)
+                if missing > len(wilds):
+                    break  # a longer window only misses more
+                if high - low + 1 >= rules.min_run and present and len(set(present)) == len(present):
                     add(present + wilds[:missing])
     return found
 
@@ -183,12 +186,25 @@ def _candidates(game) -> list[Action]:
         actions += _lay_downs(game, hand)
     else:
         actions += [Action("meld", melds=(g,)) for g in meld_options(rules, hand, game.must_use)]
+    faces = game.natural_faces()
     for meld in game.table:
         for card in dict.fromkeys(hand):
             ends = ("low", "high") if rules.is_wild(card) and meld.meld.kind == "run" else (None,)
-            actions += [Action("layoff", card=card, target=meld.number, end=end) for end in ends]
+            # a cheap pre-check (no reasons written); the judge has the last word
+            if not _may_fit(rules, meld.meld, card):
+                continue
+            actions += [Action("layoff", card=card, target=meld.number, end=end) for end in ends
+                        if lay_off(rules, meld.meld, card, end, faces, False)[0] is not None]
     actions += [Action("discard", card=card) for card in hand]
     return actions
+
+
+def _may_fit(rules, meld, card) -> bool:
+    """A quick sieve for lay-off candidates: the right rank for a set, the right suit for
+    a run, or a wild card (the rule itself is :func:`rummy_teach.layoff.grow`)."""
+    if rules.is_wild(card):
+        return True
+    return card.rank == meld.rank if meld.kind == "set" else card.suit == meld.suit
 
 
 def legal_actions(game) -> list[Action]:
