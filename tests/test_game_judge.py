@@ -213,3 +213,26 @@ def test_a_history_replays_to_the_same_state():
         game.apply(game.legal_actions()[-1])
     copy = replay(json.loads(json.dumps(game.history)))
     assert copy.snapshot() == game.snapshot()
+
+
+# --- one error family ----------------------------------------------------------------------------
+
+def test_bad_input_to_public_calls_raises_the_error_family():
+    from rummy_teach.errors import UsageError
+    from rummy_teach.quiz import answers
+    from rummy_teach.quiz.scoring import HandWinnerQuestion, PointsQuestion
+    from rummy_teach.render import table_html
+
+    calls = [
+        lambda: PointsQuestion(""),                                   # bare ValueError before
+        lambda: HandWinnerQuestion({"Ann": "KC", "Ben": "QD"}),       # nobody went out
+        lambda: HandWinnerQuestion({"Ann": "", "Ben": "QD"}, game="contract"),
+        lambda: answers.read_number("many"),
+        lambda: table_html({"players": []}),
+        lambda: new_game("basic", 2, seed=1).hand(7),                 # IndexError before
+        lambda: new_game("basic", 2, seed=1).view(5),
+    ]
+    for call in calls:
+        with pytest.raises(RummyError):
+            call()
+    assert issubclass(answers.Unreadable, RummyError) and issubclass(UsageError, ValueError)

@@ -51,7 +51,7 @@ Interpretations of RULES.md where the text leaves room (each is stated where it 
 from __future__ import annotations
 
 from ..cards import Card, make_deck, shuffled
-from ..errors import IllegalMoveError, RuleOptionError
+from ..errors import IllegalMoveError, RuleOptionError, UsageError
 from .actions import Action
 from .judge import MoveVerdict, judge, may_lay_off
 from .results import HandResult, game_winners, score_hand
@@ -99,6 +99,11 @@ class Game:
         self._deal(None, layout=start.layout(), first=start.to_move)
 
     # --- reading the state ----------------------------------------------------
+    def _seat(self, player) -> int:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self._n:
+            raise UsageError(f"player must be a number from 0 to {self._n - 1}, not {player!r}")
+        return player
+
     @property
     def num_players(self) -> int:
         return self._n
@@ -155,7 +160,7 @@ class Game:
         return self._winners
 
     def hand(self, player: int) -> tuple[Card, ...]:
-        return tuple(self._hands[player])
+        return tuple(self._hands[self._seat(player)])
 
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self._hands)
@@ -165,7 +170,7 @@ class Game:
         return tuple(self._table)
 
     def melds_of(self, player: int) -> tuple[TableMeld, ...]:
-        return tuple(m for m in self._table if m.owner == player)
+        return tuple(m for m in self._table if m.owner == self._seat(player))
 
     @property
     def stock_size(self) -> int:
@@ -186,11 +191,11 @@ class Game:
         return self.rules.contract(self._hand_number) if self.rules.ladder else None
 
     def has_contract_down(self, player: int) -> bool:
-        return self._contract_turn[player] is not None
+        return self._contract_turn[self._seat(player)] is not None
 
     def contract_turn(self, player: int) -> int | None:
         """The turn number (see :attr:`turn_number`) in which ``player`` laid their contract down."""
-        return self._contract_turn[player]
+        return self._contract_turn[self._seat(player)]
 
     @property
     def turn_number(self) -> int:
@@ -203,10 +208,10 @@ class Game:
 
     def turns_played(self, player: int) -> int:
         """How many turns ``player`` has begun in this hand (1 during their first turn)."""
-        return self._turns_taken[player]
+        return self._turns_taken[self._seat(player)]
 
     def buys_left(self, player: int) -> int:
-        return self.rules.max_buys - self._buys_used[player] if self.rules.buying else 0
+        return self.rules.max_buys - self._buys_used[self._seat(player)] if self.rules.buying else 0
 
     @property
     def must_use(self) -> Card | None:
@@ -250,11 +255,11 @@ class Game:
     def known_cards(self, player: int) -> tuple[Card, ...]:
         """Cards everybody saw ``player`` take from the discard pile (or buy) that are
         still in their hand: public knowledge an attentive player remembers."""
-        return tuple(self._known[player])
+        return tuple(self._known[self._seat(player)])
 
     def discards_by(self, player: int) -> tuple[Card, ...]:
         """Every card ``player`` discarded this hand, in order."""
-        return tuple(self._discards_by[player])
+        return tuple(self._discards_by[self._seat(player)])
 
     def card_places(self) -> dict[str, tuple[Card, ...]]:
         """Where every card is (the all-seeing teacher's view, never a player's): keys
