@@ -236,3 +236,17 @@ def test_bad_input_to_public_calls_raises_the_error_family():
         with pytest.raises(RummyError):
             call()
     assert issubclass(answers.Unreadable, RummyError) and issubclass(UsageError, ValueError)
+
+
+def test_a_new_meld_says_where_its_wild_card_stands():
+    """Written from its low end up: JK 4H 5H 6H puts the joker at 3H, 4H 5H 6H JK at 7H."""
+    hands = ["JK 4H 5H 6H 8S 8H 8D 2C 9D KS", "3S 4S 5S 6S 8C 9C 10C JC QD KD",
+             "2H 3D 4D 5D 7C 7D 10H JH QH KH"]
+    for text, low in (("JK 4H 5H 6H", 3), ("4H 5H 6H JK", 4)):
+        game = from_deal("contract", hands, hand=2, stock="AS 2S 3C", discard="AC")
+        game.apply("draw")
+        while game.phase == "buy":
+            game.apply("pass")
+        game.apply(f"meld 8S 8H 8D | {text}")
+        run = [m.meld for m in game.table if m.meld.kind == "run"][0]
+        assert run.low == low and [c.text(ascii=True) for c in run.cards] == text.split()

@@ -253,7 +253,7 @@ def _meld(game, action, hand):
         check = check_meld(rules, group)
         if not check.ok:
             raise _Refused(Reason("not_a_meld", {"cards": cards_text(group)}), *check.reasons)
-        melds.append(check.meld)
+        melds.append(as_laid(rules, check.meld, group))
     left = len(hand) - len(action.cards)
     reasons = ()
     if rules.ladder and not game.has_contract_down(p):
@@ -275,7 +275,7 @@ def _lay_down(game, action, left):
     readings = []
     for group in action.melds:
         options = [check_meld(rules, group, kind=k) for k in ("set", "run")]
-        readings.append([c.meld for c in options if c.ok])
+        readings.append([as_laid(rules, c.meld, group) for c in options if c.ok])
     for order in permutations(range(count)):
         chosen = [None] * count
         for req, i in zip(contract.requirements, order):
@@ -289,6 +289,20 @@ def _lay_down(game, action, left):
             return melds, (Reason("contract_held", {"contract": str(contract), "melds": text}),)
     _no("contract_missing", contract=str(contract),
         why="these melds do not match the contract's kinds and sizes.")
+
+
+def as_laid(rules, meld: Meld, cards) -> Meld:
+    """A new run as the player wrote it, from its low end up, so the order says where
+    each wild card stands (``JK 4H 5H 6H``: the joker is 3H); otherwise the engine's
+    reading. Sets have no order."""
+    from ..errors import IllegalMeldError
+
+    if meld.kind != "run" or tuple(cards) == meld.cards:
+        return meld
+    try:
+        return Meld.parse(cards_text(cards, ascii=True), rules, kind="run")
+    except IllegalMeldError:
+        return meld
 
 
 def may_lay_off(game, player: int) -> bool:
