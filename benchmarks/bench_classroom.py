@@ -57,6 +57,7 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"]
 TOKEN = "bench-token"
+JOIN = "BENCH2"
 SESSION = "bench"
 TIMEOUT = 120.0
 
@@ -235,7 +236,7 @@ async def light_student(n: int, base: str, quiz, questions: int, stats: dict, rn
 
     name = f"Light {n:02d}"
     t0 = time.monotonic()
-    response = await AsyncHTTPClient().fetch(f"{base}/voila/render/quiz.ipynb",
+    response = await AsyncHTTPClient().fetch(f"{base}/voila/render/quiz.ipynb?join={JOIN}",
                                              request_timeout=TIMEOUT)
     kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', response.body.decode()).group(1)
     client = WidgetClient(base, kernel_id)
@@ -306,7 +307,7 @@ async def browser_student(n: int, browser, base: str, quiz, questions: int, stat
     context = await browser.new_context(viewport={"width": 1100, "height": 900})
     page = await context.new_page()
     t0 = time.monotonic()
-    await page.goto(f"{base}/", timeout=TIMEOUT * 1000)
+    await page.goto(f"{base}/?join={JOIN}", timeout=TIMEOUT * 1000)
     box = page.get_by_placeholder("your name")
     await box.wait_for(timeout=TIMEOUT * 1000)
     await box.fill(name)
@@ -385,6 +386,7 @@ def start_server(args, home: Path, port: int):
     argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", args.quiz,
             "--host", "127.0.0.1", "--port", str(port), "--students", str(args.students),
             "--token", TOKEN, "--session", SESSION, "--db", str(home / "results.db"),
+            "--join-code", JOIN, "--same-order",  # the robots answer the quiz in its order
             "--run-dir", str(home / "run"), "--refill-seconds", str(args.refill)]
     if args.pool is not None:
         argv += ["--pool", str(args.pool)]

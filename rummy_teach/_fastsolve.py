@@ -22,6 +22,10 @@ the player. For the score objective (Rummy 500, where melds score) the meld's
 table points are added as well. The best arrangement has the greatest total
 weight, and its deadwood is the hand's value minus the weight of its melds.
 
+For :meth:`FastSolver.arrange` the answer becomes ``Meld`` values. A rule set meets
+the same few hundred melds over and over, so each meld's layout is worked out once,
+and its last ``Meld`` is reused while the hand holds those very cards.
+
 Anything else (wild cards, two copies of one face from several decks) goes to the
 general search in :mod:`rummy_teach.solver`.
 """
@@ -29,6 +33,7 @@ general search in :mod:`rummy_teach.solver`.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 
 from .cards import SUITS, Card
 from .melds import ACE_HIGH, Meld, card_meld_value
@@ -36,25 +41,13 @@ from .melds import ACE_HIGH, Meld, card_meld_value
 SUIT_BITS = 13
 SUIT_MASK = (1 << SUIT_BITS) - 1
 FULL_SUIT = SUIT_MASK
-_SHIFT = {suit: SUIT_BITS * i for i, suit in enumerate(SUITS)}
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a rank's bit: that rank in every suit
+# A card's bit is _BASE[suit] + rank. A joker (rank 0, no suit) gets bit 52, above the
+# hand, so that one test after packing a whole hand finds it.
+_BASE = {**{suit: SUIT_BITS * i - 1 for i, suit in enumerate(SUITS)}, None: 52}
+_JOKER = 1 << 52
+_MELD = itemgetter(2)
 _ACE = 1  # bit of the ace in a suit mask; the king is 1 << 12
-
-
-def pack(cards, not_plain) -> int | None:
-    """The hand as one 52-bit integer, or None if it needs the general search.
-
-    ``not_plain`` holds the ranks that rule the fast path out: the wild ranks, and
-    0 so that a joker (wild or not) always goes to the general search.
-    """
-    hand = 0
-    for card in cards:
-        if card.rank in not_plain:
-            return None
-        bit = 1 << (_SHIFT[card.suit] + card.rank - 1)
-        if hand & bit:  # a second copy of this face
-            return None
-        hand |= bit
-    return hand
 
 
 def suit_masks(hand: int) -> tuple[int, int, int, int]:
@@ -135,7 +128,6 @@ class FastSolver:
 
     def __init__(self, rules, objective: str):
         self.rules = rules
-        self.not_plain = frozenset(rules.wild_ranks) | {0}
         scoring = objective == "score" and rules.scores_melds
         values = rules.hand_values
 
@@ -147,9 +139,13 @@ class FastSolver:
                                    for p in range(1, ACE_HIGH + 1))
         self.set_weights = (0,) + tuple(weight(r, r, "set") for r in range(1, 14))
         self.runs = _run_table(rules.min_run, rules.ace_high, run_weights)
+        # the cards that rule the fast path out: every joker, and wild ranks in all suits
+        self.refused = _JOKER | sum(_EVERY_SUIT << (r - 1) for r in rules.wild_ranks if r)
         self.hand_value = _value_table(values)
         self.min_set = rules.min_set
         self.max_set = 4 if rules.max_set is None else min(rules.max_set, 4)
+        self._melds: dict[int, tuple] = {}  # see _take_meld
+        self._set_choices_known: dict[tuple[int, int, int], list] = {}
 
     # --- the search ---------------------------------------------------------------
     def held_for_sets(self, s, h, d, c) -> int:
@@ -162,60 +158,87 @@ class FastSolver:
 
     def solve(self, hand: int) -> tuple[int, int]:
         """(greatest melded weight, cards taken by sets in one best arrangement)."""
-        best, cover = self.runs.best, self.runs.cover
-        s, h, d, c = masks = suit_masks(hand)
+        s, h, d, c = suit_masks(hand)
         held = self.held_for_sets(s, h, d, c)
         if not held:
+            best = self.runs.best
             return best[s] + best[h] + best[d] + best[c], 0
-        covered = (cover[s], cover[h], cover[d], cover[c])
-        contested = held & (covered[0] | covered[1] | covered[2] | covered[3])
-        # uncontested ranks: the largest set the rules allow, nothing to decide
-        set_weight, taken = 0, 0
-        free = held ^ contested
-        while free:
-            bit = free & -free
-            free ^= bit
-            suits = [i for i in range(4) if masks[i] & bit][:self.max_set]
-            set_weight += len(suits) * self.set_weights[bit.bit_length()]
-            taken |= sum(bit << (SUIT_BITS * i) for i in suits)
-        if not contested:
-            return set_weight + best[s] + best[h] + best[d] + best[c], taken
-        # contested ranks: try every combination of their useful choices
-        combos = [(set_weight, taken)]
-        while contested:
-            bit = contested & -contested
-            contested ^= bit
-            options = self._set_options(bit, masks, covered)
-            combos = [(w + ow, t | ot) for w, t in combos for ow, ot in options]
+        return self.solve_with_sets(hand, held)
+
+    def solve_with_sets(self, hand: int, held: int) -> tuple[int, int]:
+        """:meth:`solve` for a hand whose ranks ``held`` could make sets.
+
+        Each such rank offers a few choices (see :meth:`_set_choices`); every
+        combination of them is tried, each leaving the rest of the hand to runs.
+        """
+        best, cover = self.runs.best, self.runs.cover
+        s, h, d, c = suit_masks(hand)
+        runnable = cover[s] | cover[h] << 13 | cover[d] << 26 | cover[c] << 39
+        known, combos = self._set_choices_known, [(0, 0)]
+        while held:
+            bit = held & -held
+            held ^= bit
+            shift = bit.bit_length() - 1
+            key = (shift, hand >> shift & _EVERY_SUIT, runnable >> shift & _EVERY_SUIT)
+            choices = known.get(key) or self._set_choices(*key)
+            if len(choices) == 1:
+                (w, t), = choices
+                combos = [(cw + w, ct | t) for cw, ct in combos]
+            else:
+                combos = [(cw + w, ct | t) for cw, ct in combos for w, t in choices]
         top, top_taken = -1, 0
         for weight, cards in combos:
-            s, h, d, c = suit_masks(hand & ~cards)
-            total = weight + best[s] + best[h] + best[d] + best[c]
+            rest = hand & ~cards  # suit_masks(rest), written out: this is the hot loop
+            total = (weight + best[rest & SUIT_MASK] + best[rest >> 13 & SUIT_MASK]
+                     + best[rest >> 26 & SUIT_MASK] + best[rest >> 39])
             if total > top:
                 top, top_taken = total, cards
         return top, top_taken
 
-    def _set_options(self, bit, masks, covered) -> list[tuple[int, int]]:
-        """(weight, cards) of each choice worth trying for one contested rank.
+    def _set_choices(self, shift: int, present: int, runnable: int) -> list[tuple[int, int]]:
+        """(weight, cards) of each choice worth trying for the sets of one rank.
 
-        Besides "no set", a set is worth trying unless it leaves out a card that no
-        run could use while it still has room for that card: adding the card would
-        be at least as good.
+        ``shift`` is the rank's bit in a suit (rank - 1); ``present`` and ``runnable``
+        hold, in every suit's lowest bit, whether the hand has that card and whether
+        some run could use it. Worked out once for each such key, then looked up.
+
+        A set none of whose cards a run could use is uncontested: the only choice is
+        the largest set the rules allow. Otherwise "no set" is a choice too, and so
+        is each legal set, unless it leaves out a card that no run could use while it
+        still has room for that card (adding the card would be at least as good).
         """
-        present = [i for i in range(4) if masks[i] & bit]
-        idle = [i for i in present if not covered[i] & bit]
-        per_card = self.set_weights[bit.bit_length()]
-        options = [(0, 0)]
-        for size in range(self.min_set, min(self.max_set, len(present)) + 1):
-            for suits in combinations(present, size):
-                if size < self.max_set and any(i not in suits for i in idle):
-                    continue
-                options.append((size * per_card, sum(bit << (SUIT_BITS * i) for i in suits)))
-        return options
+        suits = [i for i in range(4) if present >> (SUIT_BITS * i) & 1]
+        idle = [i for i in suits if not runnable >> (SUIT_BITS * i) & 1]
+        per_card = self.set_weights[shift + 1]
+
+        def choice(members):
+            return len(members) * per_card, sum(1 << (SUIT_BITS * i + shift) for i in members)
+
+        if len(idle) == len(suits):
+            choices = [choice(suits[:self.max_set])]
+        else:
+            choices = [(0, 0)]
+            for size in range(self.min_set, min(self.max_set, len(suits)) + 1):
+                for members in combinations(suits, size):
+                    if size < self.max_set and any(i not in members for i in idle):
+                        continue
+                    choices.append(choice(members))
+        self._set_choices_known[shift, present, runnable] = choices
+        return choices
+
+    def pack(self, cards) -> int | None:
+        """The hand as one 52-bit integer, or None if it needs the general search
+        (a joker, a wild card, or a face held twice)."""
+        base, hand = _BASE, 0
+        for card in cards:
+            hand |= 1 << (base[card.suit] + card.rank)
+        if hand & self.refused or hand.bit_count() < len(cards):
+            return None
+        return hand
 
     def min_deadwood(self, cards) -> int | None:
         """Fewest deadwood points, or None when the hand needs the general search."""
-        hand = pack(cards, self.not_plain)
+        hand = self.pack(cards)
         if hand is None:
             return None
         value = self.hand_value
@@ -225,48 +248,94 @@ class FastSolver:
     # --- melds for an arrangement -------------------------------------------------
     def arrange(self, cards):
         """(melds, deadwood, deadwood points) of a best arrangement, or None for the
-        general search."""
-        hand = pack(cards, self.not_plain)
-        if hand is None:
-            return None
-        at = {(_SHIFT[c.suit] + c.rank - 1): c for c in cards}
-        _, taken = self.solve(hand)
-        melds = []
-        s, h, d, c = suit_masks(taken)
-        set_ranks = s | h | d | c  # at most one set per rank
-        while set_ranks:
-            bit = set_ranks & -set_ranks
-            set_ranks ^= bit
-            rank = bit.bit_length()
-            members = [at[SUIT_BITS * i + rank - 1] for i in range(4) if taken >> (SUIT_BITS * i) & bit]
-            melds.append(Meld("set", tuple(members), rank=rank))
-        used = taken
-        for i, suit in enumerate(SUITS):
-            for run in self.runs.runs((hand & ~taken) >> (SUIT_BITS * i) & SUIT_MASK):
-                melds.append(self._run_meld(run, suit, i, at))
-                used |= run << (SUIT_BITS * i)
-        # bit order is suit then rank, the order Card.sort_key gives a one-deck hand
-        deadwood = tuple(at[p] for p in sorted(at) if not used >> p & 1)
-        melds.sort(key=lambda m: (m.kind != "set", m.cards[0].sort_key()))
-        value = self.hand_value
-        s, h, d, c = suit_masks(hand & ~used)
-        return tuple(melds), deadwood, value[s] + value[h] + value[d] + value[c]
+        general search.
 
-    def _run_meld(self, run: int, suit: str, index: int, at) -> Meld:
-        """The run as a :class:`Meld`, placing an ace the way the meld check would."""
+        :meth:`pack`, in a loop that also keeps each card by its bit (``at``), since
+        the melds and the deadwood are made of those cards. Most random hands hold no
+        meld at all; they are answered without building any.
+        """
+        base, hand, at = _BASE, 0, {}
+        for card in cards:
+            bit = base[card.suit] + card.rank
+            at[bit] = card
+            hand |= 1 << bit
+        if hand & self.refused or len(at) < len(cards):
+            return None
+        s, h, d, c = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
+        value = self.hand_value
+        held = self.held_for_sets(s, h, d, c)
+        if held:
+            weight, taken = self.solve_with_sets(hand, held)
+        else:
+            best = self.runs.best
+            weight, taken = best[s] + best[h] + best[d] + best[c], 0
+            if not weight:  # no meld at all
+                return (), tuple(map(at.__getitem__, sorted(at))), value[s] + value[h] + value[d] + value[c]
+        # each meld's cards are taken out of ``at``, which is left with the deadwood
+        keyed = []  # (0 for a set or 1 for a run, bit of its first card, meld)
+        if taken:
+            set_ranks = (taken | taken >> 13 | taken >> 26 | taken >> 39) & SUIT_MASK  # one set a rank
+            while set_ranks:
+                low = set_ranks & -set_ranks
+                set_ranks ^= low
+                keyed.append(self._take_meld(0, taken & low * _EVERY_SUIT, at))
+        best, left = self.runs.best, hand & ~taken
+        for shift in (0, 13, 26, 39):
+            mask = left >> shift & SUIT_MASK
+            if best[mask]:
+                for run in self.runs.runs(mask):
+                    keyed.append(self._take_meld(1, run << shift, at))
+                    left ^= run << shift
+        keyed.sort()  # sets first, then runs, each by its first card
+        points = (value[left & SUIT_MASK] + value[left >> 13 & SUIT_MASK]
+                  + value[left >> 26 & SUIT_MASK] + value[left >> 39])
+        return tuple(map(_MELD, keyed)), tuple(map(at.__getitem__, sorted(at))), points
+
+    def _take_meld(self, kind: int, mask: int, at) -> tuple[int, int, Meld]:
+        """(kind, bit of the first card, the :class:`Meld`) of the cards at ``mask``,
+        which are taken out of ``at``.
+
+        Building a ``Meld`` costs more than solving the hand, while a rule set meets
+        the same few hundred melds over and over (each is a set of faces). So each
+        meld's layout (which bit plays where) is worked out once, and the last
+        ``Meld`` built for it is reused whenever the hand's cards there are equal to
+        its cards (a second copy of a face, ``8♠#2``, is not equal to ``8♠``).
+        """
+        known = self._melds.get(mask)
+        if known is None:
+            known = self._melds[mask] = self._layout(mask)
+        bits, fields, meld = known
+        cards = tuple(map(at.pop, bits))
+        if meld is None or meld.cards != cards:
+            meld = Meld(cards=cards, **fields)
+            self._melds[mask] = (bits, fields, meld)
+        return kind, bits[0], meld
+
+    def _layout(self, mask: int) -> tuple[tuple[int, ...], dict, None]:
+        """The bits of a meld's cards in the meld's order, and its other fields.
+
+        A set has one bit in each of its suits; a run's bits lie in one suit, with
+        the ace placed the way the meld check would place it.
+        """
+        bits = [b for b in range(52) if mask >> b & 1]
+        index, rank = divmod(bits[0], SUIT_BITS)
+        if bits[-1] // SUIT_BITS != index:
+            return tuple(bits), {"kind": "set", "rank": rank + 1}, None
+        run, suit = mask >> (SUIT_BITS * index), SUITS[index]
         ranks = [r for r in range(1, 14) if run >> (r - 1) & 1]
-        base = SUIT_BITS * index
-        low_meld = Meld("run", tuple(at[base + r - 1] for r in ranks), low=ranks[0], suit=suit)
-        if not (self.rules.ace_high and run & _ACE and run >> 12 & 1):
-            return low_meld  # no ace next to a king: the ace, if any, plays low
-        high = ranks[1:] + [1]
-        high_meld = Meld("run", tuple(at[base + r - 1] for r in high), low=high[0], suit=suit)
-        if run != FULL_SUIT:
-            return high_meld
-        # ace to king: either end fits; the meld check keeps the placement scoring more
-        if self.rules.scores_melds and high_meld.points(self.rules) > low_meld.points(self.rules):
-            return high_meld
-        return low_meld
+        high = ranks[1:] + [1]  # the ace moved to the top, when it is next to a king
+
+        def meld(order):  # with stand-in cards: layout and points depend on faces only
+            return Meld("run", tuple(Card(r, suit) for r in order), low=order[0], suit=suit)
+
+        order = ranks
+        if self.rules.ace_high and run & _ACE and run >> 12 & 1:
+            # ace to king: either end fits; the meld check keeps the placement scoring more
+            if run != FULL_SUIT or (self.rules.scores_melds and
+                                    meld(high).points(self.rules) > meld(ranks).points(self.rules)):
+                order = high
+        return (tuple(SUIT_BITS * index + r - 1 for r in order),
+                {"kind": "run", "low": order[0], "suit": suit}, None)
 
 
 _SOLVERS: dict[tuple[int, str], tuple[object, FastSolver]] = {}

@@ -93,6 +93,101 @@ ENGLISH = {
     "lay_down_choices": "A lay-down is chosen meld by meld: {count} meld(s) chosen, {needed} needed.",
     "contract_wrong_card_count": "In hand {hand} the contract takes every card at once: {expected} "
                                  "cards {when}, and these are {count}.",
+
+    # --- quiz questions about play, and teaching lines (issue 13: quizzes that ask about
+    # play). Each teach_* line says the rule and how to recognise it next time.
+    "move_refused": "No. The engine refuses \u201c{move}\u201d for {who}: {why}",
+    "move_allowed": "Yes. {done}.",
+    "card_went_to": "{who} ends up holding {card}; {who}'s hand grew by {gained} card(s).",
+    "deal_size": "In {game} with {players} players each player is dealt {cards} cards.",
+    "deal_size_hand": "In {game} every player is dealt {cards} cards in hand {hand}, "
+                      "whatever the number of players ({players} here).",
+    "deal_table": "The deal sizes of {game}: {sizes}.",
+    "deal_decks": "With {players} players the game uses {decks} deck(s) of 52 cards and "
+                  "{jokers} joker(s); more players need more cards, so count the players first.",
+    "stock_out_turn_over": "In {game} the discard pile is turned over as it lies, without "
+                           "shuffling, and becomes the new stock; no discard pile is left, so the "
+                           "next player draws from the stock. This may happen {turnovers} times in "
+                           "a hand, so keep count.",
+    "stock_out_void": "In {game} the stock may be renewed only {turnovers} times in a hand. When "
+                      "it runs out once more the hand is void: nobody scores and the deal passes "
+                      "on. Count the turnovers as you play.",
+    "stock_out_end_hand": "In {game} an empty stock ends the hand when the player to move cannot, "
+                          "or will not, take from the discard pile. Nobody went out; everyone "
+                          "scores melded cards minus cards left in hand.",
+    "stock_out_reshuffle": "In {game} the discard pile, all but its top card, is shuffled into a "
+                           "new stock and play goes on. The sources are silent here; this book "
+                           "plays it so.",
+    "game_end_highest": "{winners} wins. In {game} the game ends in the hand in which somebody "
+                        "reaches {target}; when several pass it together, the highest total wins.",
+    "game_end_tie_again": "Nobody has won yet. Two or more players share the highest total at or "
+                          "above {target}, so another hand is played to break the tie.",
+    "game_end_not_yet": "Nobody has won yet: nobody has reached {target}, so the game goes on.",
+    "game_end_lowest": "{winners} wins. In {game} the lowest total after the last hand wins: "
+                       "penalty points count against you, so look for the smallest number.",
+    "game_end_last_hand": "{winners} wins. Two or more players share the lowest total, so the "
+                          "lower score in the last hand breaks the tie.",
+    "game_end_shared": "{winners} share the win: their totals are level and so are their "
+                       "scores in the last hand.",
+    "teach_dig": "Digging: in {game} you may take any card of the discard pile together with "
+                 "every card above it, but only if the card you pick can go on the table at once "
+                 "(a new meld or a lay-off). Before you dig, find the meld it will join.",
+    "teach_must_use": "After a dig the card you dug for must go on the table before anything "
+                      "else, even before the discard: plan its meld before you dig.",
+    "teach_top_only": "In {game} only the top card of the discard pile may be taken; taking a "
+                      "deeper card (digging) belongs to Rummy 500.",
+    "teach_layoff_any_meld": "In {game} you may lay off on every meld on the table, an "
+                             "opponent's too, and the card scores for you: look at the ends of "
+                             "every run and at every set of three.",
+    "teach_contract_layoff": "In {game} you may lay off only after your own contract is down, and "
+                             "only from your next turn on; then every meld on the table is open "
+                             "to you. Ask two questions: is my contract down, and was it before "
+                             "this turn?",
+    "teach_contract_down_once": "In {game} the contract goes down in one lay-down, complete; "
+                                "after that, more cards go down only by laying off.",
+    "teach_first_refusal": "First refusal: the player whose turn it is decides first. Taking "
+                           "the discard ends the matter; only when that player draws from the "
+                           "stock may the others call buy.",
+    "teach_buy": "A buy takes the top discard out of turn together with a penalty card from the "
+                 "stock, so the buyer's hand grows by two cards; buy only a card you need.",
+    "teach_buy_order": "When several players call buy, the card goes to the one who comes first "
+                       "in turn order after the player whose turn it is (the sources are silent; "
+                       "this book plays it so).",
+    "teach_hand_seven": "In the last hand laying down the contract is going out: all the cards "
+                        "you hold after the draw go down at once as runs, so nobody has melds "
+                        "on the table before somebody goes out.",
+    "teach_draw_first": "Every turn begins with a draw, from the stock or the discard pile; "
+                        "melding, laying off and discarding come after it.",
+    "teach_go_out": "Going out: the hand ends the moment a player has no card left, whether the "
+                    "last card was melded, laid off or discarded.",
+    "teach_set": "How to spot a set: every card has the same rank; {game} allows {set_size}.",
+    "teach_run": "How to spot a run: one suit, ranks in a row with no gap, at least {min_run} "
+                 "cards; {ace}.",
+    "teach_ace_low": "the ace goes only below the 2",
+    "teach_ace_both": "the ace goes below the 2 or above the king, never in the middle (K-A-2)",
+    "teach_wild": "A joker is wild: ask which single card it would stand for; if one card fills "
+                  "each gap, the meld stands.",
+    "teach_layoff_set": "To lay off on a set the card must have the set's rank, and the set must "
+                        "have room: {game} allows {set_size}.",
+    "teach_layoff_run": "To lay off on a run the card must be of the run's suit and touch one of "
+                        "its ends: one below the lowest card or one above the highest.",
+    "teach_contract": "To check a contract, find its runs first (each {min_run} or more of one "
+                      "suit), then the sets among the cards left; every meld must be complete.",
+    "teach_taken_card": "The card you took from the discard pile stays in your hand this turn; "
+                        "the only exception is when it is your very last card.",
+    "teach_taken_free": "{game} has no rule about the card just taken: any card may be "
+                        "discarded.",
+    "teach_points": "Cards left in hand in {game}: {values}. Add the big cards first, then the "
+                    "small ones.",
+    "teach_score": "A {game} hand scores what you put on the table (your melds and your "
+                   "lay-offs) minus what is left in your hand: add each side, then subtract.",
+    "teach_hand_winner": "Only the player who goes out scores: add up every other player's "
+                         "cards, and double it only for a rummy (everything in one turn, "
+                         "nothing of theirs on the table before).",
+    "teach_arrange": "Look for runs and sets that share no card; where one card could join two "
+                     "melds, try both and keep the way that {goal}.",
+    "teach_arrange_fewest": "leaves the fewest points in hand",
+    "teach_arrange_most": "scores the most (melded minus left in hand)",
 }
 
 
@@ -117,3 +212,77 @@ class Reason:
 
     def __repr__(self) -> str:
         return f"Reason({self.code!r}, {self.params!r})"
+
+
+# --- the classroom's pages and refusals (issue 14) -----------------------------------------
+# Kept apart from the engine's reasons above so that parallel additions merge cleanly.
+ENGLISH.update({
+    "join_title": "Join the class",
+    "join_prompt": "Type the join code your teacher gives you, then press Join.",
+    "join_label": "Join code:",
+    "join_button": "Join",
+    "join_wrong": "That is not this class's join code. Check it with your teacher and type it again.",
+    "class_full_title": "This class is full",
+    "class_full": "This class is full just now: every seat is taken. Wait a minute and reload "
+                  "the page; if it stays full, tell your teacher.",
+    "access_refused": "access refused",
+    # the teacher's pages
+    "report_title": "Class results: {title}",
+    "report_heading": "Class report - session {session}",
+    "report_updated": "{answers} answers · refreshed every {seconds} s",
+    "report_terminal": "In a terminal:",
+    "dashboard_heading": "Live dashboard - session {session}",
+    "dashboard_summary": "{students} students joined, {finished} finished, {answers} answers so far.",
+    "dashboard_questions": "Right and wrong per question",
+    "dashboard_students": "Who is in",
+    "projector_summary": "{students} students joined · {finished} finished",
+    "bar_label": "Question {number} ({question})",
+    "bar_counts": "{right} right, {wrong} wrong",
+    "student_finished": "finished",
+    "student_on_question": "question {number} of {total}",
+    "seconds_ago": "{n} s ago",
+    "minutes_ago": "{n} min ago",
+    "col_student": "Student", "col_where": "Now on", "col_answered": "Answered",
+    "col_right": "Right", "col_seen": "Last seen", "col_rejoin": "Rejoin code",
+    "col_session": "Session", "col_quiz": "Quiz", "col_students": "Students",
+    "col_answers": "Answers", "col_started": "Started",
+    "nav_report": "Report", "nav_dashboard": "Live dashboard", "nav_gradebook": "Gradebook (CSV)",
+    "nav_answers": "All answers (CSV)", "nav_sessions": "Past sessions", "nav_paper": "Printable paper",
+    "sessions_title": "Sessions in this results database",
+    "paper_answer_with": "Answer with {form}.",
+    "paper_points": "{n} point(s)",
+    "paper_key_title": "Answer key",
+    # the student's page
+    "quiz_tries_left": "You may try again: {n} tries left.",
+    "type_name_intro": "Type the name your teacher will see, then start. Only you and your "
+                       "teacher see your answers and score.",
+    "pick_name_intro": "Pick your name from the list, then start. Only you and your teacher see "
+                       "your answers and score.",
+    "pick_name_label": "Your name:",
+    "name_missing": "Type your name first.",
+    "name_too_long": "Please use at most {limit} characters.",
+    "name_not_on_roster": "Pick your name from the list; if it is missing, tell your teacher.",
+    "name_taken": "{name} has already joined this class. If that is you on another device or "
+                  "browser, type the rejoin code shown at the top of your first page. If it is "
+                  "not you, add your initial or surname to your name.",
+    "rejoin_label": "Rejoin code:",
+    "rejoin_placeholder": "6 digits",
+    "rejoin_button": "Continue",
+    "rejoin_wrong": "That is not the rejoin code for this name ({left} tries left).",
+    "rejoin_locked": "Too many wrong codes. Ask your teacher: the dashboard shows your rejoin code.",
+    "store_unavailable": "Your answers cannot be kept just now ({error}); please tell your teacher.",
+    "joined_note": "You are {name}. Your rejoin code is {code}: with it you can go on from "
+                   "another device.",
+    "resumed_note": "Welcome back, {name}: your {answers} answers so far are kept, and you are on "
+                    "question {number} of {total}. (Rejoin code {code}.)",
+    "resumed_device_note": "Welcome back, {name}: you go on from this browser. Your {answers} "
+                           "answers so far are kept, and you are on question {number} of {total}. "
+                           "(Rejoin code {code}.)",
+    "resumed_finished": "You have finished the quiz.",
+    "answer_too_fast": "Slow down: wait a moment before you submit again.",
+    "answer_already_given": "This question was already answered (in another tab or window?). "
+                            "Reload the page to go on where you are.",
+    "connection_lost": "This page lost its connection to the quiz. Your answers so far are "
+                       "saved. Reload the page to go on where you were.",
+    "reload_button": "Reload the page",
+})

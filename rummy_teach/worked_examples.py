@@ -22,6 +22,10 @@ The examples (see :data:`EXAMPLES`):
   meld, and the melded-minus-deadwood score of both players.
 * ``contract_last_hand`` (Contract Rummy): hand 7, a buy out of turn, and going out
   by laying the whole hand down (three runs, no final discard).
+* ``rummy500_three`` (Rummy 500, three players): a dig six deep, lay-offs on two
+  opponents' melds, and what the dig cost.
+* ``contract_contested_buy`` (Contract Rummy, four players): first refusal declined,
+  two players calling buy for one card, and the hand-7 ending.
 
 No widget is imported here: :mod:`rummy_teach.widgets.stepper` shows these.
 """
@@ -270,7 +274,94 @@ CONTRACT_LAST_HAND = WorkedExample(
     ),
 )
 
-EXAMPLES = {e.name: e for e in (THIRTY_POINTS, RUMMY_VARIANT, RUMMY500_DIG, CONTRACT_LAST_HAND)}
+# --- Rummy 500, three players: a dig six deep, lay-offs on two opponents' melds ------------
+
+_YOU_3 = "KS KH QC 5C 10D 10H 2S"
+_BEN_3 = "9S 9D 9H 3S"
+_CLEO_3 = "AH AD 4C 7D JH QD"
+_PILE_3 = "3H KD 7S 2C 8H 4D 6C"
+_CLEO_RUN = "9C 10C JC"
+_BEN_SET = "5S 5H 5D"
+
+RUMMY500_THREE = WorkedExample(
+    name="rummy500_three", title="A deep dig at a table of three (Rummy 500)", rules="500",
+    deal={"hands": [_YOU_3, _BEN_3, _CLEO_3], "discard": _PILE_3,
+          "table": [(2, _CLEO_RUN), (1, _BEN_SET)],
+          "stock": _rest_of_deck("500", 3, "8C", _YOU_3, _BEN_3, _CLEO_3, _PILE_3, _CLEO_RUN, _BEN_SET)},
+    names=("You", "Ben", "Cleo"), seat=0, face_up=(0, 1, 2),
+    intro=("Three players, half-way through a Rummy 500 hand; all hands are shown face up so "
+           "you can follow every card. Cleo owns the run 9♣ 10♣ J♣, Ben the set 5♠ 5♥ 5♦. "
+           "The fanned pile holds seven cards, 3♥ at the bottom, K♦ six from the top. You hold "
+           "K♠ K♥: the K♦ would make a set of kings."),
+    steps=(
+        Step("take 6", "You dig six deep for K♦. Every card above it comes too: 7♠ 2♣ 8♥ 4♦ "
+                       "6♣. K♦ is the must-use card: it goes on the table first."),
+        Step("meld KS KH KD", "You meld the three kings: 30 points on the table for you."),
+        Step("layoff QC on 1", "You lay off Q♣ on Cleo's run of clubs. The card stays with "
+                               "Cleo's meld, but its 10 points are yours."),
+        Step("layoff 5C on 2", "And 5♣ on Ben's set of fives: 5 more points for you, on "
+                               "another opponent's meld."),
+        Step("discard 2C", "You discard 2♣. The dig filled your hand: seven cards now wait "
+                           "in it, {deadwood[0]} points if the hand ended now."),
+        Step("draw", "Ben draws from the stock: 8♣."),
+        Step("meld 9S 9D 9H", "Ben melds three nines."),
+        Step("layoff 8C on 1", "Ben lays off 8♣ at the low end of Cleo's run; it scores for Ben."),
+        Step("discard 3S", "Ben discards 3♠, his last card, and goes out before Cleo ever "
+                           "plays. Melded minus left in hand: you {melded[0]} - {deadwood[0]} "
+                           "= {hand_score[0]}; Ben {melded[1]} - {deadwood[1]} = "
+                           "{hand_score[1]}; Cleo {melded[2]} - {deadwood[2]} = "
+                           "{hand_score[2]}. The deep dig earned you 30 in kings but left "
+                           "you holding more than that."),
+    ),
+)
+
+
+# --- Contract Rummy, four players: a contested buy and the hand-7 ending --------------------
+
+_YOU_4 = "3S 4S 5S 6S 8H 9H 10H JH QH 2C 3C 4C"
+_BEN_4 = "6C 7C 8C 9D 10D JD KH 2H 5H 8S 9S JS"
+_CLEO_4 = "5C QS QC 3H 4H 6H KC 10C 2D 3D JK 7D"
+_DANA_4 = "AS 2S 8D 9C 10S KS QD KD 4D 5D 6D 7H"
+
+CONTRACT_CONTESTED_BUY = WorkedExample(
+    name="contract_contested_buy", title="Two players buy the same card (Contract Rummy, hand 7)",
+    rules="contract",
+    deal={"hands": [_YOU_4, _BEN_4, _CLEO_4, _DANA_4], "discard": "AH", "to_move": 2, "hand": 7,
+          "scores": [45, 60, 50, 70],
+          "stock": _rest_of_deck("contract", 4, "9H#2 JC 7S AC", _YOU_4, _BEN_4, _CLEO_4,
+                                 _DANA_4, "AH")},
+    names=("You", "Ben", "Cleo", "Dana"), seat=0, face_up=(0, 1),
+    intro=("Hand 7, the last hand, with four players: twelve cards each, and the contract is "
+           "three runs of four, all cards at once. Your hand and Ben's are shown face up. You "
+           "hold 2♣ 3♣ 4♣ and want 5♣; so does Ben, for 5♣ 6♣ 7♣ 8♣. Cleo is to play first."),
+    steps=(
+        Step("draw", "Cleo draws from the stock. The others are asked in turn whether they "
+                     "want to buy A♥, the card that opened the pile."),
+        Step("pass", "Dana passes."),
+        Step("pass", "You pass: a buy costs a penalty card, so buy only what you need."),
+        Step("pass", "Ben passes."),
+        Step("discard 5C", "Cleo discards 5♣: the card both you and Ben want."),
+        Step("draw", "Dana, whose turn it is, has first refusal on 5♣. She draws from the "
+                     "stock instead, so the others may now buy it."),
+        Step("buy", "You call buy."),
+        Step("buy", "Ben calls buy too. The card goes to the buyer first in turn order after "
+                    "Dana: you. 5♣ comes to your hand with a penalty card from the stock (7♠); "
+                    "Ben gets nothing and keeps his buys."),
+        Step("discard JC", "Dana discards J♣."),
+        Step("draw", "Your turn: you draw A♣. With the bought card and the penalty card you "
+                     "hold fifteen cards."),
+        Step("pass", "Ben passes on J♣."),
+        Step("pass", "So does Cleo."),
+        Step("meld 3S 4S 5S 6S 7S | 8H 9H 10H JH QH | AC 2C 3C 4C 5C",
+             "You lay down three runs of five, all fifteen cards: the contract, and you are "
+             "out with no discard. Penalty points: Ben {hand_score[1]}, Cleo {hand_score[2]}, "
+             "Dana {hand_score[3]}. Final totals: you {score[0]}, Ben {score[1]}, Cleo "
+             "{score[2]}, Dana {score[3]}; the lowest total wins."),
+    ),
+)
+
+EXAMPLES = {e.name: e for e in (THIRTY_POINTS, RUMMY_VARIANT, RUMMY500_DIG, CONTRACT_LAST_HAND,
+                                RUMMY500_THREE, CONTRACT_CONTESTED_BUY)}
 
 
 def get_example(name: str) -> WorkedExample:

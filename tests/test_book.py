@@ -234,3 +234,21 @@ def test_offline_guard_of_the_book_extension_spots_outside_loads():
             '<script src="../jupyter-widgets/require.js"></script>'
             '<a href="https://example.org/">a link is not a load</a>')
     assert outside_loads(page) == ["https://cdn.jsdelivr.net/npm/x.js", "//fonts.example.org/a.css"]
+
+
+@slow
+@pytest.mark.browser
+@pytest.mark.parametrize("card", ["basic_card", "rummy500_card", "contract_card"])
+def test_rule_summary_prints_on_one_page(site, browser_page, card):
+    """Each game's summary is meant to be printed for the table: Chromium's own print to
+    PDF gives exactly one page on A4 and on Letter, with the book's navigation left out."""
+    page = browser_page.page
+    page.goto(f"{site}/rules/{card}.html", wait_until="networkidle")
+    assert page.locator(".rules-card").count() == 1
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper)
+        assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1, paper
+    page.emulate_media(media="print")
+    assert not page.locator(".bd-sidebar-primary").is_visible()
+    assert page.locator(".rules-card").is_visible()
+    assert browser_page.outside == []

@@ -170,3 +170,109 @@ def test_contract_q_k_a_is_too_short_but_j_q_k_a_is_a_run(contract):
 def test_contract_two_deck_sets_and_penalty_points(contract):
     assert find(contract, "meld", cards="8S 8S#2 8H")[0].answer == "set"
     assert find(contract, "points", cards="JK AS KD 5C 9H")[0].answer == 25 + 15 + 10 + 5 + 5
+
+
+# --- every bank asks about play, tags each question, and teaches (issue 13) ----------------
+
+import re
+
+from rummy_teach.game import Game
+from rummy_teach.quiz.fileformat import DIFFICULTIES
+
+PLAY_KINDS = {"deal", "stock_out", "move", "who_gets", "game_end"}
+TEACHING_NEEDED = {
+    "basic": {"teach_draw_first", "teach_top_only", "teach_go_out"},
+    "500": {"teach_dig", "teach_must_use", "teach_layoff_any_meld"},
+    "contract": {"teach_first_refusal", "teach_buy", "teach_buy_order", "teach_contract_layoff"},
+}
+
+
+@pytest.mark.parametrize("name", ["basic", "500", "contract"])
+def test_each_bank_has_thirty_questions_tagged_with_rule_and_difficulty(name):
+    quiz = Quiz.builtin(name)
+    assert len(quiz) >= 30
+    for question in quiz:
+        assert question.rule and question.difficulty in DIFFICULTIES, question
+    assert {q.difficulty for q in quiz} == set(DIFFICULTIES)
+
+
+@pytest.mark.parametrize("name", ["basic", "500", "contract"])
+def test_each_bank_asks_about_procedure_not_only_melds_and_scores(name):
+    quiz = Quiz.builtin(name)
+    kinds = {q.kind for q in quiz}
+    assert {"deal", "stock_out", "move", "game_end"} <= kinds
+    assert sum(q.kind in PLAY_KINDS for q in quiz) >= 9
+    taught = {r.code for q in quiz for r in q.reasons}
+    assert TEACHING_NEEDED[name] <= taught
+
+
+@pytest.mark.parametrize("name", ["basic", "500", "contract"])
+def test_every_explanation_teaches_more_than_the_verdict(name):
+    for question in Quiz.builtin(name):
+        lines = question.explanation.splitlines()
+        assert len(lines) >= 2 or question.kind in ("stock_out", "game_end"), question
+        teaching = [r for r in tuple(question.reasons) + tuple(question.teaching)
+                    if r.code.startswith("teach_")]
+        assert teaching or question.kind in ("deal", "stock_out", "game_end"), question
+        assert len(question.explanation) > len(question.answer_text) + 60, question
+
+
+@pytest.mark.parametrize("name", ["basic", "500", "contract"])
+def test_no_explanation_gives_away_the_next_answer(name):
+    """A question shortly after one about the same cards must not have its number in the
+    feedback the learner just read (the 30-point hand's 30, then 60 with a rummy)."""
+    quiz = list(Quiz.builtin(name))
+
+    def shown(question):
+        return {c for _, cards in question.groups for c in cards}
+
+    pairs = [(quiz[i - back], quiz[i]) for i in range(len(quiz)) for back in (1, 2, 3) if i >= back]
+    for before, after in pairs:
+        if not shown(after) or not shown(after) <= shown(before):
+            continue
+        if after.input == "number":
+            number = after.answer
+        elif after.input == "player_points":
+            number = after.answer[1]
+        else:
+            continue
+        assert not re.search(rf"(?<![\d-]){number}(?!\d)", before.explanation), (before.id, after.id)
+
+
+def test_move_answers_are_the_engines_verdict_on_the_same_position():
+    for name in ("basic", "500", "contract"):
+        for question in Quiz.builtin(name):
+            if question.kind != "move":
+                continue
+            data = question.to_data()
+            extra = {"hand": data["hand"]} if "hand" in data else {}
+            game = Game.from_deal(get_rules(name), hands=data["hands"], discard=data.get("discard", ""),
+                                  stock=data.get("stock", ""), table=data.get("table", []), **extra)
+            for action in data.get("before", []):
+                game.apply(action)
+            assert question.answer == ("yes" if game.is_legal(data["action"]) else "no"), question.id
+
+
+def test_contract_questions_hold_the_cards_of_a_hand_after_the_draw(contract):
+    rules = get_rules("contract")
+    for question in contract:
+        if question.kind == "contract":
+            assert len(question.cards) == rules.contract_hand(question.hand).dealt + 1, question.id
+
+
+def test_hand_seven_holds_thirteen_cards_after_the_draw(contract):
+    [held] = [q for q in contract if q.kind == "contract" and q.hand == 7 and q.answer == "yes"]
+    assert len(held.cards) == 13
+
+
+def test_deal_sizes_and_decks_come_from_the_rules(r500, contract):
+    six = find(r500, "deal", players=6)[0]
+    assert six.answer == 7 and "2 deck(s)" in six.explanation
+    seven = find(contract, "deal", players=7)[0]
+    assert "3 deck(s) of 52 cards and 6 joker(s)" in seven.explanation
+
+
+def test_ties_at_the_end_of_a_game(basic, contract):
+    assert find(basic, "game_end", totals=[110, 110, 60])[0].answer == {"nobody yet"}
+    assert find(contract, "game_end", last=[0, 65, 60])[0].answer == {"Cleo"}
+    assert find(contract, "game_end", last=[0, 60, 60])[0].answer == {"Ben", "Cleo"}

@@ -58,12 +58,23 @@ def test_banks_and_their_dump_round_trip(name):
 
 
 def test_copies_are_numbered_in_two_deck_games_but_not_in_basic():
-    data = quiz_with({"id": "c", "kind": "meld", "game": "contract", "cards": "8S 8S 8H"},
-                     {"id": "b", "kind": "meld", "cards": "8S 8S 8H"})
-    quiz = Quiz.from_data(data)
+    quiz = Quiz.from_data(quiz_with({"id": "c", "kind": "meld", "game": "contract", "cards": "8S 8S 8H"}))
     assert quiz["c"].answer == "set"
-    assert quiz["b"].answer == "not a meld"
-    assert "duplicate_card" in {r.code for r in quiz["b"].reasons}
+    # one deck holds one 8S: a question about a second one asks about a card that cannot exist
+    with pytest.raises(QuizFileError) as refused:
+        Quiz.from_data(quiz_with({"id": "b", "kind": "meld", "cards": "8S 8S 8H"}))
+    assert refused.value.question_id == "b" and refused.value.field == "cards"
+    assert "8♠ appears twice" in str(refused.value)
+
+
+def test_no_question_about_a_card_the_game_cannot_hold():
+    for item, wrong in [({"kind": "lay_off", "meld": "8S 8H 8D 8C", "cards": "8S 9C"}, "8♠ appears twice"),
+                        ({"kind": "meld", "cards": "5S 6S JK"}, "JK is not a card of Basic Rummy"),
+                        ({"kind": "points", "game": "500", "cards": "JK 5S"}, "no jokers"),
+                        ({"kind": "hand_winner", "players": {"A": "", "B": "KC", "C": "KC"}}, "K♣ appears twice")]:
+        with pytest.raises(QuizFileError) as refused:
+            Quiz.from_data(quiz_with(item))
+        assert wrong in str(refused.value)
 
 
 def test_ids_are_made_when_missing_and_stable():

@@ -19,7 +19,10 @@ def test_meld_question_answers_with_the_engines_kind_and_reasons():
     result = question.check("run")
     assert result.outcome == "wrong" and result.correct == "not a meld"
     assert result.reasons == check.reasons
-    assert result.explanation == check.explain()
+    # the engine's verdict first, then how to spot the rule next time
+    verdict, teaching = result.explanation.split("\n", 1)
+    assert verdict == check.explain() and "How to spot a run" in teaching
+    assert "ace goes only below the 2" in teaching
     assert result.rule == "ace low only in Basic Rummy"
     assert question.check("Not a meld").right
 
@@ -37,7 +40,9 @@ def test_which_melds_explains_every_group_by_its_letter():
     result = question.check("A B")
     assert not result.right
     assert "C" in result.feedback and "B" in result.feedback
-    assert [line[0] for line in result.explanation.splitlines()] == ["A", "B", "C"]
+    lines = result.explanation.splitlines()
+    assert [line[0] for line in lines[:3]] == ["A", "B", "C"]
+    assert "How to spot a set" in lines[3] and "How to spot a run" in lines[4]
     assert "turn the corner" in result.explanation
 
 

@@ -160,6 +160,24 @@ def test_fast_path_refuses_what_it_cannot_solve():
         min_deadwood(get_rules("basic"), parse_cards("8S"), method="quick")
 
 
+def test_a_meld_seen_before_is_made_of_this_hands_own_cards():
+    """The fast path reuses the melds it has built for the same faces; a second copy
+    of a face (a two-deck game) is another card, and the meld must hold that one."""
+    rules = get_rules("500")
+    first = arrange(rules, parse_cards("8S 8H 8D 4C 5C 6C 2D"), method="fast")
+    again = arrange(rules, parse_cards("8S#2 8H 8D 4C 5C#2 6C KD"), method="fast")
+    assert [m.text(ascii=True) for m in first.melds] == ["8S 8H 8D", "4C 5C 6C"]
+    assert [m.text(ascii=True) for m in again.melds] == ["8S#2 8H 8D", "4C 5C#2 6C"]
+    assert again.melds == check_melds(rules, again.melds)
+    back = arrange(rules, parse_cards("8S 8H 8D 4C 5C 6C 2D"), method="fast")
+    assert back == first and back.deadwood == parse_cards("2D")
+
+
+def check_melds(rules, melds):
+    """The same melds, as the meld check builds them from their cards."""
+    return tuple(check_meld(rules, m.cards, kind=m.kind).meld for m in melds)
+
+
 # --- Basic Rummy ------------------------------------------------------------------------
 
 def test_thirty_point_hand_leaves_29_of_deadwood():

@@ -243,3 +243,23 @@ def test_an_unreadable_answer_reveals_nothing():
     for secret in secrets(question):
         assert secret not in text
     assert question.answer_input not in widget.feedback.value
+
+
+def test_questions_about_play_are_answered_with_the_widgets_buttons():
+    """A deal size is typed; the empty stock is one of four choices; a shared win is two
+    toggles. The feedback shows the engine's verdict."""
+    from rummy_teach.quiz import Quiz
+
+    bank = Quiz.builtin("contract")
+    picked = [bank["contract-deal-hand-5"], bank["contract-refill"], bank["contract-game-end-shared"]]
+    widget = QuizWidget(Quiz(picked, title="play"))
+    widget.type_answer("12")
+    assert widget.submit().right
+    widget.next()
+    widget.choose(picked[1].answer)
+    assert widget.submit().right
+    widget.next()
+    assert [t.description for t in widget.toggles] == ["Ann", "Ben", "Cleo", "nobody yet"]
+    widget.choose("Ben", "Cleo")
+    result = widget.submit()
+    assert result.right and "share the win" in result.explanation

@@ -86,3 +86,50 @@ def test_history_replays_to_the_same_game_and_steps_are_bounded():
         example.game_at(12)
     with pytest.raises(KeyError, match="thirty_points"):
         get_example("nope")
+
+
+def _texts(cards):
+    return {c.text(ascii=True) for c in cards}
+
+
+def test_three_player_500_hand_digs_six_deep_and_lays_off_on_two_opponents():
+    example = get_example("rummy500_three")
+    start = example.start()
+    assert start.num_players == 3 and len(start.discard_pile) == 7
+    dug = example.game_at(1)
+    assert str(dug.must_use) == "K♦" and len(dug.hand(0)) == len(start.hand(0)) + 6
+    assert _texts(dug.hand(0)) >= {"KD", "7S", "2C", "8H", "4D", "6C"}
+    kings = example.game_at(2).table[-1]
+    assert kings.points_by_player(start.rules) == {0: 30}                  # "30 points"
+    after = example.game_at(4)
+    cleo_run, ben_set = after.table[0], after.table[1]
+    assert (cleo_run.owner, ben_set.owner) == (2, 1)
+    assert cleo_run.points_by_player(start.rules)[0] == 10                 # Q♣ scores for you
+    assert ben_set.points_by_player(start.rules)[0] == 5                   # 5♣ too
+    assert len(example.game_at(5).hand(0)) == 7                           # "seven cards"
+    end = example.game_at(len(example))
+    result = end.hand_results[-1]
+    assert result.went_out == 1 and result.scores[0] < 0 < 30 < result.deadwood_points[0]
+    assert result.scores == tuple(m - d for m, d in zip(result.melded_points, result.deadwood_points))
+
+
+def test_contract_contested_buy_goes_to_the_first_buyer_after_the_player_to_move():
+    example = get_example("contract_contested_buy")
+    start = example.start()
+    assert start.num_players == 4 and start.hand_number == 7
+    assert all(len(start.hand(p)) == 12 for p in range(4)) and not start.table
+    actions = [s.action for s in example.steps]
+    both = actions.index("buy")
+    assert actions[both + 1] == "buy"                                    # two players call buy
+    before = example.game_at(both)                                       # Dana drew: first refusal declined
+    assert before.current_player == 0
+    after = example.game_at(both + 2)
+    gained = _texts(after.hand(0)) - _texts(before.hand(0))
+    assert gained == {"5C", "7S"}                                        # the card and the penalty card
+    assert len(after.hand(1)) == len(before.hand(1)) and after.buys_left(1) == before.buys_left(1)
+    drawn = example.game_at(both + 4)
+    assert len(drawn.hand(0)) == 15                                      # "fifteen cards"
+    end = example.game_at(len(example))
+    result = end.hand_results[-1]
+    assert result.went_out == 0 and end.is_game_over and end.winners == (0,)
+    assert sum(len(m.cards) for m in end.table) == 15 and all(m.meld.kind == "run" for m in end.table)

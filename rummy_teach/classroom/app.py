@@ -6,10 +6,11 @@ a JSON config kept *outside* the served folder; each kernel finds it through the
 ``RUMMY_CLASSROOM_CONFIG`` environment variable. The config names the quiz, the
 results database, the class session and the SHA-256 of the teacher's token.
 
-A student's page asks for a display name, then shows the quiz widget; each
-submitted answer (unreadable ones too) is written to the store with
-:meth:`ResultsStore.record` before the feedback shows. If writing fails, the
-student is told the answer was not saved and submits again.
+A student's page (:mod:`~rummy_teach.classroom.student`) finds or asks who the
+student is, then shows the quiz widget; each submitted answer (unreadable ones too)
+is written to the store with :meth:`ResultsStore.record` before the feedback
+shows. If writing fails, the student is told the answer was not saved and submits
+again.
 
 The teacher's page reads ``?token=...`` from the page's address (Voilà hands the
 query string to the kernel; with a preheated kernel :func:`voila.utils.get_query_string`
@@ -24,7 +25,6 @@ import hmac
 import html
 import json
 import os
-import uuid
 from datetime import datetime, timezone
 from urllib.parse import parse_qs
 
@@ -63,77 +63,18 @@ def _display(*objects) -> None:
 
 # --- the students' page ---------------------------------------------------------------
 
-class StudentApp:
-    """Name first, then the quiz; every answer recorded as it is submitted."""
-
-    def __init__(self, config: dict):
-        import ipywidgets as widgets
-
-        from ..quiz import Quiz
-
-        self.config = config
-        self.quiz = Quiz.load(config["quiz"])
-        self.quiz_name = config["quiz_name"]
-        self.student_id = uuid.uuid4().hex[:16]
-        self.student_name = ""
-        self._store = None
-        self.quiz_widget = None
-        self.name_box = widgets.Text(value=os.environ.get("JUPYTERHUB_USER", ""),
-                                     placeholder="your name", description="Your name:",
-                                     layout=widgets.Layout(width="22em"))
-        self.start_button = widgets.Button(description="Start the quiz", button_style="primary")
-        self.message = widgets.HTML()
-        self.start_button.on_click(lambda _: self.start())
-        import warnings
-        with warnings.catch_warnings():  # Enter starts; observing value would start on blur
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.name_box.on_submit(lambda _: self.start())
-        title = html.escape(config.get("title") or self.quiz.title or "Quiz")
-        self.root = widgets.VBox([
-            widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif">{title}</h2>'
-                         '<p style="font:16px system-ui,sans-serif">Type the name your teacher '
-                         "will see, then start. Only you see your answers and score.</p>"),
-            widgets.HBox([self.name_box, self.start_button]), self.message])
-        self.root.add_class("rt-classroom-student")
-
-    def start(self, name: str | None = None) -> None:
-        from ..widgets.quiz import QuizWidget
-
-        if self.quiz_widget is not None:
-            return
-        name = " ".join((self.name_box.value if name is None else name).split())
-        if not name:
-            self.message.value = ('<p role="alert" style="color:#8a5300;font:16px system-ui">'
-                                  "Type your name first.</p>")
-            return
-        if len(name) > NAME_LIMIT:
-            self.message.value = ('<p role="alert" style="color:#8a5300;font:16px system-ui">'
-                                  f"Please use at most {NAME_LIMIT} characters.</p>")
-            return
-        self.student_name = name
-        self.quiz_widget = QuizWidget(self.quiz, on_answer=self.record,
-                                      title=f"{self.config.get('title') or self.quiz.title} · {name}")
-        self.root.children = [self.quiz_widget]
-
-    def store(self):
-        if self._store is None:
-            from .store import open_store
-            self._store = open_store(self.config["db"])
-        return self._store
-
-    def record(self, public: dict, text: str, result) -> None:
-        """Write one answer; raises (and the widget says "not saved") if it cannot."""
-        question = self.quiz[public["id"]]
-        self.store().record(session=self.config["session"], student_id=self.student_id,
-                            student_name=self.student_name, quiz=self.quiz_name,
-                            question_id=question.id, rule=question.rule, given=text,
-                            outcome=result.outcome)
+from .student import StudentApp  # noqa: E402 (kept importable from here)
 
 
 def student_page(config: dict | None = None):
     """Show the student's page (the one cell of the classroom's quiz notebook)."""
     import ipywidgets as widgets
     try:
+        try:  # a preheated kernel learns its request (the seat header) only now
+            from voila.utils import wait_for_request
+            wait_for_request()
+        except ImportError:
+            pass
         app = StudentApp(config or load_config())
     except Exception:  # no traceback for students: Voilà runs with show_tracebacks off too
         _display(widgets.HTML(SETUP_PROBLEM))
@@ -202,7 +143,9 @@ class TeacherReport:
         title = f"Class results: {self.config.get('title') or self.config['quiz_name']}"
         self.report_html.value = report_html(report, title=title)
         data = base64.b64encode(answers_csv(answers).encode("utf-8")).decode("ascii")
-        command = f"rummy-teach report --db {self.config['db']} --session {session} --csv"
+        from .store import mask_password
+        command = (f"rummy-teach report --db {mask_password(self.config['db'])} "
+                   f"--session {session} --csv")
         self.export.value = (
             '<p style="font:16px system-ui,sans-serif"><a class="rt-csv" download='
             f'"class-results-{html.escape(session)}.csv" href="data:text/csv;charset=utf-8;base64,'

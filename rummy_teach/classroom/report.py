@@ -215,11 +215,22 @@ def report_text(report: ClassReport, *, by: str | None = None) -> str:
 
 
 # -- CSV ---------------------------------------------------------------------
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A cell a spreadsheet shows as text: one that could start a formula gets a leading
+    apostrophe (``=HYPERLINK(...)`` stays words); numbers are kept as numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _csv(header: tuple, rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

@@ -5,15 +5,22 @@ What the command does:
 1. loads the quiz (a built-in name or a teacher's file) so a bad file stops here;
 2. opens (creates) the results database: ``--db``, else ``<quiz>-results.db`` next
    to the quiz file, else ``rummy-results.db`` in the current directory;
-3. writes a run folder ``<run>/config.json`` (quiz, database, session, the token's
-   SHA-256) and ``<run>/pages/quiz.ipynb`` + ``<run>/pages/report.ipynb``, one cell
-   each, calling :mod:`rummy_teach.classroom.app`;
-4. prints the students' address and the teacher's report address with its token;
+3. writes a private run folder (0700): ``<run>/config.json`` (quiz, database,
+   session, join code, the token's SHA-256), ``<run>/secret.json`` (the token, so a
+   restart prints the same link) and ``<run>/pages/quiz.ipynb`` + ``report.ipynb``,
+   one cell each, calling :mod:`rummy_teach.classroom.app`. Started again with the
+   same ``--run-dir``, it resumes the same class: session, token, join code;
+4. checks the port is free (a busy port is an error, never a silent move) and prints
+   the students' address with the join code and the teacher's addresses;
 5. runs Voilà on ``<run>/pages`` only, through :class:`ClassroomVoila`, which
-   answers 404 for every address but the two pages and what they need (no tree,
-   no contents API, no files, no other notebook), with sources stripped,
+   answers 404 for every address but the classroom's pages and what they need (no
+   tree, no contents API, no files, no other notebook), with sources stripped,
    tracebacks hidden, a pool of preheated kernels for the quiz page and idle
-   kernels culled.
+   kernels culled. Kernels are budgeted (students + pool, see
+   :mod:`~rummy_teach.classroom.kernels`): the quiz page starts one only for a
+   request with the right join code and while the budget allows, else it answers
+   with a page saying why; the teacher's pages are rendered by the server itself
+   (:mod:`~rummy_teach.classroom.teacher`) and start no kernel at all.
 
 Students cannot run code: Voilà's kernel websocket only lets widget (comm) and
 kernel-info messages through to the kernel.
@@ -24,7 +31,9 @@ Voilà is imported when the server starts.
 
 from __future__ import annotations
 
+import argparse
 import json
+import math
 import os
 import secrets
 import socket
@@ -32,14 +41,23 @@ import sys
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import quote
+
+from ..errors import RummyError
 
 HELP = "serve a quiz to a class with Voilà, record every answer, and a teacher's report page"
 STUDENT_PAGE = "quiz.ipynb"
 REPORT_PAGE = "report.ipynb"
 DEFAULT_PORT = 8866
 DEFAULT_STUDENTS = 30
-DEFAULT_IDLE_MINUTES = 30
+DEFAULT_IDLE_MINUTES = 2
 DEFAULT_REFILL_SECONDS = 60.0
+DEFAULT_ATTEMPTS = 1
+MAX_STUDENTS = 500
+MAX_ATTEMPTS = 20
+SEAT_HEADER = "X-Rummy-Seat"
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
+ROSTER_LIMIT = 2000
 
 _CELLS = {
     STUDENT_PAGE: "from rummy_teach.classroom.app import student_page\n\nstudent_page();",
@@ -47,34 +65,77 @@ _CELLS = {
 }
 
 
+class ClassroomError(RummyError):
+    """The classroom cannot start as asked (busy port, bad roster, unreadable run folder)."""
+
+
+def _number(kind, low, high, what):
+    """An argparse type: a number of ``kind`` between ``low`` and ``high`` (None: no bound)."""
+    def parse(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {what}") from None
+        if (kind is float and not math.isfinite(value)) or (low is not None and value < low) \
+                or (high is not None and value > high):
+            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
+            raise argparse.ArgumentTypeError(f"{text!r} is out of range; give {bounds}")
+        return value
+    return parse
+
+
 def configure_classroom(parser):
     parser.add_argument("--quiz", default="basic", metavar="NAME|FILE",
                         help="a built-in quiz (basic, 500, contract) or a quiz file (default basic)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
+    parser.add_argument("--port", type=_number(int, 1, 65535, "port number"), default=DEFAULT_PORT,
+                        help=f"default {DEFAULT_PORT}; a busy port is an error")
     parser.add_argument("--host", default="0.0.0.0",
                         help="address to listen on (default 0.0.0.0: every network interface; "
                              "127.0.0.1 for this machine only)")
-    parser.add_argument("--students", type=int, default=DEFAULT_STUDENTS,
-                        help=f"how many students at once; sizes the kernel pool (default "
-                             f"{DEFAULT_STUDENTS})")
-    parser.add_argument("--pool", type=int, default=None,
-                        help="preheated kernels kept ready (default: one per student); 0 turns "
-                             "preheating off")
-    parser.add_argument("--refill-seconds", type=float, default=DEFAULT_REFILL_SECONDS,
+    parser.add_argument("--students", type=_number(int, 1, MAX_STUDENTS, "number of students"),
+                        default=DEFAULT_STUDENTS,
+                        help=f"how many students at once (1-{MAX_STUDENTS}); with the pool, the "
+                             f"most kernels ever started (default {DEFAULT_STUDENTS})")
+    parser.add_argument("--pool", type=_number(int, 0, MAX_STUDENTS, "number of kernels"),
+                        default=None, help="preheated kernels kept ready (default: one per "
+                                           "student); 0 turns preheating off")
+    parser.add_argument("--refill-seconds", type=_number(float, 0, 3600, "number of seconds"),
+                        default=DEFAULT_REFILL_SECONDS,
                         help="wait this long before replacing a used pool kernel (default "
                              f"{DEFAULT_REFILL_SECONDS:g}: a class arriving at once is not slowed "
                              "down by the refill)")
     parser.add_argument("--db", metavar="PATH_OR_URL",
                         help="results database (default: <quiz>-results.db next to the quiz file, "
                              "or rummy-results.db here for a built-in quiz)")
-    parser.add_argument("--token", help="the teacher's report token (default: a random one)")
-    parser.add_argument("--session", help="name of this class session (default: the date and time)")
+    parser.add_argument("--token", help="the teacher's report token (default: a random one, "
+                                        "kept in the run folder)")
+    parser.add_argument("--session", help="name of this class session (default: the date and "
+                                          "time; kept in the run folder)")
+    parser.add_argument("--join-code", help="the code students type to join (default: a random "
+                                            "one, kept in the run folder)")
     parser.add_argument("--title", help="title shown to the students (default: the quiz's title)")
-    parser.add_argument("--idle-minutes", type=int, default=DEFAULT_IDLE_MINUTES,
+    parser.add_argument("--attempts", type=_number(int, 1, MAX_ATTEMPTS, "number of attempts"),
+                        default=DEFAULT_ATTEMPTS,
+                        help="answers allowed per question (default 1: one honest attempt); the "
+                             "right answer is shown only when no try is left")
+    parser.add_argument("--practice", action="store_true",
+                        help=f"practice mode: up to {MAX_ATTEMPTS} tries per question, the answer "
+                             "shown once right or out of tries")
+    parser.add_argument("--roster", metavar="FILE",
+                        help="a text file with one student name a line: students pick their name")
+    parser.add_argument("--same-order", action="store_true",
+                        help="every student gets the questions and answers in the quiz's order "
+                             "(default: shuffled per student)")
+    parser.add_argument("--user-header", metavar="NAME",
+                        help="an HTTP header set by an authenticating proxy (e.g. JupyterHub's) "
+                             "that names the student; only behind such a proxy")
+    parser.add_argument("--idle-minutes", type=_number(int, 1, 24 * 60, "number of minutes"),
+                        default=DEFAULT_IDLE_MINUTES,
                         help="stop a kernel whose page was closed this long ago (default "
-                             f"{DEFAULT_IDLE_MINUTES})")
-    parser.add_argument("--run-dir", help="folder for the generated pages and config "
-                        "(default: a new temporary folder)")
+                             f"{DEFAULT_IDLE_MINUTES}; the student's answers are kept and a reload "
+                             "resumes)")
+    parser.add_argument("--run-dir", help="folder for the generated pages and config; give the "
+                        "same folder again to resume the class (default: a new temporary folder)")
     parser.add_argument("--no-serve", action="store_true",
                         help="only write the pages and the config and say how to serve them "
                              "(e.g. on JupyterHub: see docs/deployment.md)")
@@ -105,36 +166,123 @@ def write_notebook(path: Path, source: str) -> None:
     path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(6))
+
+
+def read_roster(path: str) -> list[str]:
+    """The names of a roster file (one a line, blank lines and # comments skipped)."""
+    from .store import safe_text
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ClassroomError(f"cannot read the roster {path}: {getattr(error, 'strerror', None) or error}; "
+                             "give a UTF-8 text file with one name a line") from None
+    names, seen = [], set()
+    for line in text.splitlines():
+        name = " ".join(safe_text(line).split())
+        if not name or name.startswith("#"):
+            continue
+        if len(name) > 60:
+            raise ClassroomError(f"the roster {path} has a name longer than 60 characters: "
+                                 f"{name[:20]!r}...")
+        if name.casefold() in seen:
+            raise ClassroomError(f"the roster {path} has {name!r} twice; give each student a "
+                                 "distinct name (add an initial)")
+        seen.add(name.casefold())
+        names.append(name)
+    if not names or len(names) > ROSTER_LIMIT:
+        raise ClassroomError(f"the roster {path} has {len(names)} names; give 1 to {ROSTER_LIMIT}")
+    return names
+
+
+def _read_json(path: Path) -> dict:
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ClassroomError(f"cannot read {path} ({error}); give another --run-dir or remove "
+                             "the folder") from None
+    return data if isinstance(data, dict) else {}
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` made (if needed) and closed to everyone but its owner (0700)."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(path, 0o700)
+    return path
+
+
+def write_private(path: Path, data: dict) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=1)
+    os.chmod(path, 0o600)
+
+
 def prepare(args) -> dict:
-    """Check the quiz and the database, write the run folder; the settings to serve with."""
+    """Check the quiz and the database, write the run folder; the settings to serve with.
+
+    A run folder that holds a class already resumes it: its session, token and join
+    code are kept unless given again on the command line.
+    """
     from ..quiz import Quiz
+    from ..quiz.banks import find_bank
+    from .app import token_digest
     from .store import open_store
 
-    from ..quiz.banks import find_bank
-
     quiz = Quiz.load(args.quiz)
+    roster = read_roster(args.roster) if getattr(args, "roster", None) else None
     is_file = not find_bank(args.quiz)
     url = db_url(args.db) if args.db else str(default_db(args.quiz, is_file))
     with open_store(url):  # creates the tables now: a bad path fails before the class arrives
         pass
     run = Path(args.run_dir).resolve() if args.run_dir else Path(
         tempfile.mkdtemp(prefix="rummy-classroom-"))
-    pages = run / "pages"
-    pages.mkdir(parents=True, exist_ok=True)
+    private_dir(run)
+    pages = private_dir(run / "pages")
     for name, source in _CELLS.items():
         write_notebook(pages / name, source)
-    token = args.token or secrets.token_urlsafe(18)
-    session = args.session or datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d-%H%M")
-    from .app import token_digest
+    earlier = _read_json(run / "config.json")
+    secret = _read_json(run / "secret.json")
+    resumed = bool(earlier.get("session"))
+    token = args.token or secret.get("token") or secrets.token_urlsafe(18)
+    session = args.session or earlier.get("session") or \
+        datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d-%H%M")
+    join_code = getattr(args, "join_code", None) or (
+        earlier.get("join_code") if session == earlier.get("session") else None) or new_join_code()
+    practice = bool(getattr(args, "practice", False))
     config = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
               "quiz_name": quiz.name or quiz.title, "title": args.title or quiz.title,
-              "db": url, "session": session, "token_sha256": token_digest(token)}
+              "db": url, "session": session, "token_sha256": token_digest(token),
+              "join_code": join_code,
+              "projector_key": earlier.get("projector_key") or secrets.token_urlsafe(9),
+              "attempts": MAX_ATTEMPTS if practice else getattr(args, "attempts", DEFAULT_ATTEMPTS),
+              "practice": practice, "shuffle": not getattr(args, "same_order", False),
+              "roster": roster, "user_header": getattr(args, "user_header", None),
+              "students": args.students}
     config_path = run / "config.json"
-    config_path.write_text(json.dumps(config, indent=1), encoding="utf-8")
-    os.chmod(config_path, 0o600)
+    write_private(config_path, config)
+    write_private(run / "secret.json", {"token": token})
     pool = args.students if args.pool is None else args.pool
     return {"run": run, "pages": pages, "config_path": config_path, "config": config,
-            "token": token, "pool": max(pool, 0), "quiz": quiz}
+            "token": token, "pool": max(pool, 0), "quiz": quiz,
+            "resumed": resumed and earlier.get("session") == session}
+
+
+def check_port_free(host: str, port: int) -> None:
+    """ClassroomError if something listens on ``port`` already (Voilà would move away)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host or "0.0.0.0", port))
+        except OSError as error:
+            raise ClassroomError(
+                f"port {port} on {host} is not free ({error.strerror or error}); stop what uses "
+                f"it or give another --port (e.g. --port {port + 1 if port < 65535 else 8866})"
+            ) from None
 
 
 def public_host(host: str) -> str:
@@ -148,39 +296,62 @@ def public_host(host: str) -> str:
 
 def voila_argv(pages: Path, args, pool: int) -> list[str]:
     argv = [str(pages), "--no-browser", f"--port={args.port}", f"--Voila.ip={args.host}",
-            "--strip_sources=True", "--show_tracebacks=False", "--theme=light",
+            "--Voila.port_retries=0", "--strip_sources=True", "--show_tracebacks=False",
+            "--theme=light",
             f"--MappingKernelManager.cull_idle_timeout={args.idle_minutes * 60}",
-            "--MappingKernelManager.cull_interval=60"]
+            "--MappingKernelManager.cull_interval=30"]
     if pool > 0:
         argv += ["--preheat_kernel=True", f"--pool_size={pool}"]
     return argv
 
 
+def teacher_links(base: str, prepared: dict) -> dict:
+    token = quote(prepared["token"], safe="")
+    config = prepared["config"]
+    return {"report": f"{base}/voila/render/{REPORT_PAGE}?token={token}",
+            "dashboard": f"{base}/teacher/dashboard?token={token}",
+            "projector": f"{base}/projector/{quote(config['projector_key'], safe='')}",
+            "join": f"{base}/?join={quote(config['join_code'], safe='')}"}
+
+
 def startup_message(prepared: dict, args) -> str:
+    from .store import mask_password
     base = f"http://{public_host(args.host)}:{args.port}"
     config = prepared["config"]
+    links = teacher_links(base, prepared)
+    db = mask_password(config["db"])
+    mode = ("practice (several tries per question)" if config["practice"] else
+            f"{config['attempts']} attempt{'s' if config['attempts'] > 1 else ''} per question")
     return "\n".join([
-        f"rummy-teach classroom: {prepared['quiz'].title} ({len(prepared['quiz'])} questions)",
-        f"  students open:   {base}/",
-        f"  teacher report:  {base}/voila/render/{REPORT_PAGE}?token={prepared['token']}",
-        f"  results saved to {config['db']} (session {config['session']})",
-        f"  afterwards:      rummy-teach report --db {config['db']} --session {config['session']}",
-        f"  kernels: {prepared['pool']} preheated for {args.students} students (memory for "
-        f"about twice as many: the pool refills); closed pages are stopped after "
-        f"{args.idle_minutes} min",
-        f"  pages and config in {prepared['run']}",
+        f"rummy-teach classroom: {prepared['quiz'].title} ({len(prepared['quiz'])} questions, "
+        f"{mode})" + (" - resumed" if prepared.get("resumed") else ""),
+        f"  students open:   {base}/  and type the join code {config['join_code']}",
+        f"  (or the link:    {links['join']} )",
+        f"  teacher report:  {links['report']}",
+        f"  live dashboard:  {links['dashboard']}",
+        f"  projector view:  {links['projector']}  (no names)",
+        f"  results saved to {db} (session {config['session']})",
+        f"  afterwards:      rummy-teach report --db {db} --session {config['session']}",
+        f"  kernels: at most {args.students + prepared['pool']} ({args.students} students + "
+        f"{prepared['pool']} preheated); closed pages are stopped after {args.idle_minutes} min",
+        f"  to resume this class after a restart: --run-dir {prepared['run']}",
         "  press Ctrl+C to stop the class",
     ])
 
 
 def cmd_classroom(args) -> int:
+    if not args.no_serve:
+        check_port_free(args.host, args.port)
     prepared = prepare(args)
     if args.no_serve:
+        from .store import mask_password
         print("\n".join([
             f"rummy-teach classroom: wrote {prepared['pages']}/{STUDENT_PAGE} and {REPORT_PAGE}",
             f"  config: {prepared['config_path']} (set RUMMY_CLASSROOM_CONFIG to it for the kernels)",
             f"  teacher's token: {prepared['token']}",
-            f"  results: {prepared['config']['db']} (session {prepared['config']['session']})"]))
+            f"  join code: {prepared['config']['join_code']}",
+            f"  results: {mask_password(prepared['config']['db'])} "
+            f"(session {prepared['config']['session']})"]))
         return 0
     print(startup_message(prepared, args), flush=True)
     serve(prepared, args)
@@ -192,21 +363,30 @@ def serve(prepared: dict, args) -> None:
     os.environ["RUMMY_CLASSROOM_CONFIG"] = str(prepared["config_path"])
     from traitlets.config import Config
 
+    from .kernels import ClassroomKernelManager
+
     config = Config()
     config.VoilaConfiguration.file_allowlist = []  # /voila/files serves nothing (and is refused)
+    config.VoilaConfiguration.multi_kernel_manager_class = ClassroomKernelManager
+    headers = [SEAT_HEADER] + ([args.user_header] if getattr(args, "user_header", None) else [])
+    config.VoilaConfiguration.http_header_envs = headers
+    config.ClassroomKernelManager.kernel_budget = args.students + prepared["pool"]
     config.VoilaKernelManager.fill_delay = float(getattr(args, "refill_seconds",
                                                          DEFAULT_REFILL_SECONDS))
     config.VoilaKernelManager.kernel_pools_config = {
         "default": {"pool_size": prepared["pool"]}, REPORT_PAGE: {"pool_size": 0}}
-    app_class = classroom_voila_class()
+    app_class = classroom_voila_class(prepared["config"])
     app_class.launch_instance(argv=voila_argv(prepared["pages"], args, prepared["pool"]),
                               config=config)
 
 
-def classroom_voila_class():
-    """Voilà with every address refused but the two classroom pages and what they load."""
+def classroom_voila_class(config: dict):
+    """Voilà with every address refused but the classroom's pages and what they load."""
     import tornado.web
     from voila.app import Voila
+
+    from .teacher import teacher_handlers
+    from .gate import quiz_page_handler
 
     class NotFound(tornado.web.RequestHandler):
         def prepare(self):
@@ -222,11 +402,13 @@ def classroom_voila_class():
                 r"/tree(/.*)?", r"/api/contents(/.*)?", r"/files/.*", r"/notebooks/.*",
                 r"/edit/.*", r"/lab(/.*)?", r"/api/sessions(/.*)?", r"/api/kernels/?",
                 r"/api/terminals(/.*)?", r"/api/nbconvert(/.*)?",
-                rf"/voila/render/(?!{STUDENT_PAGE.replace('.', '[.]')}$|"
-                rf"{REPORT_PAGE.replace('.', '[.]')}$).*",
+                rf"/voila/render/(?!{STUDENT_PAGE.replace('.', '[.]')}$).*",
             ]
-            front = [(base + "/?", tornado.web.RedirectHandler,
-                      {"url": f"{base}/voila/render/{STUDENT_PAGE}"})]
+            render_kwargs = {"template_paths": self.template_paths, "config": self.config,
+                             "voila_configuration": self.voila_configuration}
+            front = teacher_handlers(base, config, STUDENT_PAGE, REPORT_PAGE)
+            front += [(base + rf"/voila/render/({STUDENT_PAGE.replace('.', '[.]')})",
+                       quiz_page_handler(config, STUDENT_PAGE), render_kwargs)]
             front += [(base + pattern, NotFound) for pattern in refused]
             return front + super().init_handlers()
 
@@ -234,12 +416,14 @@ def classroom_voila_class():
 
 
 def main(argv=None) -> int:  # python -m rummy_teach.classroom.server ...
-    import argparse
-
     parser = argparse.ArgumentParser(prog="rummy-teach classroom", description=HELP)
     configure_classroom(parser)
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except RummyError as error:
+        print(f"rummy-teach classroom: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ whose message says what was given and what would work.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import threading
@@ -34,6 +35,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..errors import RummyError
+from .students import STUDENTS_SCHEMA, StudentsMixin
 
 SCHEMA_VERSION = 1
 OUTCOMES = ("right", "wrong", "unreadable")
@@ -63,6 +65,7 @@ SCHEMA = (
     "CREATE INDEX IF NOT EXISTS rummy_answers_by_session "
     "ON rummy_answers (session_id, quiz, answered_at)",
     "CREATE TABLE IF NOT EXISTS rummy_meta (name VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)",
+    STUDENTS_SCHEMA,
     f"INSERT INTO rummy_meta (name, value) VALUES ('schema_version', '{SCHEMA_VERSION}') "
     "ON CONFLICT (name) DO NOTHING",
 )
@@ -109,13 +112,25 @@ def outcome_text(outcome) -> str:
     raise ResultsStoreError(f"outcome {outcome!r} is not one of: True/False, {', '.join(OUTCOMES)}")
 
 
+# Characters that would let a name or an answer steer a terminal (control characters,
+# escape sequences) or turn the text around in a report (bidi controls): dropped.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                     "\u2066-\u2069\u2028\u2029\ufff9-\ufffb]")
+
+
+def safe_text(text: str) -> str:
+    """``text`` without control and bidi characters; tabs and line ends become spaces."""
+    return _UNSAFE.sub("", re.sub("[\t\n\r]", " ", text))
+
+
 def _clean(field: str, value, limit: int, required: bool = True) -> str:
-    """Text any database can hold: no NUL (PostgreSQL refuses it), no lone surrogates."""
+    """Text any database can hold and any screen shows as written: no NUL (PostgreSQL
+    refuses it), no lone surrogates, no control or bidi characters."""
     if not isinstance(value, str):
         if value is None or isinstance(value, bool):
             raise ResultsStoreError(f"{field} must be text, got {value!r}")
         value = str(value)
-    text = value.replace("\x00", "\ufffd").encode("utf-8", "replace").decode("utf-8")
+    text = safe_text(value.encode("utf-8", "replace").decode("utf-8"))
     if required and not text.strip():
         raise ResultsStoreError(f"{field} is empty; every answer needs a {field.replace('_', ' ')}")
     return text if len(text) <= limit else text[:limit - 1] + "…"
@@ -166,6 +181,17 @@ def hide_passwords(text: str, url: str) -> str:
     return text
 
 
+def _create_private(path: Path) -> None:
+    """Create a new database file readable by its owner only (0600); SQLite gives its
+    -wal and -shm files the same mode. An existing file is left as it is."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError:
+        pass  # sqlite3.connect below says what is wrong, in its words
+
+
 def parse_url(url) -> tuple[str, str]:
     """('sqlite', path) or ('postgresql', url) for a database URL; ResultsStoreError if neither."""
     if isinstance(url, Path):
@@ -193,7 +219,7 @@ def parse_url(url) -> tuple[str, str]:
                             f"{scheme + '://'!r} is not supported; give {ACCEPTED}")
 
 
-class ResultsStore:
+class ResultsStore(StudentsMixin):
     """An open results database. Use :func:`open_store` or ``ResultsStore(url)``.
 
     ``create=True`` (the classroom's way) makes the file and tables on first
@@ -232,6 +258,7 @@ class ResultsStore:
                                     f"{path.parent} does not exist; create it or choose another path")
         try:
             if self.create:
+                _create_private(path)
                 self._conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS,
                                              isolation_level=None, check_same_thread=False)
             else:

@@ -14,11 +14,22 @@ from ..cards import number_copies, parse_cards
 from ..errors import RummyError
 from ..rules import get_rules
 from .questions import ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, WhichMeldsQuestion
+from .play import DealQuestion, GameEndQuestion, MoveQuestion, StockOutQuestion, WhoGetsQuestion
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
 
 FORMAT = "rummy-teach-quiz/1"
 TOP_FIELDS = {"format", "title", "description", "game", "options", "questions"}
-COMMON_FIELDS = {"id", "kind", "game", "options", "rule", "note"}
+COMMON_FIELDS = {"id", "kind", "game", "options", "rule", "note", "difficulty", "points"}
+DIFFICULTIES = ("easy", "medium", "hard")
+
+# Bounds that keep one file from taking a server down (the solver's work grows fast
+# with the cards of an ``arrange`` question: 48 cards took over 3 GB).
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 8              # the format itself needs 4 levels of nesting
+MAX_QUESTIONS = 200
+MAX_CARDS = {"arrange": 14, "default": 30}   # cards in one field of one question
+MAX_GROUPS = 12            # groups, players or laid-off cards in one question
+MAX_POINTS = 100
 
 # kind -> (class, {field: (type, required)}); types: cards, card, groups, int, bool, players, laid_off
 KINDS = {
@@ -32,6 +43,18 @@ KINDS = {
     "contract": (ContractQuestion, {"hand": ("int", True), "cards": ("cards", True)}),
     "arrange": (ArrangeQuestion, {"cards": ("cards", True)}),
     "discard": (DiscardQuestion, {"taken": ("card", True), "cards": ("cards", True)}),
+    # questions about play: a position rebuilt by the engine, a move tried on it
+    "move": (MoveQuestion, {"hands": ("groups", True), "action": ("text", True),
+                            "discard": ("cards", False), "stock": ("cards", False),
+                            "table": ("table", False), "hand": ("int", False),
+                            "before": ("texts", False), "teach": ("text", False)}),
+    "who_gets": (WhoGetsQuestion, {"hands": ("groups", True), "card": ("card", True),
+                                   "before": ("texts", True), "discard": ("cards", False),
+                                   "stock": ("cards", False), "table": ("table", False),
+                                   "hand": ("int", False), "teach": ("text", False)}),
+    "deal": (DealQuestion, {"players": ("int", True), "hand": ("int", False)}),
+    "stock_out": (StockOutQuestion, {"times": ("int", False)}),
+    "game_end": (GameEndQuestion, {"totals": ("ints", True), "last": ("ints", False)}),
 }
 
 
@@ -51,8 +74,36 @@ class QuizFileError(RummyError):
         self.source, self.question, self.question_id, self.field = source, question, question_id, field
 
 
+def _depth(text: str) -> int:
+    """How deeply the JSON in ``text`` nests (strings skipped), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_text(text: str, source: str = "<text>") -> dict:
     """The JSON object in ``text``, or QuizFileError with the line and column."""
+    if len(text) > MAX_FILE_BYTES:
+        raise QuizFileError(f"the file has {len(text):,} characters; a quiz file holds at most "
+                            f"{MAX_FILE_BYTES:,}", source)
+    if _depth(text) > MAX_DEPTH:
+        raise QuizFileError(f"the JSON nests {_depth(text)} levels deep; a quiz file needs at most "
+                            f"{MAX_DEPTH}", source)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -77,6 +128,9 @@ def read_quiz_data(data: dict, source: str = "<data>") -> tuple[dict, list]:
     questions = data.get("questions")
     if not isinstance(questions, list) or not questions:
         raise QuizFileError("a quiz needs a non-empty \"questions\" list", source, field="questions")
+    if len(questions) > MAX_QUESTIONS:
+        raise QuizFileError(f"{len(questions)} questions; a quiz holds at most {MAX_QUESTIONS}",
+                            source, field="questions")
     default_game = data.get("game", "basic")
     default_options = data.get("options", {})
     _rules(default_game, default_options, lambda field, msg: QuizFileError(msg, source, field=field))
@@ -138,6 +192,10 @@ def read_question(item, number: int, source: str = "<data>", default_game: str =
     options = item.get("options", default_options or {})
     rules = _rules(game, options, fail)
     multi = max(d for _, d, _ in rules.decks) > 1 or max(j for _, _, j in rules.decks) > 1
+    points = item.get("points", 1)
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 < points <= MAX_POINTS:
+        raise fail("points", f"must be a whole number from 1 to {MAX_POINTS}, not {points!r}")
+    limit = MAX_CARDS.get(kind, MAX_CARDS["default"])
     values = {}
     for name, (kind_of, required) in fields.items():
         if name not in item:
@@ -145,12 +203,36 @@ def read_question(item, number: int, source: str = "<data>", default_game: str =
                 raise fail(name, f"missing; a {kind} question needs {', '.join(f for f, (_, r) in fields.items() if r)}")
             continue
         values[name] = _value(item[name], kind_of, multi, lambda msg, field=name: fail(field, msg))
+        _check_size(values[name], kind_of, limit, lambda msg, field=name: fail(field, msg))
+    difficulty = item.get("difficulty")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise fail("difficulty", f"must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
     kw = {"game": game, "options": options or None, "id": qid, "rule": item.get("rule"),
-          "note": item.get("note")}
+          "note": item.get("note"), "difficulty": difficulty}
     try:
-        return cls(**values, **kw)
+        question = cls(**values, **kw)
     except (RummyError, ValueError) as error:
         raise fail(_blame(kind, error), str(error)) from None
+    question.points = points
+    return question
+
+
+def _check_size(value, kind_of: str, limit: int, fail) -> None:
+    """Refuse a field with more cards (or groups) than a question may hold."""
+    def cards(many, where=""):
+        if len(many) > limit:
+            raise fail(f"{where}has {len(many)} cards; this kind of question holds at most {limit}")
+    if kind_of == "cards":
+        cards(value)
+        return
+    if kind_of not in ("groups", "players", "laid_off"):
+        return
+    if len(value) > MAX_GROUPS:
+        raise fail(f"has {len(value)} items; a question holds at most {MAX_GROUPS}")
+    items = value.values() if kind_of == "players" else (
+        [on for _, on in value] if kind_of == "laid_off" else value)
+    for number, item in enumerate(items, 1):
+        cards(item, f"item {number} ")
 
 
 def _blame(kind, error) -> str:
@@ -158,7 +240,9 @@ def _blame(kind, error) -> str:
     text = str(error)
     return {"lay_off": "meld" if "not a meld" in text else "cards",
             "score": "laid_off" if "lay" in text or "fit" in text else "melds",
-            "hand_winner": "players", "contract": "hand", "discard": "taken"}.get(kind, "cards")
+            "hand_winner": "players", "contract": "hand", "discard": "taken",
+            "move": "action", "who_gets": "before", "deal": "players", "stock_out": "times",
+            "game_end": "totals"}.get(kind, "cards")
 
 
 def _cards(value, multi, fail, what="cards"):
@@ -183,6 +267,25 @@ def _value(value, kind_of, multi, fail):
         if not isinstance(value, list):
             raise fail("must be a list of card texts, e.g. [\"8S 8H 8D\", \"4H 5H 6H\"]")
         return [_cards(v, multi, lambda m, i=i: fail(f"item {i}: {m}")) for i, v in enumerate(value, 1)]
+    if kind_of == "text":
+        if not isinstance(value, str) or not value.strip():
+            raise fail("must be non-empty text")
+        return value
+    if kind_of == "texts":
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise fail("must be a list of texts, e.g. [\"draw\", \"discard 9C\"]")
+        return value
+    if kind_of == "ints":
+        if not isinstance(value, list) or not value or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise fail("must be a list of whole numbers, e.g. [120, 95, 95]")
+        return value
+    if kind_of == "table":
+        if not isinstance(value, list) or not all(
+                isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str)
+                for v in value):
+            raise fail("must be a list of [owner, cards] pairs, e.g. [[1, \"4D 5D 6D\"]]")
+        return [(owner, _cards(cards, multi, fail)) for owner, cards in value]
     if kind_of == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise fail(f"must be a whole number, not {value!r}")

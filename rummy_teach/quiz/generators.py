@@ -9,6 +9,8 @@ Levels: 1 plain cases (clear sets and runs, junk, too short, small hands); 2 nea
 misses (a gap, one card off suit or off rank, ace low and ace high, aces in hand);
 3 the traps (wrap-arounds, duplicates and second copies, oversized sets, jokers that
 do or do not complete a meld or a contract, bigger hands with overlapping melds).
+Every card asked about is one the game's decks hold: no joker in a game without
+jokers, no second copy of a card where one deck is used.
 """
 
 from __future__ import annotations
@@ -180,8 +182,10 @@ WILD_RECIPES = (joker_gap_run, joker_two_gaps, joker_set, jokers_only, joker_ext
 def meld_cards(rules, rng, level):
     """Cards for one meld question at ``level``: a recipe's cards, shuffled above level 1."""
     recipes = list(LEVEL_RECIPES[level])
-    if level == 3:
-        recipes += list(WILD_RECIPES) if rules.wild_ranks else [joker_extend]
+    if _packs(rules)[0] == 1:      # one deck: no second copy of a card exists to ask about
+        recipes = [r for r in recipes if r not in (dup_set, big_set)]
+    if level == 3 and rules.wild_ranks:
+        recipes += list(WILD_RECIPES)
     cards = list(rng.choice(recipes)(rules, rng))
     if level > 1 and rng.random() < 0.6:
         rng.shuffle(cards)

@@ -24,6 +24,7 @@ import json
 from dataclasses import dataclass, field
 
 from ..cards import Card, cards_text, parse_cards
+from ..errors import RummyError
 from ..reasons import Reason
 from ..game.actions import Action
 from ..rules import get_rules
@@ -85,14 +86,21 @@ class Question:
     options: tuple[str, ...] = ()
 
     def __init__(self, game="basic", *, id: str | None = None, rule: str | None = None,
-                 note: str | None = None, options: dict | None = None):
+                 note: str | None = None, options: dict | None = None, difficulty: str | None = None):
         from ..game.setup import rules_to_json
 
         # a RuleSet keeps its options: they are stored with the question (as JSON data)
         self.rules = get_rules(game, **dict(options or {}))
         self.game, self.rule_options = rules_to_json(self.rules)
+        self.difficulty = difficulty
         self.reasons: tuple[Reason, ...] = ()
+        self._check_cards()
         self._solve()
+        from .teach import teaching
+
+        self.teaching = teaching(self)
+        if self.teaching:
+            self.explanation = "\n".join([self.explanation] + [r.text() for r in self.teaching])
         self.rule = rule or self._rule()
         notes = decision_notes(self.rules, *self.topics)
         self.note = note if note is not None else notes
@@ -133,7 +141,30 @@ class Question:
         """A typed answer that ``check`` marks right (for a teacher's answer key and tests)."""
         return str(self.answer)
 
+    def _card_scenes(self) -> tuple[tuple[Card, ...], ...]:
+        """Cards that lie in one game at the same moment: each must exist, and only once.
+        Most questions show one scene; a choice between groups shows one per group."""
+        return (tuple(c for _, cards in self.groups for c in cards),)
+
     # --- shared ----------------------------------------------------------------------
+    def _check_cards(self) -> None:
+        """Refuse a question about cards the game cannot hold: a card outside its decks
+        (even with the most players), or the same card twice in one scene."""
+        from ..cards import make_deck
+
+        deck = set(make_deck(*self.rules.deck_for(self.rules.max_players)))
+        for scene in self._card_scenes():
+            strange = [c for c in scene if c not in deck]
+            if strange:
+                raise RummyError(f"{cards_text(strange)} is not a card of {self.rules.title}'s "
+                                 f"decks; with {self.rules.max_players} players it uses "
+                                 f"{describe_decks(self.rules)}")
+            twice = sorted({c for c in scene if scene.count(c) > 1}, key=Card.sort_key)
+            if twice:
+                raise RummyError(f"{cards_text(twice)} appears twice, but each card exists once "
+                                 f"in {self.rules.title}'s decks; a second copy is written "
+                                 f"like 8S#2 and exists only where the game uses several decks")
+
     def _default_id(self) -> str:
         """A stable id from the content: the same question always gets the same id."""
         data = self._fields()
@@ -169,12 +200,21 @@ class Question:
             data["options"] = dict(self.rule_options)
         data.update(self._fields())
         data["rule"] = self.rule
+        if self.difficulty:
+            data["difficulty"] = self.difficulty
         if self.note:
             data["note"] = self.note
         return data
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id}: {self.prompt!r}>"
+
+
+def describe_decks(rules) -> str:
+    """``two 52-card decks and 4 jokers``: the cards of a game at its largest."""
+    decks, jokers = rules.deck_for(rules.max_players)
+    text = "one 52-card deck" if decks == 1 else f"{decks} 52-card decks"
+    return text + (f" and {jokers} jokers" if jokers else ", no jokers")
 
 
 def card_topics(rules, cards) -> tuple[str, ...]:
@@ -287,6 +327,9 @@ class WhichMeldsQuestion(Question):
     @property
     def groups(self):
         return tuple(zip(self.options, self.card_groups))
+
+    def _card_scenes(self):
+        return self.card_groups
 
     def _read(self, answer):
         return answers.read_labels(answer, self.options)

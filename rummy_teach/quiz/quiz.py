@@ -49,8 +49,13 @@ class Quiz:
     @classmethod
     def from_file(cls, path) -> "Quiz":
         """Read a teacher's quiz file (see docs/quiz-format.md)."""
+        from .fileformat import MAX_FILE_BYTES
+
         path = Path(path)
         try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                raise QuizFileError(f"the file has {path.stat().st_size:,} bytes; a quiz file "
+                                    f"holds at most {MAX_FILE_BYTES:,}", str(path))
             text = path.read_text(encoding="utf-8")
         except OSError as error:
             raise QuizFileError(f"cannot read the file: {error.strerror or error}", str(path)) from None

@@ -21,7 +21,11 @@ Inputs by the question's ``input`` kind:
 An unreadable answer (empty, "thirty", "30 points", -5, 10**100...) shows the
 checker's hint and is not counted as an attempt; the learner tries again.
 A right or wrong answer closes the question: the feedback says why, the score
-moves on, and Next goes to the following question.
+moves on, and Next goes to the following question. With ``attempts=N`` a wrong
+answer leaves the question open while tries are left, and its feedback shows only
+the verdict (never the right answer). ``order``/``options`` show the questions
+and their options in another order (a student's paper); ``history`` takes back
+earlier answers, so the widget opens at the first question not done with.
 
 ``on_answer(public_question, text, result)`` is called for every submitted answer
 (unreadable ones included) *before* the feedback shows; the classroom records
@@ -39,6 +43,7 @@ import ipywidgets as widgets
 
 from .. import render
 from ..cards import parse_cards
+from ..reasons import Reason
 from .base import ClickableCards
 from ..errors import UsageError
 
@@ -87,8 +92,15 @@ def question_html(public: dict, skip: tuple[str, ...] = (), four_colour: bool = 
             f'<p class="rt-form">Answer with {_esc(public["form"])}.</p></div>')
 
 
-def feedback_html(result, public: dict, four_colour: bool = False) -> str:
-    """The verdict on a submitted answer: why, the correct answer, the rule, the cards."""
+def feedback_html(result, public: dict, four_colour: bool = False, tries_left: int = 0) -> str:
+    """The verdict on a submitted answer: why, the correct answer, the rule, the cards.
+
+    With ``tries_left`` (a wrong answer that may be tried again) only the verdict and
+    the tries left show: nothing that gives the right answer away."""
+    if result.outcome == "wrong" and tries_left > 0:
+        return (f'<div class="rt-feedback rt-wrong" role="status"><p class="rt-verdict">Not quite.'
+                f'</p><p>Your answer: <b>{_esc(result.given)}</b></p><p class="rt-tries">'
+                f'{_esc(Reason("quiz_tries_left", {"n": tries_left}).text())}</p></div>')
     if result.outcome == "unreadable":
         return (f'<div class="rt-feedback rt-unreadable" role="alert">'
                 f'<p class="rt-verdict">Try again</p><p>{_esc(result.hint)}</p>'
@@ -123,12 +135,18 @@ class QuizWidget(widgets.VBox):
     """
 
     def __init__(self, quiz, *, on_answer: Callable | None = None, four_colour: bool = False,
-                 title: str | None = None):
+                 title: str | None = None, order=None, options: dict | None = None,
+                 attempts: int | None = None, history=()):
         self.quiz = quiz
         self.session = quiz.session()
         self.on_answer = on_answer
         self.four_colour = four_colour
-        self._public = [q.to_public() for q in quiz]   # all the browser will see before Submit
+        # A paper: ``order`` (question ids) and ``options`` (id -> the same options in
+        # another order) change only what is shown; answers are checked as ever.
+        self._public = [self._paper_public(quiz[qid], options or {})
+                        for qid in (order or [q.id for q in quiz])]
+        self.attempts = attempts     # judged answers allowed per question; None: one, as ever
+        self.tries: dict[str, int] = {}
         self.position = 0
         self.closed = False          # the current question was answered right or wrong
         self.finished = False
@@ -151,7 +169,38 @@ class QuizWidget(widgets.VBox):
                           widgets.HBox([self.submit_button, self.next_button]),
                           self.feedback, self.problem])
         self.add_class("rt-quiz-widget")
-        self._show_question()
+        self._replay(history)
+        if not self.finished:
+            self._show_question()
+
+    @staticmethod
+    def _paper_public(question, options: dict) -> dict:
+        public = question.to_public()
+        shown = options.get(question.id)
+        if shown and sorted(shown) == sorted(public["options"]):
+            public = {**public, "options": list(shown)}
+        return public
+
+    def _done_with(self, question_id: str) -> bool:
+        """Answered right, or out of tries."""
+        limit = self.attempts or 1
+        return self.session.solved(question_id) or self.tries.get(question_id, 0) >= limit
+
+    def _replay(self, history) -> None:
+        """Take back earlier answers ((question id, text) pairs): the score, the tries,
+        and the first question not done with (or the end)."""
+        for question_id, text in history:
+            result = self.session.answer(question_id, text)
+            if result.outcome != "unreadable":
+                self.tries[question_id] = self.tries.get(question_id, 0) + 1
+        for position, public in enumerate(self._public):
+            if not self._done_with(public["id"]):
+                self.position = position
+                return
+        if history:
+            self.position = len(self._public) - 1
+            self.closed = True
+            self.next()
 
     # --- what is shown ----------------------------------------------------------------
     @property
@@ -184,7 +233,8 @@ class QuizWidget(widgets.VBox):
         elif kind == "multi":
             self.toggles = [widgets.ToggleButton(description=o, tooltip=f"group {o}")
                             for o in public["options"]]
-            rows.append(widgets.HBox([widgets.Label("Legal melds:")] + self.toggles))
+            label = "Legal melds:" if public["kind"] == "which_melds" else "Your answer:"
+            rows.append(widgets.HBox([widgets.Label(label)] + self.toggles))
         elif kind == "cards":
             offered = public["groups"][-1]
             skip = (offered["label"],)
@@ -270,17 +320,24 @@ class QuizWidget(widgets.VBox):
             try:
                 self.on_answer(public, text, result)
             except Exception as error:  # the answer was not saved: say so, count nothing
+                told = getattr(error, "student_message", None)  # a refusal on purpose
                 self.problem.value = (
                     '<p role="alert" style="color:#b3261e;font-weight:600;font-family:system-ui">'
-                    f"Your answer could not be saved ({_esc(type(error).__name__)}). Press Submit "
-                    "again; if this keeps happening, tell your teacher.</p>")
+                    + (_esc(told) if told else
+                       f"Your answer could not be saved ({_esc(type(error).__name__)}). Press "
+                       "Submit again; if this keeps happening, tell your teacher.") + "</p>")
                 return None
         self.problem.value = ""
         self.session.answer(public["id"], text)
         self.result = result
-        self._show_progress()  # the score first: whoever sees the feedback sees the new score
-        self.feedback.value = feedback_html(result, public, self.four_colour)
+        left = 0
         if result.outcome != "unreadable":
+            self.tries[public["id"]] = self.tries.get(public["id"], 0) + 1
+            if result.outcome == "wrong" and self.attempts:
+                left = max(0, self.attempts - self.tries[public["id"]])
+        self._show_progress()  # the score first: whoever sees the feedback sees the new score
+        self.feedback.value = feedback_html(result, public, self.four_colour, tries_left=left)
+        if result.outcome != "unreadable" and not left:
             self._close()
         return result
 

@@ -1,0 +1,147 @@
+"""What the teacher watches live, the projector shows, and the paper prints: pure HTML.
+
+* :func:`dashboard_html`: who is in, which question each student is on, how many
+  answers and how many right, and right/wrong per question as bars;
+* :func:`projector_html`: the bars and the counts only, never a name;
+* :func:`paper_html`: the quiz as a printable paper, then its answer key;
+* :func:`sessions_html`: the sessions kept in the results database, to browse.
+
+Bars are plain ``<div>`` widths with their numbers written beside them, so they
+print, scale on a projector and never rely on colour alone.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from html import escape
+from urllib.parse import quote
+
+from .messages import say
+
+BAR_STYLE = """<style>
+.rt-bars { display: grid; grid-template-columns: minmax(8em, 16em) 1fr; gap: 0.35em 0.8em;
+  align-items: center; }
+.rt-bar { display: flex; height: 1.5em; background: #eee; min-width: 10em; }
+.rt-bar span { display: block; height: 100%; }
+.rt-bar .r { background: #1b6e3a; } .rt-bar .w { background: #b3261e; }
+.rt-count { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.rt-projector { font-size: 28px; }
+</style>"""
+
+
+def _ago(at: datetime | None, now: datetime) -> str:
+    if at is None:
+        return "–"
+    seconds = max(0, int((now - at).total_seconds()))
+    return say("seconds_ago", n=seconds) if seconds < 120 else say("minutes_ago", n=seconds // 60)
+
+
+def question_tallies(quiz, answers) -> list[tuple[int, str, int, int]]:
+    """(number, question id, right, wrong) in quiz order, judged answers only."""
+    tally = {q.id: [0, 0] for q in quiz}
+    for answer in answers:
+        if answer.counted and answer.question_id in tally:
+            tally[answer.question_id][0 if answer.correct else 1] += 1
+    return [(n, q.id, *tally[q.id]) for n, q in enumerate(quiz, 1)]
+
+
+def bars_html(quiz, answers) -> str:
+    rows = question_tallies(quiz, answers)
+    most = max([right + wrong for _, _, right, wrong in rows] + [1])
+    cells = []
+    for number, qid, right, wrong in rows:
+        label = say("bar_label", number=number, question=qid)
+        cells.append(
+            f'<div>{escape(label)}</div><div class="rt-barline">'
+            f'<div class="rt-bar" role="img" aria-label="{escape(say("bar_counts", right=right, wrong=wrong))}">'
+            f'<span class="r" style="width:{100 * right / most:.1f}%"></span>'
+            f'<span class="w" style="width:{100 * wrong / most:.1f}%"></span></div>'
+            f'<span class="rt-count">{escape(say("bar_counts", right=right, wrong=wrong))}'
+            "</span></div>")
+    return f'{BAR_STYLE}<div class="rt-bars">{"".join(cells)}</div>'
+
+
+def _position(student, total: int) -> str:
+    if student.position >= total:
+        return say("student_finished")
+    return say("student_on_question", number=student.position + 1, total=total)
+
+
+def dashboard_html(quiz, students, answers, now: datetime | None = None) -> str:
+    """The live part of the dashboard (re-fetched every few seconds)."""
+    now = now or datetime.now(timezone.utc)
+    total = len(quiz)
+    judged: dict[str, list[int]] = {}
+    for answer in answers:
+        if answer.counted:
+            counts = judged.setdefault(answer.student_id, [0, 0])
+            counts[0] += 1
+            counts[1] += answer.correct
+    rows = "".join(
+        f"<tr><td>{escape(s.name)}</td><td>{escape(_position(s, total))}</td>"
+        f'<td class="n">{judged.get(s.student_id, [0, 0])[0]}</td>'
+        f'<td class="n">{judged.get(s.student_id, [0, 0])[1]}</td>'
+        f"<td>{escape(_ago(s.seen_at, now))}</td><td>{escape(s.rejoin_code)}</td></tr>"
+        for s in students)
+    finished = sum(1 for s in students if s.position >= total)
+    head = "".join(f"<th>{escape(say(code))}</th>" for code in (
+        "col_student", "col_where", "col_answered", "col_right", "col_seen", "col_rejoin"))
+    return (f'<p class="rt-summary">{escape(say("dashboard_summary", students=len(students), finished=finished, answers=len(answers)))}</p>'
+            f"<h2>{escape(say('dashboard_questions'))}</h2>{bars_html(quiz, answers)}"
+            f"<h2>{escape(say('dashboard_students'))}</h2>"
+            f'<table class="rt-students"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>')
+
+
+def projector_html(quiz, students, answers) -> str:
+    """The anonymous live part for a projector: counts and bars, no names."""
+    finished = sum(1 for s in students if s.position >= len(quiz))
+    return (f'<div class="rt-projector"><p>{escape(say("projector_summary", students=len(students), finished=finished))}</p>'
+            f"{bars_html(quiz, answers)}</div>")
+
+
+def teacher_nav(token: str, session: str) -> str:
+    """Links between the teacher's pages (the token rides along in each address)."""
+    t, s = quote(token, safe=""), quote(session, safe="")
+    links = [("nav_report", f"/voila/render/report.ipynb?token={t}&session={s}"),
+             ("nav_dashboard", f"/teacher/dashboard?token={t}&session={s}"),
+             ("nav_gradebook", f"/teacher/gradebook.csv?token={t}&session={s}"),
+             ("nav_answers", f"/teacher/answers.csv?token={t}&session={s}"),
+             ("nav_sessions", f"/teacher/sessions?token={t}"),
+             ("nav_paper", f"/teacher/paper?token={t}")]
+    return '<nav class="rt-teacher">' + "".join(
+        f'<a href="{escape(href)}" class="rt-{code[4:]}">{escape(say(code))}</a>'
+        for code, href in links) + "</nav>"
+
+
+def sessions_html(sessions: list[dict], token: str) -> str:
+    t = quote(token, safe="")
+    rows = "".join(
+        f'<tr><td><a href="/voila/render/report.ipynb?token={t}&amp;session={quote(s["session"], safe="")}">'
+        f'{escape(s["session"])}</a></td><td>{escape(s["quiz"])}</td>'
+        f'<td class="n">{s["students"]}</td><td class="n">{s["answers"]}</td>'
+        f'<td>{s["first_at"].strftime("%Y-%m-%d %H:%M")}</td></tr>' for s in sessions)
+    head = "".join(f"<th>{escape(say(code))}</th>" for code in (
+        "col_session", "col_quiz", "col_students", "col_answers", "col_started"))
+    return (f"<h1>{escape(say('sessions_title'))}</h1>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
+def paper_html(quiz, title: str) -> str:
+    """The quiz as a paper to print, questions in the quiz's order, then the answer key."""
+    from ..widgets.quiz import groups_html
+
+    parts = [f"<h1>{escape(title)}</h1>"]
+    for number, question in enumerate(quiz, 1):
+        public = question.to_public()
+        options = (f'<p>{escape(" / ".join(public["options"]))}</p>' if public["options"] else "")
+        parts.append(f'<section class="rt-question"><h2>{number}. {escape(public["prompt"])}</h2>'
+                     f"{groups_html(public, size=44)}{options}"
+                     f'<p class="rt-note">{escape(say("paper_answer_with", form=public["form"]))} · '
+                     f'{escape(say("paper_points", n=getattr(question, "points", 1)))}</p></section>')
+    parts.append(f'<h1 class="rt-break">{escape(say("paper_key_title"))}</h1><ol class="rt-key">')
+    for question in quiz:
+        result = question.check(question.answer_input)
+        parts.append(f"<li><b>{escape(question.answer_text)}</b>"
+                     f'<div class="rt-note">{escape(result.explanation or "")}</div></li>')
+    parts.append("</ol>")
+    return "".join(parts)

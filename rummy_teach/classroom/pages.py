@@ -1,0 +1,80 @@
+"""Whole HTML pages the classroom server writes itself: pure functions, no outside requests.
+
+The join form and "this class is full" (no kernel is started for them), and the
+frame of the teacher's pages. Every page carries its own small style sheet and,
+where it refreshes by itself, a few lines of inline script that fetch a fragment
+of the same page from the same server: nothing is loaded from anywhere else.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .messages import say
+
+STYLE = """
+body { font-family: system-ui, sans-serif; font-size: 18px; color: #111; background: #fff;
+  margin: 1.2em auto; max-width: 62em; padding: 0 1em; line-height: 1.4; }
+h1 { font-size: 1.6em; margin: 0.3em 0; }
+a { color: #0b4f9c; }
+input, select, button { font-size: 1em; padding: 0.3em 0.6em; }
+button { background: #0b4f9c; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
+.rt-alert { color: #9b1c1c; font-weight: 600; }
+.rt-note { color: #333; }
+nav.rt-teacher { display: flex; gap: 1.2em; flex-wrap: wrap; border-bottom: 2px solid #ccc;
+  padding: 0.3em 0 0.5em; margin-bottom: 0.6em; }
+table { border-collapse: collapse; margin: 0.3em 0; }
+th, td { border-bottom: 1px solid #999; padding: 0.25em 0.8em; text-align: left; }
+th { background: #e8e8e8; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+@media print { nav.rt-teacher, .rt-noprint { display: none; } .rt-break { break-before: page; } }
+"""
+
+REFRESH_SCRIPT = """<script>
+(function () {
+  const every = %d, target = document.getElementById("rt-live");
+  async function refresh() {
+    try {
+      const url = new URL(window.location.href);
+      url.searchParams.set("part", "live");
+      const response = await fetch(url, {cache: "no-store"});
+      if (response.ok) { target.innerHTML = await response.text(); }
+    } catch (error) { /* the next tick tries again */ }
+  }
+  setInterval(refresh, every);
+})();
+</script>"""
+
+
+def page(title: str, body: str, *, refresh_ms: int | None = None) -> str:
+    """A whole document around ``body``; with ``refresh_ms`` the element ``#rt-live``
+    is re-fetched from the same address (``part=live``) that often."""
+    script = REFRESH_SCRIPT % refresh_ms if refresh_ms else ""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<meta name=\"referrer\" content=\"no-referrer\">"
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
+            f"<body>\n{body}\n{script}</body></html>\n")
+
+
+def join_page(title: str, *, wrong: bool = False, code: str = "") -> str:
+    alert = f'<p class="rt-alert" role="alert">{escape(say("join_wrong"))}</p>' if wrong else ""
+    body = (f"<h1>{escape(title or say('join_title'))}</h1>"
+            f"<p>{escape(say('join_prompt'))}</p>{alert}"
+            '<form method="get" action="/voila/render/quiz.ipynb">'
+            f'<label>{escape(say("join_label"))} <input name="join" autocomplete="off" '
+            f'autocapitalize="characters" maxlength="12" value="{escape(code[:12])}" '
+            'autofocus required></label> '
+            f'<button type="submit">{escape(say("join_button"))}</button></form>')
+    return page(say("join_title"), body)
+
+
+def full_page(title: str) -> str:
+    body = (f"<h1>{escape(title or say('join_title'))}</h1>"
+            f'<p class="rt-alert" role="alert">{escape(say("class_full"))}</p>')
+    return page(say("class_full_title"), body)
+
+
+def refused_page() -> str:
+    return page(say("access_refused"),
+                f'<p class="rt-refused rt-alert" role="alert">{escape(say("access_refused"))}</p>')

@@ -1,0 +1,320 @@
+"""The student's page, as it runs in a Voilà kernel: who the student is, their paper, their answers.
+
+Who: the browser's *seat* (a cookie the server hands to the kernel in the
+``X-Rummy-Seat`` header, see :mod:`~rummy_teach.classroom.gate`) finds a student
+who joined before; so a reload, a second tab or a new kernel after the old one died
+resumes the same student. A new seat types a name (or picks it from the roster);
+a name already taken asks for that student's rejoin code (shown on their page), so
+nobody can answer for a classmate by typing their name. Behind JupyterHub, the hub
+user is the student: the header named by ``--user-header`` or, when the page is
+not behind the classroom's own server, ``JUPYTERHUB_USER``.
+
+Answers are kept in the database before the feedback shows, and the student's
+state is rebuilt from there: the questions in the order of their paper, the
+answers so far, the question they were on. The store never takes more judged
+answers per question than the class allows (``--attempts``), and takes at most
+:data:`UNREADABLE_LIMIT` unreadable ones per question, and answers no faster
+than :data:`BURST` at once then :data:`PER_SECOND` a second, so no client can
+flood it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import html
+import os
+import random
+import secrets
+import time
+
+from .messages import say
+
+NAME_LIMIT = 60
+UNREADABLE_LIMIT = 5
+BURST = 5              # answers a student may send at once...
+PER_SECOND = 2.0       # ...and how fast that allowance comes back
+REJOIN_TRIES = 5
+SEAT_ENV = "HTTP_X_RUMMY_SEAT"
+
+
+class AnswerRefused(Exception):
+    """The answer was not stored on purpose; ``student_message`` says why."""
+
+    def __init__(self, message_code: str, /, **params):
+        super().__init__(message_code)
+        self.student_message = say(message_code, **params)
+
+
+def make_paper(quiz, shuffle: bool, seed: int | None = None) -> dict:
+    """One student's paper: question order and the order of each question's options."""
+    seed = secrets.randbits(32) if seed is None else seed
+    rng = random.Random(seed)
+    order = [q.id for q in quiz]
+    options = {}
+    if shuffle:
+        rng.shuffle(order)
+        for question in quiz:
+            public = question.to_public()
+            if public["input"] == "choice" and len(public["options"]) > 1:
+                shuffled = list(public["options"])
+                rng.shuffle(shuffled)
+                options[question.id] = shuffled
+    return {"seed": seed, "order": order, "options": options}
+
+
+def hub_user(env, config: dict) -> str | None:
+    """The student's name as JupyterHub (or another authenticating proxy) gives it."""
+    header = config.get("user_header")
+    if header:
+        return env.get("HTTP_" + header.upper().replace("-", "_")) or None
+    if not env.get(SEAT_ENV):  # not behind the classroom's own server: a hub user's server
+        return env.get("JUPYTERHUB_USER") or None
+    return None
+
+
+def _alert(text: str) -> str:
+    return (f'<p role="alert" style="color:#8a5300;font:16px system-ui,sans-serif">'
+            f"{html.escape(text)}</p>")
+
+
+def _note(text: str) -> str:
+    return (f'<p class="rt-resume" role="status" style="font:16px system-ui,sans-serif;'
+            f'background:#eef4fb;padding:0.4em 0.8em">{html.escape(text)}</p>')
+
+
+class StudentApp:
+    """Name (or seat, or hub user) first, then the quiz; every answer recorded as submitted."""
+
+    def __init__(self, config: dict, env=None):
+        import ipywidgets as widgets
+
+        from ..quiz import Quiz
+
+        env = os.environ if env is None else env
+        self.config = config
+        self.quiz = Quiz.load(config["quiz"])
+        self.quiz_name = config["quiz_name"]
+        self.session = config["session"]
+        self.attempts = int(config.get("attempts", 1))
+        seat = env.get(SEAT_ENV) or secrets.token_urlsafe(24)  # no seat: this kernel only
+        self.seat_hash = hashlib.sha256(seat.encode("utf-8")).hexdigest()
+        self.student = None
+        self.student_id = ""
+        self.student_name = ""
+        self.quiz_widget = None
+        self._store = None
+        self._allowance, self._checked_at = float(BURST), time.monotonic()
+        self._claim = None       # the student whose name was taken, while asking the code
+        self._rejoin_tries = 0
+        roster = config.get("roster")
+        if roster:
+            self.name_box = widgets.Dropdown(options=[("", "")] + [(n, n) for n in roster],
+                                             value="", description=say("pick_name_label"))
+        else:
+            self.name_box = widgets.Text(placeholder="your name", description="Your name:",
+                                         layout=widgets.Layout(width="22em"))
+        self.start_button = widgets.Button(description="Start the quiz", button_style="primary")
+        self.code_box = widgets.Text(placeholder=say("rejoin_placeholder"),
+                                     description=say("rejoin_label"))
+        self.code_button = widgets.Button(description=say("rejoin_button"))
+        self.code_row = widgets.HBox([self.code_box, self.code_button],
+                                     layout=widgets.Layout(display="none"))
+        self.message = widgets.HTML()
+        self.start_button.on_click(lambda _: self.start())
+        self.code_button.on_click(lambda _: self.rejoin())
+        import warnings
+        with warnings.catch_warnings():  # Enter submits; observing value would act on blur
+            warnings.simplefilter("ignore", DeprecationWarning)
+            if not roster:
+                self.name_box.on_submit(lambda _: self.start())
+            self.code_box.on_submit(lambda _: self.rejoin())
+        title = html.escape(config.get("title") or self.quiz.title or "Quiz")
+        intro = say("pick_name_intro" if roster else "type_name_intro")
+        self.root = widgets.VBox([
+            widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif">{title}</h2>'
+                         f'<p style="font:16px system-ui,sans-serif">{html.escape(intro)}</p>'),
+            widgets.HBox([self.name_box, self.start_button]), self.code_row, self.message])
+        self.root.add_class("rt-classroom-student")
+        self._enter(env)
+
+    # --- who is this -------------------------------------------------------------------
+    def store(self):
+        if self._store is None:
+            from .store import open_store
+            self._store = open_store(self.config["db"])
+        return self._store
+
+    def _enter(self, env) -> None:
+        """Find the student again by seat, or take the hub user; else wait for a name."""
+        try:
+            known = self.store().student_by_seat(self.session, self.seat_hash)
+        except Exception:
+            return  # the name form stays; Start says what is wrong
+        if known is not None:
+            self._begin(known, "resumed_seat")
+            return
+        user = hub_user(env, self.config)
+        if user:
+            self.name_box.disabled = True
+            self.start(user, trusted=True)
+
+    def start(self, name: str | None = None, trusted: bool = False) -> None:
+        from .store import safe_text
+        from .students import NameTaken
+
+        if self.quiz_widget is not None:
+            return
+        name = " ".join(safe_text(self.name_box.value if name is None else name).split())
+        if not name:
+            self.message.value = _alert(say("name_missing"))
+            return
+        if len(name) > NAME_LIMIT:
+            self.message.value = _alert(say("name_too_long", limit=NAME_LIMIT))
+            return
+        roster = self.config.get("roster")
+        if roster and not trusted and name not in roster:
+            self.message.value = _alert(say("name_not_on_roster"))
+            return
+        try:
+            store = self.store()
+            known = store.student_by_name(self.session, name)
+            if known is None:
+                paper = make_paper(self.quiz, self.config.get("shuffle", True))
+                try:
+                    known = store.add_student(session=self.session, name=name,
+                                              seat_hash=self.seat_hash, quiz=self.quiz_name,
+                                              paper=paper)
+                    return self._begin(known, "joined")
+                except NameTaken as taken:
+                    known = taken.student
+            if known.seat_hash == self.seat_hash:
+                return self._begin(known, "resumed_seat")
+            if trusted:  # the hub vouches for who this is
+                store.move_seat(self.session, known.student_id, self.seat_hash)
+                return self._begin(known, "resumed_device")
+        except Exception as error:
+            self.message.value = _alert(say("store_unavailable", error=type(error).__name__))
+            return
+        self._claim = known
+        self.code_row.layout.display = "flex"
+        self.message.value = _alert(say("name_taken", name=known.name))
+
+    def rejoin(self) -> None:
+        """The student of a taken name proves it with their rejoin code."""
+        if self._claim is None or self.quiz_widget is not None:
+            return
+        if self._rejoin_tries >= REJOIN_TRIES:
+            self.message.value = _alert(say("rejoin_locked"))
+            return
+        code = "".join(self.code_box.value.split())
+        if not hmac.compare_digest(code.encode("utf-8"), self._claim.rejoin_code.encode("utf-8")):
+            self._rejoin_tries += 1
+            self.message.value = _alert(say("rejoin_wrong", left=REJOIN_TRIES - self._rejoin_tries))
+            return
+        self.store().move_seat(self.session, self._claim.student_id, self.seat_hash)
+        self._begin(self._claim, "resumed_device")
+
+    # --- the quiz ----------------------------------------------------------------------
+    def _begin(self, student, how: str) -> None:
+        from ..widgets.quiz import QuizWidget
+
+        self.student = student
+        self.student_id, self.student_name = student.student_id, student.name
+        history = [(a.question_id, a.given) for a in
+                   self.store().answers(session=self.session, student_id=student.student_id)
+                   if a.question_id in self.quiz]
+        order = [qid for qid in student.paper.get("order", []) if qid in self.quiz]
+        title = f"{self.config.get('title') or self.quiz.title} · {student.name}"
+        self.quiz_widget = QuizWidget(self.quiz, on_answer=self.record, title=title,
+                                      order=order or None, options=student.paper.get("options"),
+                                      attempts=self.attempts, history=history)
+        self.quiz_widget.next_button.on_click(lambda _: self._seen())
+        judged = sum(1 for qid, given in history if self.quiz[qid].check(given).outcome != "unreadable")
+        where = self.quiz_widget.position + 1
+        total = len(self.quiz)
+        lines = {"joined": say("joined_note", name=student.name, code=student.rejoin_code),
+                 "resumed_seat": say("resumed_note", name=student.name, answers=judged,
+                                     number=where, total=total, code=student.rejoin_code),
+                 "resumed_device": say("resumed_device_note", name=student.name, answers=judged,
+                                       number=where, total=total, code=student.rejoin_code)}
+        if self.quiz_widget.finished:
+            lines[how] += " " + say("resumed_finished")
+        self.message.value = _note(lines[how])
+        self.root.children = [self.message, self.quiz_widget, heartbeat()]
+        self._seen()
+
+    def _seen(self) -> None:
+        widget = self.quiz_widget
+        position = len(self.quiz) if widget.finished else widget.position
+        try:
+            self.store().seen(self.session, self.student_id, position)
+        except Exception:  # the dashboard is a bit behind; the answers are what matter
+            pass
+
+    def record(self, public: dict, text: str, result) -> None:
+        """Write one answer; raises (and the widget says "not saved") if it cannot."""
+        now = time.monotonic()
+        self._allowance = min(BURST, self._allowance + (now - self._checked_at) * PER_SECOND)
+        self._checked_at = now
+        if self._allowance < 1:
+            raise AnswerRefused("answer_too_fast")
+        question = self.quiz[public["id"]]
+        store = self.store()
+        tally = store.tally(self.session, self.student_id, question.id)
+        if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
+            raise AnswerRefused("answer_already_given")
+        if result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT:
+            return  # the hint shows; nothing judged is lost by not keeping one more of these
+        self._allowance -= 1
+        store.record(session=self.session, student_id=self.student_id,
+                     student_name=self.student_name, quiz=self.quiz_name,
+                     question_id=question.id, rule=question.rule, given=text,
+                     outcome=result.outcome)
+
+
+# --- the heartbeat: the page says so when its kernel is gone ------------------------------
+
+_HEARTBEAT_ESM = """
+function render({ model, el }) {
+  let last = Date.now();
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.event !== "pong") { return; }
+    last = Date.now();
+    if (el.dataset.lost) { delete el.dataset.lost; el.innerHTML = ""; }  // only slow, after all
+  });
+  const id = setInterval(() => {
+    try { model.send({ event: "ping" }); } catch (error) { /* the check below tells */ }
+    if (Date.now() - last > model.get("lost_after_ms") && !el.dataset.lost) {
+      el.dataset.lost = "1";
+      el.innerHTML = model.get("lost_html");
+      const button = el.querySelector("button");
+      if (button) { button.onclick = () => window.location.reload(); }
+    }
+  }, model.get("interval_ms"));
+  return () => clearInterval(id);
+}
+export default { render };
+"""
+
+
+def heartbeat(interval_ms: int = 3000, lost_after_ms: int = 20000):
+    """An invisible widget that pings its kernel; when no answer comes, it shows that the
+    connection is lost, that the answers are saved, and a button to reload."""
+    import anywidget
+    import traitlets as t
+
+    class Heartbeat(anywidget.AnyWidget):
+        _esm = _HEARTBEAT_ESM
+        interval_ms = t.Int(2000).tag(sync=True)
+        lost_after_ms = t.Int(7000).tag(sync=True)
+        lost_html = t.Unicode("").tag(sync=True)
+
+    beat = Heartbeat(interval_ms=interval_ms, lost_after_ms=lost_after_ms, lost_html=(
+        '<div class="rt-lost" role="alert" style="font:17px system-ui,sans-serif;color:#111;'
+        'background:#fff6e5;border-left:6px solid #8a5300;padding:0.5em 1em">'
+        f"<p>{html.escape(say('connection_lost'))}</p>"
+        f'<button style="font-size:1em">{html.escape(say("reload_button"))}</button></div>'))
+    beat.on_msg(lambda widget, content, buffers: widget.send({"event": "pong"})
+                if isinstance(content, dict) and content.get("event") == "ping" else None)
+    return beat

@@ -1,0 +1,163 @@
+"""The teacher's pages, written by the classroom server itself: no kernel, token checked first.
+
+Every address but the projector's needs ``?token=`` (compared in constant time
+with the SHA-256 kept in the config); a missing or wrong token gets "access
+refused" (403) and nothing else. ``&session=`` picks a past session of the same
+results database (default: this class's).
+
+=============================  ======================================================
+``/``                          the join form (``?join=CODE`` goes straight to the quiz)
+``/voila/render/report.ipynb`` the class report (the address of earlier versions),
+``/teacher/report``            refreshing by itself
+``/teacher/dashboard``         who is in, on which question, bars per question, live
+``/teacher/answers.csv``       one row per answer
+``/teacher/gradebook.csv``     one row per student, points per question
+``/teacher/sessions``          every session in the database
+``/teacher/paper``             the quiz to print, with its answer key
+``/projector/<key>``           the anonymous live view for a projector
+=============================  ======================================================
+
+Database reads run in a worker thread, so a slow read never stalls the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from html import escape
+from urllib.parse import quote
+
+from .messages import say
+from .pages import join_page, page, refused_page
+
+REFRESH_MS = 5000
+
+
+def _load(config: dict, session: str, students: bool = True):
+    from .store import open_store
+    with open_store(config["db"], create=False) as store:
+        answers = store.answers(session=session)
+        people = store.students(session) if students else []
+    return answers, people
+
+
+def teacher_handlers(base: str, config: dict, student_page: str, report_page: str) -> list:
+    """(pattern, handler) pairs for the server's own pages."""
+    import tornado.web
+
+    from ..quiz import Quiz
+    from .app import token_ok
+    from .dashboard import (dashboard_html, paper_html, projector_html, sessions_html,
+                            teacher_nav)
+    from .grades import gradebook, gradebook_csv
+    from .report import answers_csv, build_report
+    from .report_html import report_html
+    from .store import mask_password, open_store
+
+    quiz = Quiz.load(config["quiz"])
+    title = config.get("title") or config.get("quiz_name") or ""
+
+    class Page(tornado.web.RequestHandler):
+        def set_default_headers(self):
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Referrer-Policy", "no-referrer")
+            self.set_header("X-Content-Type-Options", "nosniff")
+
+        def send(self, body: str, status: int = 200, kind: str = "text/html; charset=utf-8"):
+            self.set_status(status)
+            self.set_header("Content-Type", kind)
+            self.finish(body)
+
+        async def off_thread(self, function, *args):
+            return await asyncio.get_running_loop().run_in_executor(None, function, *args)
+
+    class Teacher(Page):
+        def prepare(self):
+            self.token = self.get_argument("token", "")
+            if not token_ok(self.token, config):
+                self.send(refused_page(), 403)
+                return
+            self.session = self.get_argument("session", config["session"])
+            self.live = self.get_argument("part", "") == "live"
+
+        def frame(self, heading: str, live_html: str, extra: str = "") -> str:
+            return page(heading, f"{teacher_nav(self.token, self.session)}<h1>{escape(heading)}</h1>"
+                        f'{extra}<div id="rt-live">{live_html}</div>', refresh_ms=REFRESH_MS)
+
+    class Report(Teacher):
+        async def get(self):
+            answers, _ = await self.off_thread(_load, config, self.session, False)
+            live = (report_html(build_report(answers), title=say("report_title", title=title))
+                    + f'<p class="rt-updated">{escape(say("report_updated", answers=len(answers), seconds=REFRESH_MS // 1000))}</p>')
+            if self.live:
+                return self.send(live)
+            command = (f"rummy-teach report --db {mask_password(config['db'])} "
+                       f"--session {self.session} --csv")
+            extra = f'<p class="rt-note">{escape(say("report_terminal"))} <code>{escape(command)}</code></p>'
+            self.send(self.frame(say("report_heading", session=self.session), live, extra))
+
+    class Dashboard(Teacher):
+        async def get(self):
+            answers, students = await self.off_thread(_load, config, self.session)
+            live = dashboard_html(quiz, students, answers)
+            if self.live:
+                return self.send(live)
+            self.send(self.frame(say("dashboard_heading", session=self.session), live))
+
+    class AnswersCsv(Teacher):
+        async def get(self):
+            answers, _ = await self.off_thread(_load, config, self.session, False)
+            self.set_header("Content-Disposition",
+                            f'attachment; filename="answers-{quote(self.session, safe="")}.csv"')
+            self.send(answers_csv(answers), kind="text/csv; charset=utf-8")
+
+    class GradebookCsv(Teacher):
+        async def get(self):
+            answers, students = await self.off_thread(_load, config, self.session)
+            self.set_header("Content-Disposition",
+                            f'attachment; filename="gradebook-{quote(self.session, safe="")}.csv"')
+            self.send(gradebook_csv(quiz, gradebook(quiz, answers, students)),
+                      kind="text/csv; charset=utf-8")
+
+    class Sessions(Teacher):
+        async def get(self):
+            def read():
+                with open_store(config["db"], create=False) as store:
+                    return store.sessions_overview()
+            sessions = await self.off_thread(read)
+            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session)
+                           + sessions_html(sessions, self.token)))
+
+    class Paper(Teacher):
+        def get(self):
+            self.send(page(title, paper_html(quiz, title)))
+
+    class Projector(Page):
+        async def get(self, key):
+            if not hmac.compare_digest(key.encode("utf-8"), config["projector_key"].encode("utf-8")):
+                return self.send(refused_page(), 403)
+            answers, students = await self.off_thread(_load, config, config["session"])
+            live = projector_html(quiz, students, answers)
+            if self.get_argument("part", "") == "live":
+                return self.send(live)
+            self.send(page(title, f"<h1>{escape(title)}</h1><div id=\"rt-live\">{live}</div>",
+                           refresh_ms=REFRESH_MS))
+
+    class Front(Page):
+        def get(self):
+            join = self.get_argument("join", "")
+            if join:
+                return self.redirect(f"{base}/voila/render/{student_page}?join={quote(join, safe='')}")
+            self.send(join_page(title))
+
+    return [
+        (base + "/?", Front),
+        (base + f"/voila/render/{report_page.replace('.', '[.]')}", Report),
+        (base + "/teacher/report", Report),
+        (base + "/teacher/dashboard", Dashboard),
+        (base + "/teacher/answers[.]csv", AnswersCsv),
+        (base + "/teacher/gradebook[.]csv", GradebookCsv),
+        (base + "/teacher/sessions", Sessions),
+        (base + "/teacher/paper", Paper),
+        (base + "/projector/([A-Za-z0-9_-]+)", Projector),
+    ]

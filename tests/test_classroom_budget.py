@@ -1,0 +1,83 @@
+"""The real classroom server on loopback against hostile requests: kernels stay within budget.
+
+One server, ``--students 3`` (so a pool of 3 and a budget of 6 kernels), is sent
+wrong-token report requests, anonymous quiz requests (no join code) and more quiz
+requests with the join code than the class has seats. Kernels are counted as the
+server's child processes.
+"""
+
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from browser import CommandServer, free_port
+
+STUDENTS = 3
+JOIN = "BUDGET"
+TOKEN = "budget-token"
+
+slow = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def small_class(tmp_path_factory):
+    home = tmp_path_factory.mktemp("budget")
+    port = free_port()
+    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", "basic",
+            "--host", "127.0.0.1", "--port", str(port), "--students", str(STUDENTS),
+            "--token", TOKEN, "--join-code", JOIN, "--refill-seconds", "0",
+            "--run-dir", str(home / "run"), "--db", str(home / "r.db")]
+    server = CommandServer(argv, root=home, port=port, ready_path="/voila/static/voila.js",
+                           name="classroom-budget").start()
+    yield server
+    server.stop()
+
+
+def get(url):
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+def kernels_of(server) -> int:
+    out = subprocess.run(["ps", "-eo", "ppid=,args="], capture_output=True, text=True).stdout
+    return sum(1 for line in out.splitlines()
+               if line.split(None, 1)[0] == str(server.process.pid) and "ipykernel" in line)
+
+
+@slow
+def test_thirty_hostile_requests_leave_at_most_two_kernels_per_student(small_class):
+    base = small_class.base
+    wrong_report = [f"{base}/voila/render/report.ipynb?token=wrong{i}" for i in range(15)]
+    anonymous = [f"{base}/voila/render/quiz.ipynb" if i % 2 else f"{base}/" for i in range(15)]
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        results = list(pool.map(get, wrong_report + anonymous))
+    assert [status for status, _ in results[:15]] == [403] * 15
+    assert all("access refused" in body for _, body in results[:15])
+    assert all(status == 200 and "join code" in body for status, body in results[15:])
+    assert kernels_of(small_class) <= 2 * STUDENTS
+
+    # students with the join code, more than the class has seats, all at once
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        joined = list(pool.map(get, [f"{base}/voila/render/quiz.ipynb?join={JOIN}"] * 12))
+    statuses = [status for status, _ in joined]
+    assert statuses.count(200) >= STUDENTS and set(statuses) <= {200, 503}
+    assert any("This class is full" in body for status, body in joined if status == 503)
+    time.sleep(2)  # a refill that was waiting would show now
+    assert kernels_of(small_class) <= 2 * STUDENTS
+
+
+@slow
+def test_the_report_starts_no_kernel_even_with_the_right_token(small_class):
+    before = kernels_of(small_class)
+    for _ in range(5):
+        status, body = get(f"{small_class.base}/voila/render/report.ipynb?token={TOKEN}")
+        assert status == 200 and "rummy-report" in body
+    assert kernels_of(small_class) == before
