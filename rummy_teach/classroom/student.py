@@ -133,14 +133,14 @@ def _note(text: str) -> str:
 class StudentApp:
     """Name (or seat, or hub user) first, then the quiz; every answer recorded as submitted."""
 
-    def __init__(self, config: dict, env=None):
+    def __init__(self, config: dict, env=None, quiz=None):
         import ipywidgets as widgets
 
         from ..quiz import Quiz
 
         env = os.environ if env is None else env
         self.config = config
-        self.quiz = Quiz.load(config["quiz"])
+        self.quiz = quiz if quiz is not None else Quiz.load(config["quiz"])
         self.quiz_name = config["quiz_name"]
         self.session = config["session"]
         self.attempts = int(config.get("attempts", 1))
