@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test clean book vendor lab
+.PHONY: setup demo check test clean book vendor lab
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,15 @@ setup: $(STAMP)
 demo: setup
 	$(BIN)/rummy-teach demo
 
+# `make check`: the fast tier, for every change (a few minutes): unit and property tests,
+# widgets without a browser, the command line, the classroom store. No book build, no
+# lessons, no browser, no Voila or PostgreSQL server.
+check: setup
+	$(BIN)/python -m pytest -q -m "not slow and not browser"
+
+# `make test`: everything, what CI runs (.ci/run). The book is built once, in the test
+# session (tests/book_build.py), and that build executes every lesson for the lesson
+# checks; the JupyterLite site is built first for the live-lesson tests.
 test: setup lite
 	$(BIN)/python -m pytest
 

@@ -64,6 +64,7 @@ SITE = BUILD / "site"
 LOCK = HERE / "lite-lock.json"
 LITE_JSON = HERE / "jupyter-lite.json"
 DEFAULT_DEST = ROOT / "book" / "_build" / "html" / "lite"
+DEFAULT_EXECUTED = ROOT / "book" / "_build" / "jupyter_execute" / "tutorials"   # by `make book`
 BIN = Path(sys.executable).parent
 
 # --- what --relock pins --------------------------------------------------------
@@ -326,8 +327,40 @@ def stage_pyodide(tarball: Path, lock: dict, wheels: dict[str, Path], rummy: Pat
     return sorted(packages)
 
 
-def stage_contents(sources: list[Path]) -> None:
-    """Every lesson as a notebook for the Pyodide kernel (MyST files via jupytext)."""
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def built_outputs(source: Path, executed: Path | None, cells) -> list | None:
+    """The outputs the book's build gave each code cell of ``source``, or None.
+
+    The book executes every lesson (``book/_build/jupyter_execute/``); a lesson opened
+    in the live site shows those outputs at once (the cards, the verdicts, the charts),
+    long before the kernel has started. Widgets are left out: their models live in a
+    kernel, and the kernel draws them when the reader runs the cells. Used only when
+    the executed notebook has exactly the lesson's cells (same sources, same order).
+    """
+    import nbformat
+
+    path = executed / notebook_name(source) if executed else None
+    if path is None or not path.exists():
+        return None
+    ran = nbformat.read(path, as_version=4)
+    if [c.source for c in ran.cells] != [c.source for c in cells]:
+        return None
+    kept = []
+    for cell in ran.cells:
+        outputs = [o for o in cell.get("outputs", [])
+                   if WIDGET_VIEW not in o.get("data", {}) and o.get("output_type") != "error"]
+        for output in outputs:
+            if output.get("output_type") == "execute_result":
+                output["execution_count"] = None   # not run in this browser yet
+        kept.append(outputs)
+    return kept
+
+
+def stage_contents(sources: list[Path], executed: Path | None = None) -> None:
+    """Every lesson as a notebook for the Pyodide kernel (MyST files via jupytext), with
+    the book build's outputs when ``executed`` holds them (:func:`built_outputs`)."""
     import jupytext
     import nbformat
 
@@ -338,9 +371,12 @@ def stage_contents(sources: list[Path]) -> None:
         notebook.metadata.pop("jupytext", None)
         notebook.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
                                            "language": "python"}
-        for cell in notebook.cells:
+        outputs = built_outputs(source, executed, notebook.cells)
+        for i, cell in enumerate(notebook.cells):
             if cell.cell_type == "code":
-                cell.outputs, cell.execution_count = [], None
+                cell.outputs, cell.execution_count = (outputs[i] if outputs else []), None
+                if outputs:   # our own build's pictures: shown as drawn (SVG cards, styles)
+                    cell.metadata["trusted"] = True
             # what the book hides stays, folded away: the cells still run (checks included),
             # and an error in one of them shows
             tags = set(cell.metadata.get("tags", []))
@@ -348,10 +384,13 @@ def stage_contents(sources: list[Path]) -> None:
                 cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
             if tags & {"remove-output", "hide-output"}:
                 cell.metadata.setdefault("jupyter", {})["outputs_hidden"] = True
-        nbformat.write(notebook, contents / notebook_name(source))
+        # not nbformat.write: it drops the cells' "trusted" flags (a server would re-sign)
+        nbformat.validate(notebook)
+        (contents / notebook_name(source)).write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
-def stage(tarball: Path, lock: dict, wheels: dict[str, Path], sources: list[Path]) -> list[str]:
+def stage(tarball: Path, lock: dict, wheels: dict[str, Path], sources: list[Path],
+          executed: Path | None = None) -> list[str]:
     shutil.rmtree(STAGE, ignore_errors=True)
     STAGE.mkdir(parents=True)
     in_lock = stage_pyodide(tarball, lock, wheels, own_wheel())
@@ -360,7 +399,7 @@ def stage(tarball: Path, lock: dict, wheels: dict[str, Path], sources: list[Path
     unknown = [p for p in preload if canonical(p) not in in_lock]
     if unknown:
         raise BuildError(f"{LITE_JSON.name} preloads {unknown}, which are not in the lock")
-    stage_contents(sources)
+    stage_contents(sources, executed)
     shutil.copy2(LITE_JSON, STAGE / "jupyter-lite.json")
     extensions = [str(wheels[canonical(n)].resolve()) for n in EXTENSIONS]
     config = {"LiteBuildConfig": {
@@ -407,7 +446,14 @@ def main(argv=None) -> int:
                         help="fetch the pinned versions afresh and rewrite lite/lite-lock.json")
     parser.add_argument("--dest", default=str(DEFAULT_DEST),
                         help="where to copy the site ('none': leave it in lite/_build/site)")
+    parser.add_argument("--executed", default=str(DEFAULT_EXECUTED),
+                        help="the book build's executed lessons, whose outputs the live lessons "
+                             "show before their kernel starts ('none': no outputs)")
     args = parser.parse_args(argv)
+    executed = None if args.executed == "none" else Path(args.executed)
+    if executed is not None and not executed.is_dir():
+        say(f"no executed lessons in {executed}: the live lessons open without outputs")
+        executed = None
     try:
         if args.relock:
             relock()
@@ -416,7 +462,7 @@ def main(argv=None) -> int:
         lock = json.loads(LOCK.read_text())
         tarball, wheels = fetch(lock)
         sources = lesson_sources()
-        in_lock = stage(tarball, lock, wheels, sources)
+        in_lock = stage(tarball, lock, wheels, sources, executed)
         say(f"preinstalled in the kernel's lock: {', '.join(in_lock)}")
         lite_build()
         (SITE / "lessons.json").write_text(json.dumps(lesson_map(), indent=2) + "\n")

@@ -375,7 +375,9 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
         }
 
     Cards may be given as text or as :class:`~rummy_teach.cards.Card` values. An
-    unknown key is an error, so a mismatch with the caller shows at once.
+    unknown key is an error, so a mismatch with the caller shows at once. The table
+    is drawn by the one table renderer, :func:`rummy_teach.board.board_html` (the card
+    table widget's and the worked examples' too).
     """
     _check_keys(view, TABLE_KEYS, "table view")
     players = view.get("players")
@@ -392,34 +394,32 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
     if seat is not None and seat not in names:
         raise ValueError(f"seat {seat!r} names no player; players are {', '.join(names)}")
 
-    header = [f'<h3 style="margin:0 0 4px;font-size:18px">{_esc(view.get("title", "Card table"))}</h3>']
-    facts = []
-    if "hand_number" in view:
-        facts.append(f"Hand {_esc(view['hand_number'])}")
-    if "contract" in view:
-        facts.append(f"Contract: {_esc(view['contract'])}")
-    if turn_index is not None:
-        facts.append(f"{_esc(names[turn_index])} to play")
-    if facts:
-        header.append(f'<p style="margin:0 0 6px">{" · ".join(facts)}</p>')
+    from .board import board_html  # the one table renderer (it draws with this module)
 
-    seats = [_seat_html(p, name, i == turn_index, name == seat, size, four_colour)
-             for i, (p, name) in enumerate(zip(players, names))]
-    if seat is not None:  # the viewer sits at the bottom, as at a real table
-        mine = names.index(seat)
-        seats = seats[:mine] + seats[mine + 1:] + [seats[mine]]
-        others, own = seats[:-1], seats[-1:]
-    else:
-        others, own = seats, []
-    centre = _centre_html(view, size, four_colour)
-    message = (f'<p role="status" style="margin:6px 0 0;font-style:italic">{_esc(view["message"])}</p>'
-               if view.get("message") else "")
-    label = view.get("title", "Card table") + (f", seen by {seat}" if seat else "")
-    return (f'<section class="rt-table" aria-label="{_esc(label)}" style="font:14px/1.4 {FONT};'
-            f'background:#0b5d36;color:#fff;padding:10px 12px;border-radius:10px">'
-            + "".join(header)
-            + f'<div style="display:flex;flex-wrap:wrap;gap:8px">{"".join(others)}</div>'
-            + centre + "".join(own) + message + "</section>")
+    seat_index = names.index(seat) if seat is not None else None
+    number, seats = 0, []
+    for i, player in enumerate(players):
+        melds = []
+        for meld in player.get("melds") or ():
+            number += 1
+            cards = parse_cards(getattr(meld, "cards", meld))
+            melds.append({"number": number, "kind": getattr(meld, "kind", "meld"),
+                          "cards": cards_text(cards, ascii=True)})
+        hand = ([c.text(ascii=True) for c in parse_cards(player["hand"])] if "hand" in player
+                else None)
+        seats.append({"name": names[i], "count": len(hand) if hand is not None
+                      else int(player.get("hand_count", 0)), "hand": hand,
+                      "score": player.get("score"), "contract_down": None, "melds": melds})
+    pile = parse_cards(view.get("discard", ()))
+    board = {"title": view.get("title", "Card table"), "hand_number": view.get("hand_number"),
+             "contract": view.get("contract"), "seat": seat_index, "names": names,
+             "players": seats, "to_move": turn_index, "phase": "play",
+             "stock": int(view.get("stock", 0)), "discard": [c.text(ascii=True) for c in pile],
+             "discard_size": len(pile), "fanned": bool(view.get("discard_fanned")),
+             "selected": [], "groups": [], "fits": [], "must_use": None, "buy_offer": None,
+             "result": None, "game_over": False, "winners": []}
+    return board_html(board, size=size, four_colour=four_colour,
+                      log=[view["message"]] if view.get("message") else ())
 
 
 def _check_keys(data, known: set, what: str) -> None:
@@ -429,57 +429,6 @@ def _check_keys(data, known: set, what: str) -> None:
     if unknown:
         raise ValueError(f"unknown key(s) {', '.join(map(repr, unknown))} in the {what}; "
                          f"known keys are {', '.join(sorted(known))}")
-
-
-def _seat_html(player, name, to_play, is_viewer, size, four_colour) -> str:
-    border = "3px solid #ffd24d" if to_play else "1px solid rgba(255,255,255,.5)"
-    title = _esc(name) + (" (you)" if is_viewer else "")
-    if to_play:
-        title += ' <span style="color:#ffd24d">▶ to play</span>'
-    if "score" in player:
-        title += f' · score {_esc(player["score"])}'
-    if "hand" in player:
-        hand = parse_cards(player["hand"])
-        hand_html = cards_html(hand, size=size, four_colour=four_colour, fan=len(hand) > 8,
-                               label=f"{name}'s hand: {cards_text(hand) or 'empty'}")
-        count = len(hand)
-    else:
-        count = int(player.get("hand_count", 0))
-        hand_html = backs_html(count, size=round(size * 0.75), label=f"{name}'s hand: {count} "
-                               f"face-down card{'' if count == 1 else 's'}")
-    melds = player.get("melds") or ()
-    meld_row = "".join(meld_html(m, size=round(size * 0.75), four_colour=four_colour)
-                       for m in melds)
-    melds_html = (f'<div style="display:flex;flex-wrap:wrap;gap:6px;margin-top:4px;'
-                  f'background:rgba(255,255,255,.92);color:#111;border-radius:6px;padding:4px">'
-                  f'{meld_row}</div>') if melds else ""
-    return (f'<div class="rt-seat" role="group" aria-label="{_esc(name)}" '
-            f'style="border:{border};border-radius:8px;padding:6px 8px;margin-top:6px">'
-            f'<div style="font-weight:700;margin-bottom:4px">{title} · {count} '
-            f'card{"" if count == 1 else "s"} in hand</div>{hand_html}{melds_html}</div>')
-
-
-def _centre_html(view, size, four_colour) -> str:
-    stock = int(view.get("stock", 0))
-    stock_html = (backs_html(stock, size=size, limit=3, label=f"stock: {stock} cards")
-                  if stock else '<p style="margin:0">empty</p>')
-    pile = parse_cards(view.get("discard", ()))
-    if not pile:
-        discard_html = '<p style="margin:0">empty</p>'
-    elif view.get("discard_fanned"):
-        discard_html = cards_html(pile, size=size, four_colour=four_colour, fan=True,
-                                  label=f"discard pile, bottom to top: {cards_text(pile)}")
-    else:
-        discard_html = cards_html(pile[-1:], size=size, four_colour=four_colour,
-                                  label=f"discard pile: {pile[-1].name} on top")
-    def spot(title, inner):
-        return (f'<div style="display:flex;flex-direction:column;gap:4px">'
-                f'<span style="font-weight:700">{title}</span>{inner}</div>')
-    return (f'<div class="rt-centre" style="display:flex;gap:24px;margin:10px 0;padding:8px;'
-            f'border-radius:8px;background:rgba(0,0,0,.18)">'
-            + spot(f"Stock · {stock} card{'' if stock == 1 else 's'}", stock_html)
-            + spot(f"Discard pile · {len(pile)} card{'' if len(pile) == 1 else 's'}", discard_html)
-            + "</div>")
 
 
 def gallery_html(cards=None, size: int = DEFAULT_SIZE, four_colour: bool = False) -> str:

@@ -1,8 +1,9 @@
 """The real book: built as `make book` builds it, then opened in a real browser.
 
-One build per test session, into a temporary folder (so a reader's book/_build is
-left alone): vendored widget scripts fetched and verified, every lesson executed,
-Sphinx warnings as errors, cross-references checked (nitpicky). Then the HTML is
+One build per test session (the ``book`` fixture of tests/book_build.py, shared with
+the lesson checks), into a temporary folder so a reader's book/_build is left alone:
+vendored widget scripts fetched and verified, every lesson executed, Sphinx warnings
+as errors, cross-references checked (nitpicky). Then the HTML is
 checked for anything loaded from another host, and a lesson page is opened in
 Chromium, served from a local static server, with every request that leaves
 localhost blocked and recorded.
@@ -10,12 +11,9 @@ localhost blocked and recorded.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
 import subprocess
 import sys
-import threading
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -24,7 +22,6 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
-BIN = Path(sys.executable).parent
 LOADING = {"script": "src", "link": "href", "img": "src", "iframe": "src", "source": "src",
            "audio": "src", "video": "src", "embed": "src"}
 
@@ -40,34 +37,20 @@ def toc_files() -> list[str]:
 slow = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The HTML folder of a fresh build, with the build's log."""
-    vendor = subprocess.run([sys.executable, str(BOOK / "vendor.py")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=600)
-    assert vendor.returncode == 0, vendor.stdout + vendor.stderr
-    out = tmp_path_factory.mktemp("book")
-    build = subprocess.run(
-        [str(BIN / "jupyter-book"), "build", "--all", "--warningiserror", "--nitpick",
-         "--keep-going", "--path-output", str(out), str(BOOK)],
-        cwd=ROOT, capture_output=True, text=True, timeout=1200)
-    log = build.stdout + build.stderr
-    assert build.returncode == 0, log[-6000:]
-    return out / "_build" / "html", log
-
-
 @slow
-def test_book_builds_with_warnings_as_errors(built):
-    html, log = built
-    assert "build succeeded" in log
+def test_book_builds_with_warnings_as_errors(book):
+    html, log = book.html, book.log
+    if not book.reused:
+        assert book.ok, log[-6000:]
+        assert "build succeeded" in log
     assert not re.search(r"WARNING|ERROR", log.replace("[IPKernelApp] WARNING", "")), log[-4000:]
     for page in toc_files():
         assert (html / page).with_suffix(".html").exists(), page
 
 
 @slow
-def test_every_lesson_offers_its_notebook(built):
-    html, _ = built
+def test_every_lesson_offers_its_notebook(book):
+    html = book.html
     lessons = [page for page in toc_files() if page.startswith("tutorials/")]
     assert lessons
     for page in lessons:
@@ -90,8 +73,8 @@ class _Loads(HTMLParser):
 
 
 @slow
-def test_no_page_loads_anything_from_another_host(built):
-    html, _ = built
+def test_no_page_loads_anything_from_another_host(book):
+    html = book.html
     pages = sorted(html.rglob("*.html"))
     assert len(pages) >= len(toc_files())
     outside = {}
@@ -114,8 +97,8 @@ def test_no_page_loads_anything_from_another_host(built):
 
 
 @slow
-def test_widget_scripts_are_vendored_and_verified(built):
-    html, _ = built
+def test_widget_scripts_are_vendored_and_verified(book):
+    html = book.html
     check = subprocess.run([sys.executable, str(BOOK / "vendor.py"), "--check"], cwd=ROOT,
                            capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
@@ -125,24 +108,6 @@ def test_widget_scripts_are_vendored_and_verified(built):
 
 
 # --- a real browser ---------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def site(built):
-    """The built HTML served on a free localhost port."""
-    html, _ = built
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(Quiet, directory=str(html)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
 
 def card_boxes(page):
     return page.eval_on_selector_all(
@@ -177,9 +142,9 @@ BLANK_FRAME_INK = 1400
 @slow
 @pytest.mark.browser
 @pytest.mark.parametrize("lesson", [p.split("/")[-1] for p in toc_files() if p.startswith("tutorials/")])
-def test_lesson_page_shows_cards_offline(site, browser_page, lesson):
+def test_lesson_page_shows_cards_offline(book_site, browser_page, lesson):
     page = browser_page.page
-    page.goto(f"{site}/tutorials/{lesson}.html", wait_until="networkidle")
+    page.goto(f"{book_site}/tutorials/{lesson}.html", wait_until="networkidle")
     live = page.locator("a.rummy-run-live-link")
     assert live.count() == 1 and live.get_attribute("href") == f"../lite/lab/index.html?path={lesson}.ipynb"
     boxes = card_boxes(page)
@@ -192,34 +157,8 @@ def test_lesson_page_shows_cards_offline(site, browser_page, lesson):
     assert first.is_visible()
     assert first.evaluate(INK) > BLANK_FRAME_INK, "the first card picture is blank"
     assert browser_page.outside == [], f"requests left localhost: {browser_page.outside}"
-    assert any(u.startswith(site) for u in browser_page.requests)
+    assert any(u.startswith(book_site) for u in browser_page.requests)
     browser_page.shot(f"book_{lesson}", full_page=True)
-
-
-@slow
-@pytest.mark.browser
-def test_meld_checker_widget_renders_offline(site, browser_page):
-    """The lesson's live meld checker, drawn in the static page by the vendored widget
-    manager and anywidget front end, with nothing fetched from outside."""
-    page = browser_page.page
-    missing = []
-    page.on("response", lambda r: r.status >= 400 and missing.append(f"{r.status} {r.url}"))
-    page.goto(f"{site}/tutorials/basic_melds.html", wait_until="networkidle")
-    page.wait_for_selector(".jupyter-widgets svg[role=img]", timeout=20000)
-    cards = page.locator(".jupyter-widgets svg[role=img]")
-    assert cards.count() >= 52            # the whole pack to pick from
-    cards.first.scroll_into_view_if_needed()
-    assert cards.first.is_visible() and cards.first.evaluate(INK) > BLANK_FRAME_INK
-    text = " ".join(page.locator(".jupyter-widgets").all_inner_texts())
-    assert "not a run" in text, text[:500]   # the verdict on Q♥ K♥ A♥ as the lesson left it
-    fetched = [u for u in browser_page.requests if "/jupyter-widgets/" in u]
-    for name in ("require.js", "config.js", "embed-amd.js", "anywidget.js"):
-        assert any(name in u for u in fetched), (name, fetched)
-    assert browser_page.outside == [], f"requests left localhost: {browser_page.outside}"
-    page.wait_for_load_state("networkidle")
-    assert missing == [], f"the page asked for files the site does not have: {missing}"
-    page.locator(".jupyter-widgets").first.scroll_into_view_if_needed()
-    browser_page.shot("book_meld_checker_widget")
 
 
 def test_offline_guard_of_the_book_extension_spots_outside_loads():

@@ -9,6 +9,10 @@ answer a click with a new verdict computed by Python in the browser. Every
 request that would leave localhost is blocked and recorded; any such attempt
 fails the test.
 
+Every lesson is executed once per test run, by the book build (tests/test_lessons.py);
+here only the three lessons below run live, and a check without the browser makes sure
+every package any lesson imports is preloaded in the site's kernel.
+
 The walk-through the issue asks for: the 30-point lesson (``basic_scoring``) is opened
 from its book page's "Run this lesson live" link (or at its lite URL when the book is not
 built), run, and its worked example stepped to the end ("you score 30"); ``basic_play``
@@ -191,19 +195,47 @@ def test_a_lesson_runs_live_in_the_browser(lite_server, browser_page):
     print("\nlite timings (seconds from opening the lesson):", timings)
 
 
-# (the three lessons above are run, and checked for errors, by their own tests)
-@pytest.mark.parametrize("lesson", [n for n in lesson_map() if n not in (LESSON, SCORING, PLAY)])
-def test_every_other_lesson_runs_live(lite_server, browser_page, lesson):
-    base, _ = lite_server
-    page = browser_page.page
-    page.goto(f"{base}/lite/{lesson_url(lesson)}")
-    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-    wait_for_kernel(page)
-    run_all(page)
-    assert_no_errors(page)
-    browser_page.shot(f"lite-{lesson}")
-    browser_page.assert_offline()
-    assert not browser_page.outside, f"requests tried to leave localhost: {browser_page.outside}"
+def lesson_modules() -> list[str]:
+    """Every module the lessons import (``from a.b import c`` names ``a.b``), sorted."""
+    import ast
+
+    import jupytext
+
+    found = set()
+    for name in lesson_map():
+        notebook = jupytext.read(str(ROOT / "tutorials" / f"{name}.md"))
+        for cell in notebook.cells:
+            if cell.cell_type != "code":
+                continue
+            source = "\n".join(line for line in cell.source.splitlines()
+                               if not line.lstrip().startswith(("%", "!")))
+            for node in ast.walk(ast.parse(source)):
+                if isinstance(node, ast.Import):
+                    found |= {alias.name for alias in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    found.add(node.module)
+    return sorted(found)
+
+
+def test_every_module_a_lesson_imports_is_in_the_site(lite_server):
+    """The lessons are executed once, by the book build (tests/test_lessons.py), not
+    here. What the browser changes is where Python comes from: every package a lesson
+    imports must be preloaded in the site's kernel (or be in the standard library)."""
+    _, root = lite_server
+    site = root / "lite"
+    config = json.loads((site / "jupyter-lite.json").read_text())
+    preload = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    importable, todo = set(), list(preload)
+    while todo:  # the preloaded packages and everything they depend on
+        entry = lock[todo.pop()]
+        importable |= set(entry.get("imports", []))
+        todo += [d for d in entry.get("depends", []) if d in lock]
+    modules = lesson_modules()
+    assert {"rummy_teach.widgets", "IPython.display"} <= set(modules), modules
+    missing = sorted({m.split(".")[0] for m in modules} - importable - set(sys.stdlib_module_names))
+    assert not missing, f"lessons import what the live site does not provide: {missing}"
 
 
 # --- the issue's walk-through: the 30-point lesson from the book page, then play and quiz ---

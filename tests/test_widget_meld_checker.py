@@ -190,9 +190,10 @@ def test_unknown_game_is_an_error_naming_it():
         MeldChecker(game="nosuchgame")
 
 
-def test_snapshot_shows_cards_and_verdict_without_buttons():
+def test_snapshot_is_the_in_page_checker_with_the_verdict_and_its_configuration():
     checker = MeldChecker(game="basic", cards="QH KH AH")
     snapshot = checker.snapshot_html()
-    assert "the ace is low only" in snapshot and 'role="button"' not in snapshot
+    assert "the ace is low only" in snapshot and 'data-card="QH"' in snapshot
+    assert 'data-kind="meld_checker"' in snapshot and "&quot;cards&quot;:&quot;QH KH AH&quot;" in snapshot
     data, _ = checker._repr_mimebundle_()
     assert data["text/html"] == snapshot

@@ -48,10 +48,12 @@ def test_hands_not_face_up_stay_hidden():
                    {x.face for x in stepper.game().hand(0)})
 
 
-def test_static_snapshot_shows_the_step_and_every_caption():
+def test_static_snapshot_shows_the_step_and_carries_every_step():
     stepper = Stepper("thirty_points", step=3)
     snap = stepper.snapshot_html()
-    assert "step 3 of 11" in snap and "You meld the run" in snap and "you score 30" in snap
+    shown = snap.split("<template")[0]
+    assert "Step 3 of 11" in shown and "You meld the run" in snap and "you score 30" in snap
+    assert snap.count('<template data-view="') == stepper.last + 1
     data, _ = stepper._repr_mimebundle_()
     assert data["text/html"] == snap
     with pytest.raises(ValueError):

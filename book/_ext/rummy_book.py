@@ -121,6 +121,8 @@ def check_offline(app, exception):
 
 
 def setup(app):
+    # the widgets' in-page engine (book/_play/): relative to _static, hence "../"
+    app.add_js_file("../play/bookplay.js", loading_method="defer")
     # before sphinx-book-theme builds its header buttons (priority 501)
     app.connect("html-page-context", add_notebook_download, priority=400)
     app.connect("html-page-context", drop_thebe, priority=900)

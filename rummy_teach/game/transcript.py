@@ -2,7 +2,8 @@
 
 ``rummy-teach play --game 500 --players 3 --levels hard,medium,easy --seed 4`` prints
 every public move (what the players at the table would see: a draw from the stock is
-not shown face up), each hand's result, and the final scores.
+not shown face up), each hand's result, and the final scores. The sentences are the
+one narrator's (:mod:`.narrate`), the same as the card table's log.
 """
 
 from __future__ import annotations
@@ -13,50 +14,11 @@ from ..cards import cards_text
 from ..errors import RuleOptionError
 from ..rules import get_rules, rule_set_names
 from .ai import LEVELS
+from .narrate import describe_move, hand_over_line
 from .setup import new_game
 from .simulate import make_bots
 
 HELP = "play an all-computer game and print its transcript"
-
-
-def _say(game, player, action) -> str:
-    who = f"player {player}"
-    kind = action.kind
-    if kind == "draw":
-        return f"{who} draws from the stock"
-    if kind == "take":
-        pile = game.discard_pile
-        taken = pile[-action.depth:]
-        if action.depth == 1:
-            return f"{who} takes {taken[0]} from the discard pile"
-        return f"{who} digs {action.depth} deep for {taken[0]}, picking up {cards_text(taken)}"
-    if kind == "meld":
-        return f"{who} melds " + " | ".join(cards_text(g) for g in action.melds)
-    if kind == "layoff":
-        meld = game.table[action.target - 1]
-        return f"{who} lays off {action.card} on meld {action.target} ({meld.meld}, player {meld.owner}'s)"
-    if kind == "discard":
-        return f"{who} discards {action.card}"
-    if kind == "buy":
-        return f"{who} calls buy for {game.discard_top}"
-    if kind == "end":
-        return f"{who} takes nothing from the empty stock: the hand ends"
-    return f"{who}: {action}"
-
-
-_ENDINGS = {"void": "the stock ran out a third time: the hand is void",
-            "stock empty": "the stock is empty: nobody went out",
-            "stalled": "no new card could come into play: the hand stops"}
-
-
-def _result_line(game, result) -> str:
-    if result.ending == "went out":
-        how = (f"player {result.went_out} went out" + (" with a rummy" if result.rummy else "")
-               + (" without drawing (booting)" if result.booted else ""))
-    else:
-        how = _ENDINGS[result.ending]
-    return (f"  Hand {result.hand} over: {how}. Scores: " + ", ".join(map(str, result.scores))
-            + "; totals: " + ", ".join(map(str, game.scores)))
 
 
 def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
@@ -66,6 +28,7 @@ def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
     levels = list(levels)
     game = new_game(rules, len(levels), seed=seed)
     bots = make_bots(levels, seed)
+    names = [f"player {p}" for p in range(len(levels))]
     lines = [f"{rules.title}: " + ", ".join(f"player {i} {lvl}" for i, lvl in enumerate(levels))
              + f"; seed {seed}"]
     while True:
@@ -77,11 +40,12 @@ def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
         while not game.is_hand_over:
             player = game.current_player
             action = bots[player].act(game)
-            line = None if action.kind == "pass" else _say(game, player, action)
+            line = None if action.kind == "pass" else describe_move(game, player, action, names)
             game.apply(action)
             if line:
                 lines.append("  " + line)
-        lines.append(_result_line(game, game.hand_results[-1]))
+        lines.append("  " + hand_over_line(game, names) + " Totals: "
+                     + ", ".join(map(str, game.scores)) + ".")
         if game.is_game_over:
             break
         game.apply("next")

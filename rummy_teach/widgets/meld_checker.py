@@ -14,22 +14,13 @@ import traceback
 import ipywidgets as widgets
 
 from .. import render
-from ..cards import RANKS, SUITS, Card, cards_text, parse_cards
+from ..cards import parse_cards
+from ..play import page_html
+from ..play.meld import GAME_CHOICES, PROMPT, MeldCheckerController, picker_cards
 from ..rules import get_rules
 from .base import ClickableCards, StaticFallback
 
-# The games whose meld rules differ; any other rule set name is accepted as well.
-GAME_CHOICES = ("basic", "500", "persian", "contract", "california")
-
-PROMPT = "Click cards to build a meld; the verdict appears here."
-
-
-def picker_cards(rules) -> tuple[Card, ...]:
-    """One of each face, plus the jokers of the game's usual deck (each copy: a meld may
-    hold several)."""
-    jokers = rules.decks[0][2] if 0 in rules.wild_ranks else 0
-    return tuple(Card(rank, suit) for suit in SUITS for rank in RANKS) + tuple(
-        Card.joker(copy) for copy in range(1, jokers + 1))
+__all__ = ["GAME_CHOICES", "PROMPT", "MeldChecker", "picker_cards"]
 
 
 class MeldChecker(StaticFallback, widgets.VBox):
@@ -42,7 +33,8 @@ class MeldChecker(StaticFallback, widgets.VBox):
     """
 
     def __init__(self, game: str = "basic", cards="", size: int = 40, four_colour: bool = False):
-        self._rules = get_rules(game)
+        self.controller = MeldCheckerController(game, size=size, four_colour=four_colour)
+        self._rules = self.controller.rules
         names = list(GAME_CHOICES)
         if self._rules.name not in names:
             names.append(self._rules.name)
@@ -102,17 +94,11 @@ class MeldChecker(StaticFallback, widgets.VBox):
     @property
     def check(self):
         """The engine's verdict on the selected cards, or None while nothing is selected."""
-        cards = self.picker.selected_cards
-        return self._rules.check_meld(cards) if cards else None
+        return self.controller.check
 
     def verdict_text(self) -> str:
         """The verdict in plain words: the headline, then one reason a line."""
-        check = self.check
-        if check is None:
-            return PROMPT
-        headline = (f"{cards_text(check.cards)}: a legal {check.kind}" if check.ok
-                    else f"{cards_text(check.cards)}: not a meld")
-        return "\n".join([headline] + [r.text() for r in check.reasons])
+        return self.controller.verdict_text()
 
     # --- reacting ----------------------------------------------------------------------
     def _guarded(self, handler):
@@ -129,26 +115,22 @@ class MeldChecker(StaticFallback, widgets.VBox):
         return run
 
     def _show_verdict(self, change=None) -> None:
-        check = self.check
-        if check is None:
-            self.verdict.value = f'<p style="font:15px sans-serif;color:#444">{PROMPT}</p>'
-            return
-        self.verdict.value = render.meld_check_html(check, size=56,
-                                                    four_colour=self.four_colour_box.value)
+        self.controller.select(self.picker.selected_cards)
+        self.verdict.value = self.controller.verdict_html()
 
     def _change_game(self, change) -> None:
-        self._rules = get_rules(change["new"])
+        self.controller.set_game(change["new"])
+        self._rules = self.controller.rules
         # cards the new game lacks (jokers) leave the selection; the rest is judged again
-        self.picker.cards = [render.card_key(c) for c in picker_cards(self._rules)]
+        self.picker.cards = [render.card_key(c) for c in self.controller.offered()]
         self._show_verdict()
 
     def _change_colours(self, change) -> None:
+        self.controller.four_colour = change["new"]
         self.picker.four_colour = change["new"]
         self._show_verdict()
 
     # --- static picture -----------------------------------------------------------------
     def snapshot_html(self) -> str:
-        """The checker as it is now, as static HTML: the picker and the verdict."""
-        return (f'<div class="rt-meld-checker"><p><b>Meld checker</b> · {html.escape(self._rules.title)}'
-                f'</p>{self.picker.snapshot_html()}{self.verdict.value}</div>')
-
+        """The checker as it is now; on a static book page its script makes it answer."""
+        return page_html(self.controller)

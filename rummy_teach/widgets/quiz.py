@@ -41,86 +41,9 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from .. import render
-from ..cards import parse_cards
-from ..reasons import Reason
+from ..play import page_html
+from ..play.quiz import CARD_SIZE, STYLE, QuizController, _esc, feedback_html, groups_html, question_html
 from .base import ClickableCards
-
-CARD_SIZE = 56
-
-STYLE = """<style>
-.rt-quiz { font-family: system-ui, sans-serif; font-size: 16px; max-width: 60em; }
-.rt-quiz .rt-prompt { font-size: 1.15em; margin: 0.3em 0 0.6em; }
-.rt-quiz .rt-group { margin: 0.3em 0; }
-.rt-quiz .rt-group-label { font-weight: 600; color: #333; margin-right: 0.5em; }
-.rt-quiz .rt-form { color: #444; font-size: 0.95em; }
-.rt-feedback { border-left: 6px solid #777; padding: 0.4em 0.9em; margin: 0.5em 0;
-  background: #f6f6f6; font-size: 16px; font-family: system-ui, sans-serif; }
-.rt-feedback.rt-right { border-color: #1b6e3a; background: #eef8f1; }
-.rt-feedback.rt-wrong { border-color: #b3261e; background: #fcefee; }
-.rt-feedback.rt-unreadable { border-color: #8a5300; background: #fff6e5; }
-.rt-feedback .rt-verdict { font-size: 1.2em; font-weight: 700; margin: 0.2em 0; }
-.rt-feedback .rt-why { white-space: pre-line; }
-.rt-score { font-family: system-ui, sans-serif; font-size: 15px; color: #222; }
-</style>"""
-
-
-def _esc(text) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def groups_html(public: dict, skip: tuple[str, ...] = (), size: int = CARD_SIZE,
-                four_colour: bool = False) -> str:
-    """The question's card groups, drawn (``skip`` leaves out groups shown elsewhere)."""
-    parts = []
-    for group in public["groups"]:
-        if group["label"] in skip:
-            continue
-        cards = parse_cards(group["cards"]) if group["cards"].strip() else ()
-        drawn = (render.cards_html(cards, size=size, four_colour=four_colour, label=group["label"])
-                 if cards else '<span class="rt-form">(no cards)</span>')
-        parts.append(f'<div class="rt-group"><span class="rt-group-label">{_esc(group["label"])}'
-                     f'</span>{drawn}</div>')
-    return "".join(parts)
-
-
-def question_html(public: dict, skip: tuple[str, ...] = (), four_colour: bool = False) -> str:
-    """Prompt, cards and the form of the answer: only what ``to_public()`` holds."""
-    return (f'{STYLE}<div class="rt-quiz"><p class="rt-prompt">{_esc(public["prompt"])}</p>'
-            f'{groups_html(public, skip, four_colour=four_colour)}'
-            f'<p class="rt-form">Answer with {_esc(public["form"])}.</p></div>')
-
-
-def feedback_html(result, public: dict, four_colour: bool = False, tries_left: int = 0) -> str:
-    """The verdict on a submitted answer: why, the correct answer, the rule, the cards.
-
-    With ``tries_left`` (a wrong answer that may be tried again) only the verdict and
-    the tries left show: nothing that gives the right answer away."""
-    if result.outcome == "wrong" and tries_left > 0:
-        return (f'<div class="rt-feedback rt-wrong" role="status"><p class="rt-verdict">Not quite.'
-                f'</p><p>Your answer: <b>{_esc(result.given)}</b></p><p class="rt-tries">'
-                f'{_esc(Reason("quiz_tries_left", {"n": tries_left}).text())}</p></div>')
-    if result.outcome == "unreadable":
-        return (f'<div class="rt-feedback rt-unreadable" role="alert">'
-                f'<p class="rt-verdict">Try again</p><p>{_esc(result.hint)}</p>'
-                f'<p class="rt-form">This did not count as an attempt.</p></div>')
-    right = result.outcome == "right"
-    lines = [f'<div class="rt-feedback rt-{result.outcome}" role="status">',
-             f'<p class="rt-verdict">{"Right!" if right else "Not quite."}</p>']
-    if result.feedback and result.feedback not in ("Right.", "Not quite."):
-        lines.append(f"<p>{_esc(result.feedback)}</p>")
-    lines.append(f"<p>Your answer: <b>{_esc(result.given)}</b></p>")
-    if not right:
-        lines.append(f"<p>The answer: <b>{_esc(result.correct)}</b></p>")
-    if result.explanation:
-        lines.append(f'<p class="rt-why">{_esc(result.explanation)}</p>')
-    if result.rule:
-        lines.append(f'<p class="rt-form">Rule: {_esc(result.rule)}</p>')
-    if result.note:
-        lines.append(f'<p class="rt-form">{_esc(result.note)}</p>')
-    lines.append(groups_html(public, size=44, four_colour=four_colour))
-    lines.append("</div>")
-    return "".join(lines)
 
 
 class QuizWidget(widgets.VBox):
@@ -150,7 +73,7 @@ class QuizWidget(widgets.VBox):
         self.closed = False          # the current question was answered right or wrong
         self.finished = False
         self.result = None
-        heading = title if title is not None else (quiz.title or "Quiz")
+        heading = self.heading_text = title if title is not None else (quiz.title or "Quiz")
         self.heading = widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif;margin:0.2em 0">'
                                     f'{_esc(heading)}</h2>')
         self.progress = widgets.HTML()
@@ -374,4 +297,13 @@ class QuizWidget(widgets.VBox):
         if bundle is None:
             return None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": question_html(self.current)}, metadata
+        return {**data, "text/html": self.snapshot_html()}, metadata
+
+    def snapshot_html(self) -> str:
+        """What a page with no kernel shows. A self-study quiz (no ``on_answer``) becomes
+        the book page's own quiz, checked in the reader's browser; a quiz whose answers
+        are reported (the classroom) shows only the current question, so that nothing
+        about the answers reaches the browser before Submit."""
+        if self.on_answer is None:
+            return page_html(QuizController(self.quiz, self.heading_text, self.four_colour))
+        return question_html(self.current)

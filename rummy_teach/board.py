@@ -5,8 +5,9 @@ worked examples only, the hands they choose to show face up); :func:`board_html`
 draws it with :mod:`rummy_teach.render`'s cards, marking what a learner may click
 (``data-card`` on the seat's cards, ``data-click`` on the stock, the discard pile and
 the melds) for :class:`~rummy_teach.widgets.base.ClickableHTML`.
-:func:`describe_move` writes the log line of a move, telling only what every player
-sees. Nothing here imports ipywidgets; :mod:`.table` and :mod:`.stepper` use it.
+The log's lines come from the one narrator, :mod:`rummy_teach.game.narrate`.
+Nothing here imports a widget library: the widgets, their controllers
+(:mod:`rummy_teach.play`) and the lessons draw tables with it.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-from .. import render
-from ..cards import Card, cards_text, parse_cards
-from ..game import Action, Game
+from . import render
+from .cards import Card, cards_text, parse_cards
+from .game import Game
+from .game.narrate import ENDINGS, describe_move, face as _face, faces_text, hand_over_line  # noqa: F401
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -133,14 +135,8 @@ def _esc(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _face(card) -> str:
-    """A card as a learner reads it: the face only (the copy number of multi-deck games
-    matters to the engine, not at the table)."""
-    return str((card if isinstance(card, Card) else Card.parse(card)).face)
 
 
-def faces_text(cards) -> str:
-    return " ".join(_face(c) for c in parse_cards(cards))
 
 
 def _clickable(inner: str, value: str, label: str, interactive: bool, extra_style: str = "") -> str:
@@ -175,6 +171,8 @@ def _status(board) -> str:
     if phase == "hand_over":
         return "The hand is over."
     to_move = board["to_move"]
+    if to_move is None:
+        return ""
     if phase == "buy":
         offer = board["buy_offer"]
         who = names[offer["asked"]]
@@ -198,10 +196,7 @@ def _result_html(board) -> str:
     if result["ending"] == "went out":
         how = f"{names[result['went_out']]} went out" + (" with a rummy!" if result["rummy"] else ".")
     else:
-        how = {"void": "The stock ran out a third time: the hand is void.",
-               "stock empty": "The stock is empty: nobody went out.",
-               "stalled": "No new card could come into play: the hand stops."}.get(
-            result["ending"], result["ending"])
+        how = ENDINGS.get(result["ending"], result["ending"]).capitalize() + "."
     rows = []
     for p, name in enumerate(names):
         left = parse_cards(result["deadwood"][p])
@@ -221,21 +216,24 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
     small, meld_size = round(size * 0.62), round(size * 0.72)
-    facts = [f"Hand {board['hand_number']}"]
+    facts = [f"Hand {board['hand_number']}"] if board["hand_number"] is not None else []
     if board["contract"]:
         facts.append(f"Contract: {_esc(board['contract'])}")
+    scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]
+    if scored:
+        facts.append("Scores: " + ", ".join(f"{_esc(names[p])} {pl['score']}" for p, pl in scored))
     header = (f'<div style="display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px">'
               f'<b style="font-size:19px">{_esc(board["title"])}</b>'
-              f'<span>{" · ".join(facts)} · Scores: '
-              + ", ".join(f"{_esc(names[p])} {pl['score']}" for p, pl in enumerate(board["players"]))
-              + "</span></div>")
+              f'<span>{" · ".join(facts)}</span></div>')
     status = f'<p class="rt-turn" style="margin:4px 0;font-size:17px;font-weight:700;color:#ffd24d">{_esc(_status(board))}</p>'
 
     def seat_box(p, pl, own):
         to_play = board["to_move"] == p and board["phase"] not in ("hand_over", "game_over")
-        title = _esc(pl["name"]) + (' <span style="color:#ffd24d">▶ to play</span>' if to_play else "")
-        title += f' · {pl["count"]} card{"" if pl["count"] == 1 else "s"} · score {pl["score"]}'
-        if board["contract"]:
+        title = _esc(pl["name"]) + (" (you)" if own and pl["name"] != "You" else "")
+        title += ' <span style="color:#ffd24d">▶ to play</span>' if to_play else ""
+        title += f' · {pl["count"]} card{"" if pl["count"] == 1 else "s"}'
+        title += f' · score {pl["score"]}' if pl["score"] is not None else ""
+        if board["contract"] and pl["contract_down"] is not None:
             title += " · contract down ✔" if pl["contract_down"] else " · contract not down yet"
         melds = "".join(_meld_box(m, pl["name"], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
@@ -260,7 +258,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                 f'{melds_html if own else ""}{hand_part}{"" if own else melds_html}</div>')
 
     others = "".join(seat_box(p, pl, False) for p, pl in enumerate(board["players"]) if p != seat)
-    own = seat_box(seat, board["players"][seat], True)
+    own = seat_box(seat, board["players"][seat], True) if seat is not None else ""
 
     stock = board["stock"]
     stock_pic = (_backs(stock, size, f"stock: {stock} cards", 3)
@@ -305,51 +303,9 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     log_html = (f'<ol class="rt-log" aria-label="what happened" start="{max(1, len(log) - LOG_LINES + 1)}" '
                 f'style="margin:6px 0 0;padding-left:2em;font-size:15px;color:#e8f5ec">'
                 + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
-    return (f'<section class="rt-table" aria-label="{_esc(board["title"])}, seen by {_esc(names[seat])}" '
+    seen = f', seen by {names[seat]}' if seat is not None else ""
+    return (f'<section class="rt-table" aria-label="{_esc(board["title"] + seen)}" '
             f'style="font:16px/1.4 {FONT};background:#0b5d36;color:#fff;padding:10px 12px;'
             f'border-radius:12px">{header}{status}'
             f'<div style="display:flex;flex-wrap:wrap;gap:8px">{others}</div>{centre}'
             f'{_result_html(board)}{own}{alert}{log_html}</section>')
-
-
-# --- the log (public information only) ------------------------------------------------------
-
-def describe_move(game: Game, player: int, action: Action, names) -> str:
-    """One log line for ``action``, said before it is applied, telling only what every
-    player at the table sees (a card drawn from the stock stays unnamed)."""
-    who = names[player]
-    s = "" if who == "You" else "s"   # "You draw", "Computer draws"
-    kind = action.kind
-    if kind == "draw":
-        return f"{who} draw{s} from the stock."
-    if kind == "take":
-        taken = game.discard_pile[-action.depth:]
-        if action.depth == 1:
-            return f"{who} take{s} {_face(taken[0])} from the discard pile."
-        return f"{who} dig{s} {action.depth} deep for {_face(taken[0])}, picking up {faces_text(taken)}."
-    if kind == "meld":
-        return f"{who} meld{s} " + " | ".join(faces_text(g) for g in action.melds) + "."
-    if kind == "layoff":
-        if not 1 <= action.target <= len(game.table):
-            return f"{who} lay{s} off {_face(action.card)} on meld {action.target}."
-        meld = game.table[action.target - 1]
-        return f"{who} lay{s} off {_face(action.card)} on meld {action.target} ({faces_text(meld.cards)})."
-    if kind == "discard":
-        return f"{who} discard{s} {_face(action.card)}."
-    if kind == "buy":
-        return f"{who} buy{s} {_face(game.discard_top)} (and take{s} a penalty card from the stock)."
-    if kind == "pass":
-        return f"{who} {'does' if s else 'do'} not buy {_face(game.discard_top)}."
-    if kind == "end":
-        return f"{who} take{s} nothing from the empty stock: the hand ends."
-    return f"{who}: {action}."
-
-
-def hand_over_line(game: Game, names) -> str:
-    result = game.hand_results[-1]
-    if result.went_out is None:
-        how = f"the hand ends ({result.ending})"
-    else:
-        how = f"{names[result.went_out]} went out" + (" with a rummy" if result.rummy else "")
-    scores = ", ".join(f"{names[p]} {s:+d}" for p, s in enumerate(result.scores))
-    return f"Hand {result.hand} over: {how}. This hand: {scores}."

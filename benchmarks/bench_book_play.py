@@ -1,0 +1,160 @@
+"""How fast the book's own pages answer: first picture, first click, every click after.
+
+    .venv/bin/python benchmarks/bench_book_play.py --html book/_build/html --runs 3
+
+Serves a built book (``make book``: the pages plus the live lessons' site in
+``lite/``) with a plain static file server on localhost, and opens it in Debian's
+Chromium driven by Playwright, every request that leaves localhost blocked. Each run
+uses a fresh browser context, so the cache is cold. Measured in the page with
+``performance.now()``:
+
+* **first picture**: from navigation start until the first card of the table is drawn
+  (it is in the HTML: no script is needed for it);
+* **first answer, clicked at once**: Draw on "Play a hand against the computer" pressed
+  as soon as the page has loaded (Python not started yet: the worst case) until the log
+  reads "You draw ...";
+* **first answer, clicked after a pause**: the same after the page was left idle for 5 s
+  (Python starts while the reader reads);
+* **later clicks**: a card of the hand selected and deselected, click to redrawn table;
+* **stepper**: Next on "Going out and scoring" (views drawn at build time).
+
+Prints the median of each over the runs and writes them with ``--json``.
+Targets (issue 12): first answer <= 5 s cold (aim 3 s); later clicks <= 150 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser import CHROMIUM, CHROMIUM_FLAGS, is_local  # noqa: E402
+
+PLAY = "tutorials/basic_play.html"
+SCORING = "tutorials/basic_scoring.html"
+
+# click a control of a widget and resolve when the widget's view has changed
+CLICK = """
+async ([widgetSelector, controlSelector]) => {
+  const widget = document.querySelector(widgetSelector);
+  const view = widget.querySelector(".rt-play-view");
+  const before = view.innerHTML;
+  const changed = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (view.innerHTML !== before) { observer.disconnect(); resolve(performance.now()); }
+    });
+    observer.observe(view, { childList: true, subtree: true, attributes: true });
+  });
+  const start = performance.now();
+  widget.querySelector(controlSelector).click();
+  return (await changed) - start;
+}
+"""
+FIRST_CARD = """
+() => new Promise((resolve) => {
+  const look = () => {
+    const card = document.querySelector(".rt-play[data-kind=table] svg[role=img]");
+    if (card && card.getBoundingClientRect().width > 0) resolve(performance.now());
+    else requestAnimationFrame(look);
+  };
+  look();
+})
+"""
+TABLE = ".rt-play[data-kind=table]"
+STEPPER = ".rt-play[data-kind=stepper]"
+
+
+class _Files(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(html: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_Files, directory=str(html)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", server
+
+
+def new_page(browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    outside = []
+
+    def route(r):
+        if is_local(r.request.url):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    return context, context.new_page(), outside
+
+
+def one_run(browser, site: str, pause: float, clicks: int) -> dict:
+    context, page, outside = new_page(browser)
+    try:
+        page.goto(f"{site}/{PLAY}", wait_until="commit")
+        first_picture = page.evaluate(FIRST_CARD)
+        page.wait_for_load_state("load")
+        if pause:
+            time.sleep(pause)
+        first = page.evaluate(CLICK, [TABLE, "button[data-arg=draw]"])
+        assert "You draw" in page.locator(TABLE).inner_text()
+        later = []
+        for i in range(clicks):
+            later.append(page.evaluate(CLICK, [TABLE, ".rt-seat[aria-label=You] [data-card]"]))
+        page.goto(f"{site}/{SCORING}", wait_until="load")
+        steps = [page.evaluate(CLICK, [STEPPER, "button[data-name=next]"]) for _ in range(10)]
+        assert not outside, outside
+        return {"first_picture_ms": first_picture, "first_answer_ms": first,
+                "later_click_ms": statistics.median(later), "later_click_max_ms": max(later),
+                "stepper_next_ms": statistics.median(steps)}
+    finally:
+        context.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--html", type=Path, default=ROOT / "book" / "_build" / "html")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--clicks", type=int, default=20)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    if not (args.html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
+        sys.exit(f"{args.html} has no lite/ site: run `make book` first")
+    from playwright.sync_api import sync_playwright
+
+    site, server = serve(args.html)
+    results = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            for label, pause in (("clicked at once", 0.0), ("clicked after 5 s idle", 5.0)):
+                runs = [one_run(browser, site, pause, args.clicks) for _ in range(args.runs)]
+                results[label] = {key: round(statistics.median(r[key] for r in runs), 1)
+                                  for key in runs[0]}
+                print(label, json.dumps(results[label]))
+            browser.close()
+    finally:
+        server.shutdown()
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+// rummy_teach's widgets, live on the book's static pages (docs/book-play.md says why so).
+//
+// Each widget output of a lesson is a <div class="rt-play"> holding its first view
+// (drawn at build time), the JSON configuration of its controller and, for a worked
+// example, every step's view as a <template>. Stepping a worked example swaps those
+// templates: no Python. Every other event (a card clicked, Draw, Submit...) goes to a
+// Pyodide worker (worker.js) that runs the same Python controller as the kernel's
+// widget and answers with the new view. The worker starts when the page is idle, or on
+// the first click, whichever comes first; clicks made before it is ready wait for it.
+(() => {
+  "use strict";
+  const here = new URL(".", document.currentScript.src);
+  const PYODIDE = new URL("../lite/static/pyodide/", here).href;
+  // what the reader may read here before Python has started (English only for now)
+  const WORDS = {
+    starting: "Starting the rules engine in your browser\u2026",
+    failed: "The rules engine could not start in this browser: ",
+  };
+
+  let worker = null;
+  let ready = null;
+  let counter = 0;
+  const waiting = new Map();
+
+  function startWorker() {
+    if (ready) return ready;
+    worker = new Worker(new URL("worker.js", here), { type: "module" });
+    worker.onmessage = (event) => {
+      const { id, ok, value } = event.data;
+      const promise = waiting.get(id);
+      waiting.delete(id);
+      if (promise) (ok ? promise.resolve : promise.reject)(ok ? value : new Error(value));
+    };
+    worker.onerror = (event) => {
+      for (const promise of waiting.values()) promise.reject(new Error(event.message || "worker error"));
+      waiting.clear();
+    };
+    ready = call({ init: PYODIDE });
+    return ready;
+  }
+
+  function call(message) {
+    const id = ++counter;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  const started = { done: false };
+
+  function ask(request) {
+    return startWorker().then(() => {
+      started.done = true;
+      return call({ request: JSON.stringify(request) });
+    });
+  }
+
+  // what a control is, across redraws: its name if it has one (the stepper's Next keeps
+  // its name while the step it goes to changes), else its event
+  const keyOf = (node) => !node ? null : node.dataset.name ? `name|${node.dataset.name}`
+    : [node.dataset.act, node.dataset.arg, node.dataset.card, node.dataset.click].join("|");
+  const CONTROL = "[data-act], [data-card], [data-click]";
+
+  function setup(root, index) {
+    const view = root.querySelector(".rt-play-view");
+    const status = root.querySelector(".rt-play-status");
+    const config = JSON.parse(root.dataset.config);
+    const templates = new Map();
+    for (const template of root.querySelectorAll("template[data-view]")) {
+      templates.set(template.dataset.view, template);
+    }
+    const shared = root.querySelector("template[data-pictures]");
+    const pictures = shared ? [...shared.content.children] : [];
+    let queue = Promise.resolve();
+    view.tabIndex = -1;
+
+    // a view drawn at build time: its card pictures are shared by every step
+    function fromTemplate(template) {
+      const view = template.content.cloneNode(true);
+      for (const slot of view.querySelectorAll("i[data-picture]")) {
+        slot.replaceWith(pictures[Number(slot.dataset.picture)].cloneNode(true));
+      }
+      return view;
+    }
+
+    function show(content, focusKey) {
+      if (typeof content === "string") view.innerHTML = content;
+      else view.replaceChildren(content);
+      if (focusKey === null) return;
+      let again = null;
+      for (const node of view.querySelectorAll(CONTROL)) {
+        if (keyOf(node) === focusKey) { again = node; break; }
+      }
+      if (!again || again.disabled) {
+        again = view.querySelector('button[data-act="next"]:not([disabled])') || again;
+      }
+      (again && !again.disabled ? again : view).focus();
+    }
+
+    function send(act, arg, focusKey) {
+      if (act === "go" && templates.has(arg)) {
+        show(fromTemplate(templates.get(arg)), focusKey);
+        return;
+      }
+      const fields = {};
+      for (const input of view.querySelectorAll("input[name]")) fields[input.name] = input.value;
+      if (!started.done) status.textContent = WORDS.starting;
+      root.setAttribute("aria-busy", "true");
+      queue = queue
+        .then(() => ask({ widget: index, config, act, arg, fields }))
+        .then((text) => {
+          const answer = JSON.parse(text);
+          status.textContent = answer.error || "";
+          if (answer.html !== undefined) show(answer.html, focusKey);
+        })
+        .catch((error) => { status.textContent = WORDS.failed + error.message; })
+        .finally(() => root.removeAttribute("aria-busy"));
+    }
+
+    function eventOf(node) {
+      if (node.dataset.act) return [node.dataset.act, node.dataset.arg || ""];
+      if (node.dataset.card) return ["card", node.dataset.card];
+      return ["region", node.dataset.click];
+    }
+
+    function activate(target) {
+      const node = target.closest(CONTROL);
+      if (!node || !view.contains(node) || node.disabled) return false;
+      if (node.matches("select, input")) return false;   // these answer "change"
+      const [act, arg] = eventOf(node);
+      send(act, arg, keyOf(node));
+      return true;
+    }
+
+    view.addEventListener("click", (event) => {
+      if (activate(event.target) && event.target.closest("a")) event.preventDefault();
+    });
+    view.addEventListener("keydown", (event) => {
+      const node = event.target;
+      if (event.key === "Enter" && node.matches("input[name]")) {
+        const submit = view.querySelector('[data-act="submit"]:not([disabled])');
+        if (submit) { event.preventDefault(); send("submit", "", keyOf(submit)); }
+        return;
+      }
+      // native buttons click themselves on Enter and Space; role="button" elements do not
+      if ((event.key === "Enter" || event.key === " ") && !node.matches("button") && activate(node)) {
+        event.preventDefault();
+      }
+    });
+    view.addEventListener("change", (event) => {
+      const node = event.target;
+      if (!node.dataset.act) return;
+      const arg = node.type === "checkbox" ? (node.checked ? "on" : "off") : node.value;
+      send(node.dataset.act, arg, keyOf(node));
+    });
+    return templates.size === 0;   // needs Python
+  }
+
+  function boot() {
+    let needsPython = false;
+    document.querySelectorAll(".rt-play[data-config]").forEach((root, index) => {
+      if (setup(root, `w${index}`)) needsPython = true;
+    });
+    if (!needsPython) return;
+    const warm = () => startWorker().catch(() => {});
+    if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 4000 });
+    else setTimeout(warm, 1500);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+  else boot();
+})();

@@ -1,0 +1,134 @@
+"""Each widget's logic once, as pure Python: state + event -> new state + view HTML.
+
+A *controller* holds a widget's state (a game, a quiz session, a selection) and
+answers the learner's events. It imports no widget library, so the same object
+serves two front ends:
+
+* in a kernel (JupyterLab, JupyterLite, Voilà), the ipywidgets/anywidget classes
+  of :mod:`rummy_teach.widgets` keep one and show its state;
+* on the book's static pages, a small Pyodide worker (``book/_play/``) rebuilds it
+  from :meth:`Controller.config` and calls :func:`dispatch` for every click.
+
+The view is HTML drawn by :mod:`rummy_teach.render` and :mod:`rummy_teach.board`.
+What can be pressed carries ``data-act`` (and ``data-arg``) on a real ``<button>``
+or a focusable ``role="button"`` element; the learner's cards carry ``data-card``
+and the table's stock, discard pile and melds ``data-click``. Text boxes carry a
+``name``: the page sends their values with each event as ``fields``.
+
+:func:`page_html` is the element a book page holds: the first picture, drawn at
+build time, plus the configuration that rebuilds the controller in the browser.
+A widget whose views are all known at build time (a worked example) carries them
+all, so stepping it needs no Python at all.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from ..errors import RummyError
+
+
+class PlayError(RummyError, ValueError):
+    """A widget configuration or event the controllers cannot read."""
+
+
+class Controller:
+    """The protocol every widget controller follows."""
+
+    kind = ""
+
+    def config(self) -> dict:
+        """JSON data that rebuilds this controller as it started (see :func:`from_config`)."""
+        raise NotImplementedError
+
+    def handle(self, act: str, arg: str = "", fields: dict | None = None) -> None:
+        """Answer one event of the learner (a press, a click on a card, a submit)."""
+        raise NotImplementedError
+
+    def html(self) -> str:
+        """The view as it is now."""
+        raise NotImplementedError
+
+    def views(self) -> dict[str, str] | None:
+        """Every view by key when all are known in advance (``act="go"`` picks one), else None."""
+        return None
+
+
+def _registry() -> dict:
+    from .meld import MeldCheckerController
+    from .quiz import QuizController
+    from .stepper import StepperController
+    from .table import TableController
+
+    return {c.kind: c for c in (StepperController, MeldCheckerController, QuizController,
+                                TableController)}
+
+
+def from_config(config: dict) -> Controller:
+    """The controller a :meth:`Controller.config` describes."""
+    if not isinstance(config, dict) or "kind" not in config:
+        raise PlayError(f"a widget configuration is a dict with a 'kind', not {config!r}")
+    kinds = _registry()
+    if config["kind"] not in kinds:
+        raise PlayError(f"no widget kind {config['kind']!r}; kinds are {', '.join(sorted(kinds))}")
+    return kinds[config["kind"]].from_config(config)
+
+
+def page_html(controller: Controller) -> str:
+    """The element a static page holds for ``controller``: its first view, its
+    configuration, and (when known in advance) every other view as a ``<template>``."""
+    config = html.escape(json.dumps(controller.config(), separators=(",", ":")), quote=True)
+    templates = ""
+    views = controller.views()
+    if views:
+        views, pictures = _share_pictures(views)
+        templates = f'<template data-pictures>{"".join(pictures)}</template>' + "".join(
+            f'<template data-view="{html.escape(key, quote=True)}">{view}</template>'
+            for key, view in views.items())
+    return (f'<div class="rt-play" data-kind="{controller.kind}" data-config="{config}">'
+            f'<div class="rt-play-view">{controller.html()}</div>{templates}'
+            f'<p class="rt-play-status" role="status" aria-live="polite"></p></div>')
+
+
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+
+
+def _share_pictures(views: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The views with each card picture replaced by ``<i data-picture="N">``, and the
+    distinct pictures: the steps of a worked example repeat the same few dozen cards,
+    so the page carries each once (the page's script puts them back)."""
+    pictures: dict[str, int] = {}
+
+    def number(match) -> str:
+        return f'<i data-picture="{pictures.setdefault(match.group(0), len(pictures))}"></i>'
+
+    shared = {key: _SVG.sub(number, view) for key, view in views.items()}
+    return shared, list(pictures)
+
+
+# --- the worker's entry point ------------------------------------------------------------
+
+_LIVE: dict[str, Controller] = {}
+
+
+def dispatch(request: str) -> str:
+    """Answer one JSON request from the page's worker with JSON.
+
+    The request is ``{"widget": id, "config": {...}, "act": ..., "arg": ..., "fields": {...}}``;
+    the controller of ``widget`` is built from ``config`` on its first event and kept.
+    The answer is ``{"html": view}``, or ``{"error": message}`` when the event could not
+    be read (the controller's state is then unchanged by contract of its ``handle``).
+    """
+    try:
+        data = json.loads(request)
+        key = str(data["widget"])
+        if key not in _LIVE:
+            _LIVE[key] = from_config(data["config"])
+        controller = _LIVE[key]
+        controller.handle(str(data.get("act", "")), str(data.get("arg", "")),
+                          data.get("fields") or {})
+        return json.dumps({"html": controller.html()})
+    except (RummyError, KeyError, TypeError, ValueError) as error:
+        return json.dumps({"error": f"{type(error).__name__}: {error}"})

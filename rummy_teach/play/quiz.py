@@ -1,0 +1,267 @@
+"""The quiz's logic for a self-study page: one question at a time, checked by the engine.
+
+The pictures (:func:`question_html`, :func:`feedback_html`) are shared with the
+kernel's :class:`~rummy_teach.widgets.quiz.QuizWidget`. :class:`QuizController`
+is the quiz as a book page runs it, in the reader's browser: the answer is checked
+by ``question.check(text)`` and scored by a :class:`~rummy_teach.quiz.QuizSession`,
+exactly as in the kernel. The classroom never uses it: there the quiz is checked in
+the kernel and nothing about the answers reaches the browser before Submit.
+"""
+
+from __future__ import annotations
+
+import html
+
+from .. import render
+from ..cards import parse_cards
+from ..reasons import Reason
+from . import Controller, PlayError
+from .stepper import BUTTON_STYLE
+
+CARD_SIZE = 56
+
+STYLE = """<style>
+.rt-quiz { font-family: system-ui, sans-serif; font-size: 16px; max-width: 60em; }
+.rt-quiz .rt-prompt { font-size: 1.15em; margin: 0.3em 0 0.6em; }
+.rt-quiz .rt-group { margin: 0.3em 0; }
+.rt-quiz .rt-group-label { font-weight: 600; color: #333; margin-right: 0.5em; }
+.rt-quiz .rt-form { color: #444; font-size: 0.95em; }
+.rt-feedback { border-left: 6px solid #777; padding: 0.4em 0.9em; margin: 0.5em 0;
+  background: #f6f6f6; font-size: 16px; font-family: system-ui, sans-serif; }
+.rt-feedback.rt-right { border-color: #1b6e3a; background: #eef8f1; }
+.rt-feedback.rt-wrong { border-color: #b3261e; background: #fcefee; }
+.rt-feedback.rt-unreadable { border-color: #8a5300; background: #fff6e5; }
+.rt-feedback .rt-verdict { font-size: 1.2em; font-weight: 700; margin: 0.2em 0; }
+.rt-feedback .rt-why { white-space: pre-line; }
+.rt-score { font-family: system-ui, sans-serif; font-size: 15px; color: #222; }
+</style>"""
+
+
+def _esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def groups_html(public: dict, skip: tuple[str, ...] = (), size: int = CARD_SIZE,
+                four_colour: bool = False) -> str:
+    """The question's card groups, drawn (``skip`` leaves out groups shown elsewhere)."""
+    parts = []
+    for group in public["groups"]:
+        if group["label"] in skip:
+            continue
+        cards = parse_cards(group["cards"]) if group["cards"].strip() else ()
+        drawn = (render.cards_html(cards, size=size, four_colour=four_colour, label=group["label"])
+                 if cards else '<span class="rt-form">(no cards)</span>')
+        parts.append(f'<div class="rt-group"><span class="rt-group-label">{_esc(group["label"])}'
+                     f'</span>{drawn}</div>')
+    return "".join(parts)
+
+
+def question_html(public: dict, skip: tuple[str, ...] = (), four_colour: bool = False) -> str:
+    """Prompt, cards and the form of the answer: only what ``to_public()`` holds."""
+    return (f'{STYLE}<div class="rt-quiz"><p class="rt-prompt">{_esc(public["prompt"])}</p>'
+            f'{groups_html(public, skip, four_colour=four_colour)}'
+            f'<p class="rt-form">Answer with {_esc(public["form"])}.</p></div>')
+
+
+def feedback_html(result, public: dict, four_colour: bool = False, tries_left: int = 0) -> str:
+    """The verdict on a submitted answer: why, the correct answer, the rule, the cards.
+
+    With ``tries_left`` (a wrong answer that may be tried again) only the verdict and
+    the tries left show: nothing that gives the right answer away."""
+    if result.outcome == "wrong" and tries_left > 0:
+        return (f'<div class="rt-feedback rt-wrong" role="status"><p class="rt-verdict">Not quite.'
+                f'</p><p>Your answer: <b>{_esc(result.given)}</b></p><p class="rt-tries">'
+                f'{_esc(Reason("quiz_tries_left", {"n": tries_left}).text())}</p></div>')
+    if result.outcome == "unreadable":
+        return (f'<div class="rt-feedback rt-unreadable" role="alert">'
+                f'<p class="rt-verdict">Try again</p><p>{_esc(result.hint)}</p>'
+                f'<p class="rt-form">This did not count as an attempt.</p></div>')
+    right = result.outcome == "right"
+    lines = [f'<div class="rt-feedback rt-{result.outcome}" role="status">',
+             f'<p class="rt-verdict">{"Right!" if right else "Not quite."}</p>']
+    if result.feedback and result.feedback not in ("Right.", "Not quite."):
+        lines.append(f"<p>{_esc(result.feedback)}</p>")
+    lines.append(f"<p>Your answer: <b>{_esc(result.given)}</b></p>")
+    if not right:
+        lines.append(f"<p>The answer: <b>{_esc(result.correct)}</b></p>")
+    if result.explanation:
+        lines.append(f'<p class="rt-why">{_esc(result.explanation)}</p>')
+    if result.rule:
+        lines.append(f'<p class="rt-form">Rule: {_esc(result.rule)}</p>')
+    if result.note:
+        lines.append(f'<p class="rt-form">{_esc(result.note)}</p>')
+    lines.append(groups_html(public, size=44, four_colour=four_colour))
+    lines.append("</div>")
+    return "".join(lines)
+
+
+def _pressed(on: bool) -> str:
+    return ' aria-pressed="true" style="{0};background:#1f6feb;color:#fff"'.format(BUTTON_STYLE) if on \
+        else f' aria-pressed="false" style="{BUTTON_STYLE}"'
+
+
+class QuizController(Controller):
+    """A quiz taken by one reader: :meth:`choose`, :meth:`type_answer`,
+    :meth:`click_card`, :meth:`submit`, :meth:`next`, driven by :meth:`handle`."""
+
+    kind = "quiz"
+
+    def __init__(self, quiz, title: str | None = None, four_colour: bool = False):
+        self.quiz = quiz
+        self.title = title if title is not None else (quiz.title or "Quiz")
+        self.four_colour = bool(four_colour)
+        self.session = quiz.session()
+        self.public = [q.to_public() for q in quiz]
+        self.position = 0
+        self.finished = False
+        self._fresh()
+
+    @classmethod
+    def from_config(cls, config: dict) -> "QuizController":
+        from ..quiz import Quiz
+
+        return cls(Quiz.from_data(config["quiz"], "<page>"), config.get("title"),
+                   config.get("four_colour", False))
+
+    def config(self) -> dict:
+        return {"kind": self.kind, "quiz": self.quiz.to_data(), "title": self.title,
+                "four_colour": self.four_colour}
+
+    def _fresh(self) -> None:
+        self.closed = False
+        self.result = None
+        self.choice: str | None = None
+        self.picks: list[str] = []
+        self.text = ""
+
+    @property
+    def current(self) -> dict:
+        return self.public[self.position]
+
+    # --- the reader's events ----------------------------------------------------------------
+    def answer_text(self) -> str:
+        """The answer the inputs hold now, as the text the checker reads."""
+        kind = self.current["input"]
+        if kind == "choice":
+            return self.choice or ""
+        if kind in ("multi", "cards"):
+            return " ".join(self.picks) or "none"
+        if kind == "player_points":
+            return f"{self.choice or ''} {self.text}".strip()
+        return self.text
+
+    def choose(self, option: str) -> None:
+        """Press an option button: a choice or a winner; a letter of a multi question toggles."""
+        public = self.current
+        if option not in public["options"]:
+            raise PlayError(f"{option!r} is not an option here; options are {', '.join(public['options'])}")
+        if public["input"] == "multi":
+            self.picks = ([p for p in self.picks if p != option] if option in self.picks
+                          else self.picks + [option])
+        else:
+            self.choice = option
+
+    def click_card(self, card: str) -> None:
+        offered = parse_cards(self.current["groups"][-1]["cards"])
+        picked = parse_cards(card)[0]
+        if self.current["input"] != "cards" or picked not in offered:
+            raise PlayError(f"{card} is not one of the cards to pick here")
+        key = render.card_key(picked)
+        self.picks = [p for p in self.picks if p != key] if key in self.picks else self.picks + [key]
+
+    def type_answer(self, text: str) -> None:
+        self.text = str(text)[:500]
+
+    def submit(self):
+        """Check the answer; a readable answer closes the question and counts."""
+        if self.closed or self.finished:
+            return self.result
+        text = self.answer_text()
+        self.result = self.session.answer(self.current["id"], text)
+        if self.result.outcome != "unreadable":
+            self.closed = True
+        return self.result
+
+    def next(self) -> None:
+        if not self.closed:
+            return
+        if self.position + 1 < len(self.public):
+            self.position += 1
+            self._fresh()
+        else:
+            self.finished = True
+
+    def handle(self, act: str, arg: str = "", fields: dict | None = None) -> None:
+        if not (self.closed or self.finished) and fields and "text" in fields:
+            self.type_answer(fields["text"])
+        if act in ("choose", "card") and (self.closed or self.finished):
+            return None   # the question is answered: its inputs no longer change
+        if act == "choose":
+            return self.choose(arg)
+        if act == "card":
+            return self.click_card(arg)
+        if act == "submit":
+            self.submit()
+            return None
+        if act == "next":
+            return self.next()
+        if act == "type":
+            return None
+        raise PlayError(f"a quiz answers choose, card, type, submit and next, not {act!r}")
+
+    # --- the view -----------------------------------------------------------------------------
+    def score_html(self) -> str:
+        s = self.session.score()
+        where = "finished" if self.finished else f"question {self.position + 1} of {len(self.public)}"
+        return (f'<p class="rt-score" aria-live="polite">Score: <b>{s["right"]} right</b>, '
+                f'{s["wrong"]} wrong · {where}</p>')
+
+    def inputs_html(self) -> str:
+        public, off = self.current, " disabled" if self.closed else ""
+        kind = public["input"]
+        parts = []
+        if kind in ("choice", "multi", "player_points"):
+            label = {"choice": "Your answer:", "multi": "Legal melds:", "player_points": "Winner:"}[kind]
+            chosen = self.picks if kind == "multi" else [self.choice]
+            buttons = "".join(f'<button type="button" data-act="choose" data-arg="{_esc(o)}"'
+                              f'{_pressed(o in chosen)}{off}>{_esc(o)}</button>'
+                              for o in public["options"])
+            parts.append(f'<div role="group" aria-label="{_esc(label)}">'
+                         f'<span class="rt-group-label">{_esc(label)}</span> {buttons}</div>')
+        if kind == "cards":
+            offered = public["groups"][-1]
+            parts.append(f'<b>{_esc(offered["label"])}</b> (click to pick; none picked means none)'
+                         + render.cards_html(offered["cards"], size=CARD_SIZE,
+                                             four_colour=self.four_colour, selected=self.picks,
+                                             interactive=not self.closed,
+                                             label=f'{offered["label"]}: click the cards that fit'))
+        if kind in ("number", "arrangement", "player_points"):
+            wide = kind == "arrangement"
+            label = {"arrangement": "Melds:", "player_points": "Points:"}.get(kind, "Answer:")
+            hint = "e.g. 8S 8H 8D | 4H 5H 6H" if wide else ("points" if kind == "player_points"
+                                                            else "a number")
+            parts.append(f'<label>{label} <input type="text" name="text" value="{_esc(self.text)}" '
+                         f'placeholder="{hint}" style="width:{36 if wide else 16}em;font-size:15px"'
+                         f'{off}></label>')
+        return "".join(f'<div class="rt-group">{p}</div>' for p in parts)
+
+    def html(self) -> str:
+        heading = f'<p style="font-size:1.3em;font-weight:700;margin:0.2em 0">{_esc(self.title)}</p>'
+        if self.finished:
+            s = self.session.score()
+            body = (f'{STYLE}<div class="rt-quiz rt-finished" role="status"><p class="rt-prompt">'
+                    f'<b>Finished!</b> You answered {s["right"]} of {s["questions"]} questions '
+                    f'right.</p></div>')
+            return f'<div class="rt-quiz-page">{heading}{self.score_html()}{body}</div>'
+        public = self.current
+        skip = (public["groups"][-1]["label"],) if public["input"] == "cards" else ()
+        last = self.position + 1 == len(self.public)
+        buttons = (f'<button type="button" data-act="submit" style="{BUTTON_STYLE}"'
+                   f'{" disabled" if self.closed else ""}>Submit</button>'
+                   f'<button type="button" data-act="next" style="{BUTTON_STYLE}"'
+                   f'{"" if self.closed else " disabled"}>'
+                   f'{"See my score" if last else "Next question"}</button>')
+        feedback = feedback_html(self.result, public, self.four_colour) if self.result else ""
+        return (f'<div class="rt-quiz-page">{heading}{self.score_html()}'
+                f'{question_html(public, skip, self.four_colour)}'
+                f'<div class="rt-quiz">{self.inputs_html()}<div>{buttons}</div></div>{feedback}</div>')

@@ -1,0 +1,330 @@
+"""The card table's logic: a hand played from one seat against computer players.
+
+The learner selects cards of their hand, draws from the stock, takes from the
+discard pile (in Rummy 500 the card of the fan to dig for), lays a selected card
+off on a meld, and presses buttons to meld, discard, buy, pass and deal the next
+hand. A button is enabled only when the engine lists such an action
+(``game.legal_actions()``); an attempt the rules forbid shows the engine's reason
+and changes nothing. The computer players move with :meth:`bot_step` (the kernel's
+widget paces them) or all at once with :meth:`run_bots` (a static page).
+
+What is drawn comes from ``game.view(seat)`` (:func:`rummy_teach.board.board_view`):
+nothing this controller shows holds another player's hidden card or the stock's order.
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..board import board_html, board_view, default_names
+from ..game.narrate import describe_move, faces_text, hand_over_line
+from ..cards import Card, parse_cards
+from ..errors import IllegalMoveError, RummyError
+from ..game import Action, Bot, Game, new_game
+from ..rules import get_rules
+from . import Controller, PlayError
+
+BUTTONS = (  # (name, label, tooltip)
+    ("draw", "Draw", "Take the top card of the stock"),
+    ("take", "Take discard", "Take the top card of the discard pile"),
+    ("group", "Add meld to lay-down", "Put the selected cards aside as one meld of your lay-down"),
+    ("meld", "Meld", "Put the selected cards on the table as a meld"),
+    ("layoff", "Lay off", "Add the selected card to a meld where it fits"),
+    ("discard", "Discard", "Discard the selected card and end your turn"),
+    ("buy", "Buy", "Take the offered discard, plus a penalty card from the stock"),
+    ("pass", "Pass", "Do not buy the offered discard"),
+    ("end", "End hand", "The stock is empty: take nothing and end the hand"),
+    ("next", "Next hand", "Deal the next hand"),
+)
+
+# the table's buttons: dark text on light, readable whether enabled or not
+_BUTTON = ("font:15px sans-serif;min-height:38px;padding:4px 12px;margin:2px 4px 2px 0;"
+           "border-radius:6px;border:1px solid #0b3d24;cursor:pointer;")
+_ENABLED = _BUTTON + "background:#1f6feb;color:#fff"
+_DISABLED = _BUTTON + "background:#e8e8e8;color:#333;cursor:not-allowed"
+_PLAIN = _BUTTON + "background:#fff;color:#111"
+
+
+class TableController(Controller):
+    """A card table seen from ``seat``; the other seats are computer players.
+
+    ``levels`` gives the computer players' levels ("easy", "medium", "hard"), repeated
+    to fill the seats. Drive it as a learner does: :meth:`click_card`,
+    :meth:`click_stock`, :meth:`click_discard`, :meth:`click_meld`, :meth:`press`
+    (a button by name: see :data:`BUTTONS`), or :meth:`play` (an action's text).
+    ``message`` is the last refusal's reason, ``log_lines`` every line written so far.
+    """
+
+    kind = "table"
+
+    def __init__(self, game: str = "basic", players: int = 2, seat: int = 0, levels=("medium",),
+                 seed=0, names=None, size: int = 60, four_colour: bool = False,
+                 dealer: int | None = None, _game: Game | None = None):
+        self._start = None if _game is not None else {"game": game, "players": players,
+                                                      "seed": seed, "dealer": dealer}
+        self.game = _game if _game is not None else new_game(get_rules(game), players, seed, dealer)
+        n = self.game.num_players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise PlayError(f"seat must be 0 to {n - 1}, not {seat!r}")
+        levels = [levels] if isinstance(levels, str) else list(levels)
+        others = [p for p in range(n) if p != seat]
+        self.seat, self.size, self.four_colour = seat, size, four_colour
+        self.levels, self.seed = levels, seed
+        self.names = list(names) if names else default_names(n, seat)
+        self.bots = {p: Bot(levels[i % len(levels)], seed=f"{seed}/bot{p}") for i, p in enumerate(others)}
+        self.log_lines: list[str] = []
+        self.message = ""
+        self.selected: list[Card] = []
+        self.groups: list[tuple[Card, ...]] = []
+        self.sort = "suit"
+        self._legal = None
+
+    @classmethod
+    def from_config(cls, config: dict) -> "TableController":
+        """The table as dealt, after the computer players' opening moves (as the kernel plays them)."""
+        table = cls(config.get("game", "basic"), config.get("players", 2), config.get("seat", 0),
+                   config.get("levels", ("medium",)), config.get("seed", 0), config.get("names"),
+                   config.get("size", 60), config.get("four_colour", False), config.get("dealer"))
+        table.run_bots()
+        return table
+
+    def config(self) -> dict:
+        """The table as dealt (a page rebuilds it, plays the computer's opening moves again)."""
+        if self._start is None:
+            raise PlayError("a table sat at a game built by hand cannot be rebuilt in a page")
+        return {"kind": self.kind, **self._start, "seat": self.seat, "levels": self.levels,
+                "names": self.names, "size": self.size, "four_colour": self.four_colour}
+
+    # --- reading ------------------------------------------------------------------------
+    def legal_kinds(self) -> set[str]:
+        """The kinds of action the learner may take now (empty while others are to act)."""
+        game = self.game
+        if game.is_game_over:
+            return set()
+        if game.is_hand_over:
+            return {"next"}
+        if game.current_player != self.seat:
+            return set()
+        if self._legal is None:
+            self._legal = game.legal_actions()
+        kinds = {a.kind for a in self._legal}
+        if "meld" in kinds or (game.rules.game == "contract" and game.phase == "play"
+                               and not game.has_contract_down(self.seat)):
+            kinds |= {"meld", "group"} if game.rules.game == "contract" else {"meld"}
+        return kinds
+
+    def board_view(self) -> dict:
+        return board_view(self.game, self.seat, self.names, selected=self.selected,
+                          groups=self.groups, sort=self.sort)
+
+    def shown_buttons(self) -> list[tuple[str, str, str]]:
+        """The buttons this game uses (no Buy where nobody buys...)."""
+        rules = self.game.rules
+        hidden = set()
+        if rules.game != "contract":
+            hidden.add("group")
+        if not rules.buying:
+            hidden |= {"buy", "pass"}
+        if rules.stock_exhausted != "end_hand":
+            hidden.add("end")
+        return [b for b in BUTTONS if b[0] not in hidden]
+
+    # --- the learner's clicks -------------------------------------------------------------
+    def click_card(self, card) -> None:
+        """Select or deselect a card of the learner's hand."""
+        card = card if isinstance(card, Card) else Card.parse(card)
+        if card not in self.game.hand(self.seat) or any(card in g for g in self.groups):
+            return self.say(f"{card} is not in your hand." if card not in self.game.hand(self.seat)
+                            else f"{card} is already in a meld gathered for the lay-down.")
+        if card in self.selected:
+            self.selected.remove(card)
+        else:
+            self.selected.append(card)
+        self.message = ""
+
+    def select(self, cards) -> None:
+        """Make exactly ``cards`` the selection."""
+        self.selected = list(parse_cards(cards))
+        self.message = ""
+
+    def clear(self) -> None:
+        self.selected, self.groups, self.message = [], [], ""
+
+    def sort_by(self, key: str) -> None:
+        if key not in ("suit", "rank"):
+            raise PlayError(f"sort by 'suit' or 'rank', not {key!r}")
+        self.sort = key
+
+    def click_stock(self) -> bool:
+        return self.play(Action.draw())
+
+    def click_discard(self, depth: int = 1) -> bool:
+        """Take from the discard pile (``depth`` 1 is the top card; deeper only in Rummy 500)."""
+        return self.play(Action.take(depth))
+
+    def click_meld(self, number: int) -> bool:
+        """Lay the one selected card off on table meld ``number``."""
+        if len(self.selected) != 1:
+            self.say("Select exactly one card of your hand, then click the meld to lay it off on.")
+            return False
+        return self.play(Action.lay_off(self.selected[0], number))
+
+    def press(self, name: str):
+        """Press a button by name (``draw``, ``take``, ``meld``, ``group``, ``layoff``,
+        ``discard``, ``buy``, ``pass``, ``end``, ``next``)."""
+        if name in ("draw", "take", "buy", "pass", "end", "next"):
+            return self.play(Action(name))
+        if name == "discard":
+            if len(self.selected) != 1:
+                return self.say("Select the one card you want to discard.")
+            return self.play(Action.discard(self.selected[0]))
+        if name == "group":
+            if not self.selected:
+                return self.say("Select the cards of one meld, then add it to the lay-down.")
+            self.groups.append(tuple(self.selected))
+            self.selected, self.message = [], ""
+            return None
+        if name == "meld":
+            groups = self.groups + ([tuple(self.selected)] if self.selected else [])
+            if not groups:
+                return self.say("Select the cards of a meld first.")
+            return self.play(Action("meld", melds=tuple(groups)))
+        if name == "layoff":
+            if len(self.selected) != 1:
+                return self.say("Select the one card you want to lay off.")
+            fits = self.board_view()["fits"]
+            if len(fits) != 1:
+                return self.say(f"{self.selected[0]} fits on no meld on the table." if not fits else
+                                "It fits on several melds: click the one to lay it off on.")
+            return self.play(Action.lay_off(self.selected[0], fits[0]))
+        raise PlayError(f"no button {name!r}; buttons are {', '.join(b[0] for b in BUTTONS)}")
+
+    def play(self, action) -> bool:
+        """Play ``action`` (or its text) for the learner; a refusal shows its reason.
+        Returns whether the action was played."""
+        game = self.game
+        try:
+            action = Action.parse(action)
+        except RummyError as error:
+            self.say(str(error))
+            return False
+        if action.kind != "next" and game.current_player != self.seat and not game.is_hand_over:
+            self.say(f"Wait: it is {self.names[game.current_player]}'s move.")
+            return False
+        player = game.current_player if game.current_player is not None else self.seat
+        line = describe_move(game, player, action, self.names) if action.kind != "next" else None
+        before = game.hand(self.seat)
+        try:
+            game.apply(action)
+        except IllegalMoveError as error:
+            self.say(str(error))
+            return False
+        if action.kind == "next":
+            line = f"Hand {game.hand_number} is dealt."
+        elif action.kind == "draw":  # the learner may see their own new card
+            new = [c for c in game.hand(self.seat) if c not in before]
+            line = f"You draw {faces_text(new)} from the stock." if new else line
+        self.selected = [c for c in self.selected if c in game.hand(self.seat)
+                         and action.kind not in ("meld", "layoff", "discard")]
+        if action.kind == "meld":
+            self.groups = []
+        self.message = ""
+        self.record(line)
+        self.settle()
+        return True
+
+    def say(self, text: str) -> None:
+        self.message = text
+
+    # --- computer players ---------------------------------------------------------------------
+    def bot_to_move(self) -> bool:
+        game = self.game
+        return (not game.is_hand_over and game.current_player is not None
+                and game.current_player != self.seat)
+
+    def bot_step(self) -> None:
+        """One computer player's move, written to the log."""
+        game = self.game
+        player = game.current_player
+        action = self.bots[player].act(game)
+        line = describe_move(game, player, action, self.names)
+        game.apply(action)
+        self._legal = None
+        self.record(line)
+
+    def run_bots(self) -> None:
+        """Let the computer players move until the learner is to act (or the hand is over)."""
+        guard = 0
+        while self.bot_to_move():
+            self.bot_step()
+            guard += 1
+            if guard > 5000:
+                raise RuntimeError("the computer players did not stop")
+        self.settle()
+
+    # --- bookkeeping ------------------------------------------------------------------------------
+    def record(self, line) -> None:
+        if line:
+            self.log_lines.append(line)
+        game = self.game
+        if game.is_hand_over and game.hand_results and not any(
+                l.startswith(f"Hand {game.hand_results[-1].hand} over") for l in self.log_lines[-3:]):
+            self.log_lines.append(hand_over_line(game, self.names))
+
+    def settle(self) -> None:
+        """After a move: forget cached legal moves and selected cards that left the hand."""
+        self._legal = None
+        self.selected = [c for c in self.selected if c in self.game.hand(self.seat)]
+
+    # --- the page's events ------------------------------------------------------------------------
+    def handle(self, act: str, arg: str = "", fields: dict | None = None) -> None:
+        """A page event; after the learner's move the computer players answer at once."""
+        if act == "start":
+            pass
+        elif act == "card":
+            self.click_card(arg)
+        elif act == "region":
+            self.click_region(arg)
+        elif act == "press":
+            self.press(arg)
+        elif act == "sort":
+            self.sort_by(arg)
+        elif act == "clear":
+            self.clear()
+        else:
+            raise PlayError(f"a card table answers card, region, press, sort and clear, not {act!r}")
+        self.run_bots()
+
+    def click_region(self, value: str) -> None:
+        """A click on the stock (``stock``), the discard pile (``take:N``) or a meld (``meld:N``)."""
+        if value == "stock":
+            self.click_stock()
+        elif value.startswith("take:") and value[5:].isdigit():
+            self.click_discard(int(value[5:]))
+        elif value.startswith("meld:") and value[5:].isdigit():
+            self.click_meld(int(value[5:]))
+        else:
+            raise PlayError(f"nothing to do for a click on {value!r}")
+
+    # --- the view ---------------------------------------------------------------------------------
+    def board_html(self, interactive: bool = True) -> str:
+        return board_html(self.board_view(), size=self.size, four_colour=self.four_colour,
+                          interactive=interactive, message=self.message, log=self.log_lines)
+
+    def buttons_html(self) -> str:
+        kinds = self.legal_kinds()
+        out = []
+        for name, label, tip in self.shown_buttons():
+            on = name in kinds
+            out.append(f'<button type="button" data-act="press" data-arg="{name}" title="{html.escape(tip)}" '
+                       f'style="{_ENABLED if on else _DISABLED}"{"" if on else " disabled"}>{label}</button>')
+        sorts = "".join(
+            f'<button type="button" data-act="sort" data-arg="{key}" aria-pressed="{str(self.sort == key).lower()}" '
+            f'style="{_ENABLED if self.sort == key else _PLAIN}">Sort by {key}</button>'
+            for key in ("suit", "rank"))
+        return (f'<div class="rt-buttons" style="display:flex;flex-wrap:wrap;margin-top:6px">{"".join(out)}</div>'
+                f'<div style="display:flex;flex-wrap:wrap;margin-top:2px">{sorts}'
+                f'<button type="button" data-act="clear" style="{_PLAIN}">Clear selection</button></div>')
+
+    def html(self) -> str:
+        return f'<div class="rt-card-table">{self.board_html()}{self.buttons_html()}</div>'

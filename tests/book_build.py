@@ -1,0 +1,116 @@
+"""One real book build per test session, shared by every test that needs it.
+
+The fixture ``book`` builds the book exactly as ``make book`` does (widget scripts
+vendored and verified, every lesson executed, Sphinx warnings as errors, nitpicky
+cross-references), into a temporary folder, the first time a test asks for it. All
+later tests of the session get the same build: the lessons run once per test run,
+and the lesson checks (tests/test_lessons.py) read what the build executed.
+
+Use it in any test module (it is registered for all of them by tests/conftest.py)::
+
+    @pytest.mark.slow
+    def test_my_page(book):
+        page = book.html / "tutorials" / "basic_melds.html"   # the built HTML
+        notebook = book.executed("basic_melds")              # the executed lesson
+        ...
+
+    @pytest.mark.slow
+    @pytest.mark.browser
+    def test_in_chromium(book_site, browser_page):             # the HTML served on localhost
+        browser_page.page.goto(f"{book_site}/tutorials/basic_melds.html")
+
+Mark such tests ``slow``: they are part of ``make test``, not of ``make check``.
+
+The fixture never fails because the build failed: ``book.ok`` and ``book.log`` say how
+it went, and tests/test_book.py is the test that insists on a clean build. That way a
+lesson with an error fails its own test, which names the cell, and every other lesson
+is still checked. (``execute.raise_on_error`` is off in book/_config.yml for the same
+reason: an error is a warning, so the build fails once every lesson has run.)
+
+To iterate on a test without rebuilding each time, point ``RUMMY_BOOK_BUILD`` at a
+build made by ``make book`` (the folder holding ``html/``)::
+
+    RUMMY_BOOK_BUILD=book/_build .venv/bin/python -m pytest tests/test_book.py
+
+That build may be older than the lessons; CI never sets the variable.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+BIN = Path(sys.executable).parent
+REUSE = "RUMMY_BOOK_BUILD"
+
+
+@dataclass(frozen=True)
+class BookBuild:
+    """A finished build: its HTML folder, its log and whether it succeeded."""
+
+    html: Path
+    log: str
+    ok: bool
+    reused: bool = False  # taken from RUMMY_BOOK_BUILD, not built by this session
+
+    def executed(self, lesson: str) -> Path:
+        """The notebook of ``lesson`` (a name in tutorials/) as the build executed it."""
+        return self.html / "_sources" / "tutorials" / f"{lesson}.ipynb"
+
+    def executed_cells(self, lesson: str) -> list[dict]:
+        """The code cells of the executed lesson, outputs included."""
+        notebook = json.loads(self.executed(lesson).read_text(encoding="utf-8"))
+        return [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def build_book(out: Path) -> BookBuild:
+    """Vendor the widget scripts, then build the book into ``out`` as `make book` does."""
+    vendor = subprocess.run([sys.executable, str(BOOK / "vendor.py")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=600)
+    if vendor.returncode != 0:
+        return BookBuild(out / "_build" / "html", vendor.stdout + vendor.stderr, False)
+    build = subprocess.run(
+        [str(BIN / "jupyter-book"), "build", "--all", "--warningiserror", "--nitpick",
+         "--keep-going", "--path-output", str(out), str(BOOK)],
+        cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    return BookBuild(out / "_build" / "html", build.stdout + build.stderr, build.returncode == 0)
+
+
+@pytest.fixture(scope="session")
+def book(tmp_path_factory) -> BookBuild:
+    """The book, built once per test session (see the module docstring)."""
+    reuse = os.environ.get(REUSE)
+    if reuse:
+        html = Path(reuse).resolve() / "html"
+        if not (html / "index.html").exists():
+            pytest.fail(f"{REUSE}={reuse}: no built book there (expected {html}/index.html)")
+        return BookBuild(html, f"(reused the build in {reuse}; no log)", True, reused=True)
+    return build_book(tmp_path_factory.mktemp("book"))
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def book_site(book):
+    """The built HTML served on a free localhost port: its base URL, no trailing slash."""
+    handler = functools.partial(_QuietHandler, directory=str(book.html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()

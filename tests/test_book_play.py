@@ -1,0 +1,290 @@
+"""The book's widgets answer on its own static pages, in a real browser, offline.
+
+The book is built once per test session (``book`` of tests/book_build.py) and the
+live lessons' site (``lite/build.py``) is put next to it, as ``make book`` does: the
+pages' Python (Pyodide and the rummy_teach wheel) comes from there. A plain static
+file server serves the folder on localhost; every request that would leave it is
+blocked and recorded. A reader then does what the lessons ask:
+
+* steps the 30-point hand on "Going out and scoring" from "Step 0 of 11" to its end
+  and reads 30 (no Python is loaded for that: the steps were drawn at build time);
+* presses Draw on the table of "Play a hand against the computer", reads "You draw
+  ..." in the table's log, and plays the hand to its score;
+* answers the Basic quiz right, then wrong, and reads the score line and both
+  explanations, which must be the engine's own;
+* does the same by keyboard alone;
+* and on every lesson page, every widget answers one event in place.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from rummy_teach import render
+from rummy_teach.cards import parse_cards
+from rummy_teach.quiz import Quiz
+
+
+def page_errors(recorded) -> list[str]:
+    """Errors of the page's scripts (the theme's own console chatter about its colour mode
+    is not one)."""
+    return [e for e in recorded.console_errors if "theme mode" not in e]
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+ANSWER_MS = 120_000         # generous: the first answer starts Python, on 2 cores shared by many
+PLAY = "tutorials/basic_play.html"
+SCORING = "tutorials/basic_scoring.html"
+
+
+@pytest.fixture(scope="session")
+def book_with_lite(book):
+    """The session's book (tests/book_build.py) with the live lessons' site in ``lite/``,
+    as ``make book`` leaves it: the pages' Python comes from there."""
+    assert book.ok, book.log[-6000:]
+    html = book.html
+    if not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
+        lite = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--dest",
+                               str(html / "lite"), "--executed", str(html / "_sources" / "tutorials")],
+                              cwd=ROOT, capture_output=True, text=True, timeout=900)
+        assert lite.returncode == 0, lite.stdout[-3000:] + lite.stderr[-3000:]
+    return html
+
+
+class _StaticFiles(http.server.SimpleHTTPRequestHandler):
+    """A plain static file server, with the types any web host gives these files."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def play_site(book_with_lite):
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_StaticFiles, directory=str(book_with_lite)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def open_page(recorded, site, path):
+    page = recorded.page
+    page.goto(f"{site}/{path}", wait_until="load")
+    return page
+
+
+def settled(widget):
+    """Wait until the widget has answered its last event."""
+    widget.page.wait_for_function(
+        "el => !el.hasAttribute('aria-busy')", arg=widget.element_handle(), timeout=ANSWER_MS)
+
+
+def press(widget, name: str, by_keyboard: bool = False):
+    button = widget.get_by_role("button", name=name, exact=True).first
+    if by_keyboard:
+        button.focus()
+        widget.page.keyboard.press("Enter")
+    else:
+        button.click()
+    settled(widget)
+
+
+# --- the worked example: no Python at all ----------------------------------------------------
+
+@pytest.mark.parametrize("by_keyboard", [False, True], ids=["mouse", "keyboard"])
+def test_the_thirty_point_hand_steps_to_its_end_and_reads_30(play_site, browser_page, by_keyboard):
+    page = open_page(browser_page, play_site, SCORING)
+    stepper = page.locator(".rt-play[data-kind=stepper]").first
+    stepper.scroll_into_view_if_needed()
+    assert "Step 0 of 11" in stepper.inner_text()
+    if by_keyboard:
+        stepper.locator("button[data-name=next]").focus()
+    for step in range(1, 12):
+        if by_keyboard:
+            page.keyboard.press("Enter")      # focus stays on Next as the view changes
+        else:
+            stepper.locator("button[data-name=next]").click()
+        assert f"Step {step} of 11" in stepper.inner_text()
+    text = stepper.inner_text()
+    assert "you score 30" in text and "+30" in text
+    assert stepper.locator("button[data-name=next]").is_disabled()
+    stepper.locator("button[data-name=prev]").click()
+    assert "Step 10 of 11" in stepper.inner_text()
+    # stepping needed no Python: the page never asked for the runtime
+    assert not any("pyodide" in url for url in browser_page.requests), browser_page.requests
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+    browser_page.shot(f"book_play_stepper_{'keys' if by_keyboard else 'mouse'}")
+
+
+# --- the card table ------------------------------------------------------------------------
+
+def own_cards(table):
+    return table.locator(".rt-seat[aria-label=You] [data-card]")
+
+
+def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_site, browser_page):
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    assert "Your turn" in table.inner_text()
+    press(table, "Draw")
+    log = table.locator(".rt-log").inner_text()
+    assert re.search(r"You draw \S+ from the stock\.", log), log
+    assert own_cards(table).count() == 11
+    # a move the rules forbid is refused with the engine's reason, and nothing changes
+    assert table.locator("button[data-arg=draw]").is_disabled()
+    table.locator("[data-click=stock]").click()              # a second draw, by the stock
+    settled(table)
+    assert table.locator(".rt-message").inner_text().strip(), "no reason was given"
+    assert own_cards(table).count() == 11
+    for _turn in range(200):
+        if table.locator(".rt-result").count():
+            break
+        if table.locator("button[data-arg=draw]:not([disabled])").count():
+            press(table, "Draw")
+        own_cards(table).last.click()
+        settled(table)
+        press(table, "Discard")
+    result = table.locator(".rt-result").inner_text()
+    assert re.search(r"[+-]\d+ this hand", result), result
+    assert re.search(r"Hand 1 over: .+ went out|Hand 1 over: the hand ends", table.inner_text())
+    assert table.locator("button[data-arg=next]:not([disabled])").count() == 1
+    assert browser_page.outside == [], browser_page.outside
+    assert page_errors(browser_page) == []
+    browser_page.shot("book_play_table")
+
+
+# --- the quiz --------------------------------------------------------------------------------
+
+def right_and_wrong(question):
+    """The option the engine accepts and one it refuses (found by asking it, not typed in)."""
+    options = question.to_public()["options"]
+    right = [o for o in options if question.check(o).outcome == "right"]
+    wrong = [o for o in options if question.check(o).outcome == "wrong"]
+    return right[0], wrong[0]
+
+
+def answer_right(widget, question, by_keyboard):
+    """Answer a question that is not the one under test with the engine's own answer."""
+    kind = question.to_public()["input"]
+    correct = next(r.correct for r in map(question.check, ("none", "0")) if r.outcome != "unreadable")
+    if kind in ("number", "arrangement"):
+        widget.locator("input[name=text]").fill(correct)
+    elif kind == "cards":
+        try:
+            cards = parse_cards(correct)
+        except ValueError:          # "none of them"
+            cards = ()
+        for card in cards:
+            widget.locator(f"[data-card='{render.card_key(card)}']").first.click()
+            settled(widget)
+    else:
+        pytest.skip(f"the bank's order changed: a {kind} question before the second choice")
+    press(widget, "Submit", by_keyboard)
+    assert "Right!" in widget.inner_text(), widget.inner_text()[-300:]
+    press(widget, "Next question", by_keyboard)
+
+
+@pytest.mark.parametrize("by_keyboard", [False, True], ids=["mouse", "keyboard"])
+def test_the_quiz_checks_answers_in_the_page_and_explains_them(play_site, browser_page, by_keyboard):
+    quiz = Quiz.builtin("basic")
+    kinds = [q.to_public()["input"] for q in quiz.questions]
+    first = kinds.index("choice")
+    second = kinds.index("choice", first + 1)
+    page = open_page(browser_page, play_site, PLAY)
+    widget = page.locator(".rt-play[data-kind=quiz]").first
+    widget.scroll_into_view_if_needed()
+    assert "Score: 0 right, 0 wrong" in widget.inner_text()
+
+    def answer(option):
+        press(widget, option, by_keyboard)
+        assert widget.locator(f"button[data-arg='{option}'][aria-pressed=true]").count() == 1
+        press(widget, "Submit", by_keyboard)
+
+    for question in quiz.questions[:first]:
+        answer_right(widget, question, by_keyboard)
+    right, _ = right_and_wrong(quiz.questions[first])
+    answer(right)
+    text = widget.inner_text()
+    assert f"Score: {first + 1} right, 0 wrong" in text and "Right!" in text
+    assert quiz.questions[first].check(right).explanation.splitlines()[0] in text
+    press(widget, "Next question", by_keyboard)
+    for question in quiz.questions[first + 1:second]:
+        answer_right(widget, question, by_keyboard)
+    _, wrong = right_and_wrong(quiz.questions[second])
+    answer(wrong)
+    text = widget.inner_text()
+    checked = quiz.questions[second].check(wrong)
+    assert "Not quite." in text and checked.explanation.splitlines()[0] in text
+    assert f"The answer: {checked.correct}" in text
+    assert f"Score: {second} right, 1 wrong" in text and text.count("Score:") == 1
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+    browser_page.shot(f"book_play_quiz_{'keys' if by_keyboard else 'mouse'}")
+
+
+# --- every widget of every lesson -----------------------------------------------------------
+
+def lesson_pages(html: Path) -> list[str]:
+    return sorted(str(p.relative_to(html)) for p in (html / "tutorials").glob("*.html")
+                  if 'class="rt-play"' in p.read_text(encoding="utf-8"))
+
+
+def test_every_widget_on_every_lesson_page_answers_in_place(play_site, book_with_lite, browser_page):
+    pages = lesson_pages(book_with_lite)
+    assert {"tutorials/basic_melds.html", SCORING, PLAY} <= set(pages)
+    kinds = set()
+    for path in pages:
+        page = open_page(browser_page, play_site, path)
+        widgets = page.locator(".rt-play")
+        for i in range(widgets.count()):
+            widget = widgets.nth(i)
+            kind = widget.get_attribute("data-kind")
+            kinds.add(kind)
+            before = widget.locator(".rt-play-view").inner_html()
+            target = {"stepper": "button[data-act=go]:not([disabled])",
+                      "meld_checker": "[data-card]", "table": "button[data-act=sort][data-arg=rank]",
+                      "quiz": "button[data-act=choose], [data-card]"}[kind]
+            if kind == "quiz" and widget.locator(target).count() == 0:
+                widget.locator("input[name=text]").fill("7")
+                target = "button[data-act=submit]"
+            control = widget.locator(target).first
+            folded = widget.locator("xpath=ancestor::details[not(@open)]")
+            if folded.count():                       # a hidden cell: unfold it as a reader does
+                folded.first.locator("summary").first.click()
+            control.scroll_into_view_if_needed()
+            control.click()
+            settled(widget)
+            assert widget.locator(".rt-play-status").inner_text() == "", (path, kind)
+            assert widget.locator(".rt-play-view").inner_html() != before, (path, kind, i)
+    assert kinds == {"stepper", "meld_checker", "table", "quiz"}
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
+def test_the_meld_checker_judges_in_the_page(play_site, browser_page):
+    page = open_page(browser_page, play_site, "tutorials/basic_melds.html")
+    checker = page.locator(".rt-play[data-kind=meld_checker]").first
+    checker.scroll_into_view_if_needed()
+    assert "Not a meld" in checker.inner_text()            # Q♥ K♥ A♥ as the lesson left it
+    checker.locator("[data-card=AH]").first.click()          # take the ace out: Q♥ K♥
+    settled(checker)
+    checker.locator("[data-card=JH]").first.click()          # J♥ Q♥ K♥
+    settled(checker)
+    text = checker.inner_text()
+    assert "A legal run" in text and "A run of 3 hearts" in text, text[-400:]
+    checker.locator("select[data-act=game]").select_option("500")
+    settled(checker)
+    assert "worth" in checker.inner_text()                   # Rummy 500 counts melded points
+    assert browser_page.outside == [] and page_errors(browser_page) == []

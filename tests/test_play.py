@@ -1,0 +1,144 @@
+"""The widgets' controllers (rummy_teach.play): the logic the kernel's widgets and the
+book's pages share, tested without a browser or a widget library."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rummy_teach.game import Action
+from rummy_teach.play import PlayError, dispatch, from_config, page_html
+from rummy_teach.play.meld import MeldCheckerController
+from rummy_teach.play.quiz import QuizController
+from rummy_teach.play.stepper import StepperController
+from rummy_teach.play.table import TableController
+from rummy_teach.quiz import Quiz
+
+
+def test_controllers_import_no_widget_library():
+    code = ("import sys, rummy_teach.play as p; p.from_config({'kind': 'table'}); "
+            "p.from_config({'kind': 'meld_checker'}); "
+            "bad = [m for m in sys.modules if m.split('.')[0] in "
+            "('IPython', 'ipywidgets', 'anywidget', 'traitlets', 'ipykernel')]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("controller", [
+    StepperController("thirty_points", step=2),
+    MeldCheckerController("500", "7H 8H 9H"),
+    QuizController(Quiz.builtin("basic")),
+    TableController("basic", 2, levels="easy", seed=7, dealer=1),
+], ids=lambda c: c.kind)
+def test_a_configuration_rebuilds_the_same_view(controller):
+    again = from_config(json.loads(json.dumps(controller.config())))
+    assert again.html() == controller.html()
+    element = page_html(controller)
+    assert f'data-kind="{controller.kind}"' in element and "data-config=" in element
+
+
+def test_a_table_rebuilt_in_a_page_replays_the_computers_opening_moves():
+    table = TableController("basic", 2, levels="easy", seed=3, dealer=0)   # the computer starts
+    table.run_bots()
+    again = from_config(table.config())
+    assert again.log_lines == table.log_lines and again.log_lines
+    assert again.game.hand(0) == table.game.hand(0)
+
+
+def test_the_stepper_carries_every_step_with_each_picture_once():
+    stepper = StepperController("thirty_points")
+    element = page_html(stepper)
+    assert element.count("<template data-view=") == stepper.last + 1
+    pictures = element.split("<template data-pictures>")[1].split("</template>")[0]
+    assert pictures.count("<svg") == len(set(pictures.split("</svg>"))) - 1   # each once
+    stepper.handle("go", "11")
+    assert "Step 11 of 11" in stepper.html() and "you score 30" in stepper.html()
+    with pytest.raises(PlayError):
+        stepper.handle("go", "12")
+
+
+def test_the_meld_checker_shows_the_engines_verdict_and_drops_what_a_game_lacks():
+    checker = MeldCheckerController("basic", "QH KH AH")
+    assert "the ace is low only" in checker.html()
+    checker.handle("card", "AH")
+    checker.handle("card", "JH")
+    assert checker.verdict_text().splitlines()[0] == "Q♥ K♥ J♥: a legal run"
+    checker = MeldCheckerController("contract", "7S JK 9S")
+    checker.handle("game", "basic")
+    assert [str(c) for c in checker.selected] == ["7♠", "9♠"]
+
+
+def test_the_quiz_scores_right_and_wrong_and_explains_with_the_engine():
+    bank = Quiz.builtin("basic")
+    choices = [q for q in bank.questions if q.to_public()["input"] == "choice"][:2]
+    ctl = QuizController(Quiz(choices, title="two"))
+
+    def options(question):
+        found = {question.check(o).outcome: o for o in question.to_public()["options"]}
+        return found["right"], found["wrong"]
+
+    right, wrong = options(choices[0])
+    ctl.handle("next")                       # nothing to go on to before an answer
+    assert ctl.position == 0
+    ctl.handle("choose", right)
+    ctl.handle("submit")
+    assert "Score: <b>1 right</b>, 0 wrong" in ctl.html() and "Right!" in ctl.html()
+    ctl.handle("choose", wrong)              # an answered question no longer changes
+    assert ctl.choice == right
+    ctl.handle("next")
+    ctl.handle("choose", options(choices[1])[1])
+    ctl.handle("submit")
+    explained = choices[1].check(options(choices[1])[1]).explanation
+    assert ctl.closed and "1 right</b>, 1 wrong" in ctl.html() and "Not quite." in ctl.html()
+    assert explained.splitlines()[0][:40] in ctl.html().replace("&#x27;", "'")
+
+
+def test_an_unreadable_quiz_answer_is_not_counted():
+    quiz = Quiz.builtin("basic")
+    number = next(i for i, q in enumerate(quiz.questions) if q.to_public()["input"] == "number")
+    ctl = QuizController(Quiz([quiz.questions[number]]))
+    ctl.handle("submit", fields={"text": "thirty"})
+    assert not ctl.closed and "Try again" in ctl.html() and "0 right</b>, 0 wrong" in ctl.html()
+    assert 'value="thirty"' in ctl.html()    # what was typed stays in the box
+
+
+def test_the_table_refuses_a_forbidden_move_with_a_reason_and_changes_nothing():
+    table = TableController("basic", 2, levels="easy", seed=7, dealer=1)
+    table.handle("press", "draw")
+    assert table.log_lines[0].startswith("You draw ")
+    before = (table.game.hand(0), table.game.phase, list(table.log_lines))
+    table.handle("region", "stock")          # a second draw
+    assert table.message and (table.game.hand(0), table.game.phase, table.log_lines) == before
+    card = table.game.hand(0)[0]
+    table.handle("card", card.text(ascii=True))
+    table.handle("press", "discard")
+    # the computer answered at once, and it is the learner's turn again (or the hand is over)
+    assert table.game.current_player == 0 or table.game.is_hand_over
+    assert any(line.startswith("Computer ") for line in table.log_lines)
+
+
+def test_dispatch_answers_errors_in_words_and_keeps_the_state():
+    config = TableController("basic", 2, levels="easy", seed=7, dealer=1).config()
+    answer = json.loads(dispatch(json.dumps({"widget": "t1", "config": config, "act": "fly"})))
+    assert "fly" in answer["error"]
+    answer = json.loads(dispatch(json.dumps({"widget": "t1", "config": config,
+                                             "act": "press", "arg": "draw"})))
+    assert "You draw" in answer["html"]
+    answer = json.loads(dispatch(json.dumps({"widget": "t1", "config": config,
+                                             "act": "card", "arg": "XX"})))
+    assert "XX" in answer["error"]
+    assert "error" in json.loads(dispatch("not json"))
+    assert "kind" in json.loads(dispatch(json.dumps({"widget": "z", "config": {"kind": "nope"}})))["error"]
+
+
+def test_the_transcript_and_the_table_log_speak_with_one_narrator():
+    from rummy_teach.game.narrate import describe_move
+    from rummy_teach.game.transcript import transcript
+
+    lines = transcript("basic", ["hard", "easy"], seed=7)
+    assert any(line.strip().startswith("player 1 draws from the stock.") for line in lines)
+    assert any("Hand 1 over: player" in line and "This hand:" in line for line in lines)
+    table = TableController("basic", 2, levels="easy", seed=7, dealer=1)
+    assert describe_move(table.game, 1, Action("draw"), table.names) == "Computer draws from the stock."
