@@ -40,18 +40,14 @@ def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), group
 
     ``face_up`` lists other seats whose hands are shown too (worked examples only).
     ``selected`` and ``groups`` (melds being gathered for a lay-down) are cards of
-    the seat's hand. Melds where a selected card fits (the engine's
-    :meth:`~rummy_teach.rules.RuleSet.check_lay_off`) are listed in ``fits``.
+    the seat's hand. Melds where the seat may lay a selected card off now (the
+    engine's :meth:`~rummy_teach.game.Game.layoff_targets`) are listed in ``fits``.
     """
     view = game.view(seat)
     n = view["players"]
     names = list(names) if names else default_names(n, seat)
-    rules = game.rules
     chosen = [Card.parse(c) if isinstance(c, str) else c for c in selected]
-    fits = []
-    for meld in game.table:  # public: everything on the table is face up
-        if any(rules.check_lay_off(meld.meld, card).ok for card in chosen):
-            fits.append(meld.number)
+    fits = sorted({number for card in chosen for number in game.layoff_targets(card, seat)})
     shown = {seat} | set(face_up)
     players = []
     for p in range(n):

@@ -70,7 +70,7 @@ def cmd_arrange(args) -> int:
 
 
 def cmd_contract(args) -> int:
-    check = args.rules.holds_contract(_cards_from(args), hand=args.hand)
+    check = args.rules.holds_contract(_cards_from(args), hand=args.hand, before_draw=args.before_draw)
     print(check.explain())
     return 0 if check.ok else 1
 
@@ -128,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--game", default="basic", help=f"game or variant: {games} (default basic)")
         if name == "contract":
             p.add_argument("--hand", type=int, required=True, help="which hand of the game (1-7)")
+            p.add_argument("--before-draw", action="store_true",
+                           help="hand 7: judge the 12 cards dealt, before the draw "
+                                "(by default the 13 cards held after it)")
         p.add_argument("cards", nargs="*", help="cards like 8S 8H 8D, or one quoted string")
     for name, (configure, help_text) in EXTRA_COMMANDS.items():
         configure(sub.add_parser(name, help=help_text, description=help_text))

@@ -30,14 +30,25 @@ class IllegalMeldError(RummyError):
 class IllegalMoveError(RummyError):
     """A well-formed action that the rules forbid at this moment of the game.
 
-    The game it was tried on is left exactly as it was. ``reasons`` holds the
-    engine's reasons when the refusal comes from a meld or contract check.
+    The game it was tried on is left exactly as it was. ``verdict`` is the judge's
+    :class:`~rummy_teach.game.judge.MoveVerdict` and ``reasons`` its reasons (stable
+    codes with parameters, see :mod:`rummy_teach.reasons`).
     """
 
-    def __init__(self, message: str, reasons: tuple = ()):
+    def __init__(self, message: str, reasons: tuple = (), verdict=None):
         super().__init__(message)
         self.reasons = tuple(reasons)
+        self.verdict = verdict
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(r.code for r in self.reasons)
 
 
 class RuleOptionError(RummyError):
     """An unknown rule set, an unknown option, or options that contradict each other."""
+
+
+class UsageError(RummyError):
+    """A value a public call does not accept: a level, a seat, a step, a question's data,
+    a table view. The message names the value and what is accepted."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import (RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card, cards_text, rank_plural,
+from .cards import (RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card, cards_text, parse_cards, rank_plural,
                     rank_with_article)
 from .errors import IllegalMeldError
 from .reasons import Reason
@@ -89,7 +89,32 @@ class Meld:
         return self.text()
 
     def __repr__(self) -> str:
-        return f"Meld.parse({self.text(ascii=True)!r})"
+        """The call that rebuilds this meld exactly (wild cards where they stand)."""
+        where = f", rank={self.rank}" if self.kind == "set" else f", low={self.low}, suit={self.suit!r}"
+        return f"Meld({self.kind!r}, parse_cards({self.text(ascii=True)!r}){where})"
+
+    @classmethod
+    def parse(cls, text, rules="basic", kind: str | None = None) -> "Meld":
+        """Read a meld from its cards as they lie, judged under ``rules`` (a rule set or
+        its name): ``Meld.parse("JK 4H 5H 6H", "contract")`` is a run whose joker stands
+        for 3♥; written ``"4H 5H 6H JK"`` the joker stands for 7♥. A run is written from
+        its low end up. :class:`~rummy_teach.errors.IllegalMeldError` if it is no meld."""
+        from .cards import parse_cards
+        from .rules import RuleSet, get_rules
+
+        rules = rules if isinstance(rules, RuleSet) else get_rules(rules)
+        cards = parse_cards(text)
+        meld = make_meld(rules, cards, kind=kind)
+        if meld.kind == "set" or meld.cards == cards:
+            return meld
+        top = ACE_HIGH if rules.ace_high else 13
+        for low in range(1, top - len(cards) + 2):
+            placed = Meld("run", cards, low=low, suit=meld.suit)
+            if all(rules.is_wild(c) or placed._plays_itself(c, i) for i, c in enumerate(cards)) \
+                    and not (low == 1 and low + len(cards) - 1 == ACE_HIGH):
+                return placed
+        raise IllegalMeldError(f"{cards_text(cards)} is a run, but not in the order its cards lie; "
+                               f"write it from its low end up, e.g. {meld.text()}")
 
     def lay_off(self, rules, card: Card) -> "MeldCheck":
         """Judge laying ``card`` off on this meld (see :func:`check_lay_off`)."""

@@ -54,6 +54,45 @@ ENGLISH = {
                                "in hand, so discarding it to go out is allowed.",
     "taken_discard_free": "{game} has no rule against discarding the card just taken, so {card} "
                           "may be discarded.",
+    # --- moves: the judge of moves (rummy_teach/game/judge.py), issue 11 -----------
+    "move_ok": "{action} is allowed now.",
+    "game_over": "The game is over; no more moves.",
+    "deal_next": "The hand is over: 'next' deals the next hand.",
+    "answer_buy": "Player {player} is asked whether to buy {card}: answer 'buy' or 'pass'.",
+    "draw_first": "First draw a card: 'draw' from the stock or 'take' from the discard pile.",
+    "play_not_draw": "You have drawn already: meld, lay off, or discard to end the turn.",
+    "not_now": "'{kind}' is not a move at this moment; possible now: {allowed}.",
+    "end_needs_empty_stock": "The hand ends this way only when the stock is empty.",
+    "no_end_in_game": "{game} has no 'end' move: an empty stock is handled for you.",
+    "stock_empty": "The stock is empty; take from the discard pile{or_end}.",
+    "discard_pile_empty": "The discard pile is empty, so there is nothing to take.",
+    "take_top_only": "Only the top card of the discard pile may be taken in {game}.",
+    "take_too_deep": "The discard pile holds only {size} card(s), so 'take {depth}' reaches past its bottom.",
+    "take_unusable": "{card} must be used at once in a meld or a lay-off, and these cards "
+                     "give no way to use it.",
+    "boot_must_go_out": "Before drawing, cards go down only on your first turn and only to go out "
+                        "at once without drawing (booting); these moves leave no way to do that.",
+    "no_booting": "Before drawing you may not meld or lay off: draw first.",
+    "must_use_taken": "{card}, taken from the discard pile, must be used at once: meld it or lay "
+                      "it off before anything else.",
+    "card_not_in_hand": "{card} is not in your hand ({hand}).",
+    "card_named_twice": "{card} is named twice.",
+    "not_a_meld": "{cards} is not a meld.",
+    "contract_already_down": "Your contract is down: more cards go down only by laying them off.",
+    "contract_whole_hand": "In hand {hand} the contract goes down only together with every card "
+                           "in your hand, which ends the hand.",
+    "keep_final_discard": "A final discard is required, so keep one card to discard.",
+    "no_such_meld": "There is no meld number {target}; the table has {count} meld(s).",
+    "layoff_before_contract": "Lay-offs start only after your contract is down.",
+    "layoff_same_turn": "Lay-offs start on your turn after the one you laid your contract down in.",
+    "no_out_by_discard_whole_hand": "In hand {hand} you go out only by laying your whole hand down, "
+                                    "never by a discard.",
+    "no_out_by_discard": "Going out by discarding is not allowed with these rules.",
+    "no_buy_window": "Nobody is being offered a card to buy now.",
+    "bad_player": "{player!r} is not a player at this table; players are 0 to {last}.",
+    "lay_down_choices": "A lay-down is chosen meld by meld: {count} meld(s) chosen, {needed} needed.",
+    "contract_wrong_card_count": "In hand {hand} the contract takes every card at once: {expected} "
+                                 "cards {when}, and these are {count}.",
 
     # --- quiz questions about play, and teaching lines (issue 13: quizzes that ask about
     # play). Each teach_* line says the rule and how to recognise it next time.

@@ -29,6 +29,7 @@ import re
 from typing import Iterable
 
 from .cards import RANK_LABELS, SUIT_NAMES, Card, cards_text, parse_cards
+from .errors import UsageError
 from .reasons import say
 
 WIDTH, HEIGHT = 100, 140          # the drawing box of one card
@@ -399,17 +400,17 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
     _check_keys(view, TABLE_KEYS, "table view")
     players = view.get("players")
     if not players:
-        raise ValueError("a table view needs a non-empty 'players' list")
+        raise UsageError("a table view needs a non-empty 'players' list")
     for player in players:
         _check_keys(player, PLAYER_KEYS, f"player {player.get('name', '?')!r}")
     names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(players)]
     turn = view.get("turn")
     turn_index = turn if isinstance(turn, int) else (names.index(turn) if turn in names else None)
     if turn is not None and turn_index is None:
-        raise ValueError(f"turn {turn!r} names no player; players are {', '.join(names)}")
+        raise UsageError(f"turn {turn!r} names no player; players are {', '.join(names)}")
     seat = view.get("seat")
     if seat is not None and seat not in names:
-        raise ValueError(f"seat {seat!r} names no player; players are {', '.join(names)}")
+        raise UsageError(f"seat {seat!r} names no player; players are {', '.join(names)}")
 
     from .board import board_html  # the one table renderer (it draws with this module)
 
@@ -441,10 +442,10 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
 
 def _check_keys(data, known: set, what: str) -> None:
     if not isinstance(data, dict):
-        raise ValueError(f"a {what} must be a dict, not {type(data).__name__}")
+        raise UsageError(f"a {what} must be a dict, not {type(data).__name__}")
     unknown = sorted(set(data) - known)
     if unknown:
-        raise ValueError(f"unknown key(s) {', '.join(map(repr, unknown))} in the {what}; "
+        raise UsageError(f"unknown key(s) {', '.join(map(repr, unknown))} in the {what}; "
                          f"known keys are {', '.join(sorted(known))}")
 
 

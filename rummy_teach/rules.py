@@ -20,6 +20,7 @@ from .contracts import SHANGHAI_EIGHTH, STANDARD_LADDER, Contract, ContractHand
 from .errors import RuleOptionError
 
 GAMES = ("basic", "500", "contract")
+SCORINGS = ("winner_takes", "melds_minus_hand", "penalty")
 
 # Points a card counts when left in hand, indexed by rank (0 = joker, 1 = ace ... 13 = king).
 BASIC_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -52,6 +53,11 @@ class RuleSet:
     wild_ranks: frozenset = frozenset()  # 0 = jokers, 12 = queens (California)
     natural_majority: bool = False     # house rule: naturals must outnumber wilds in a meld
     hand_values: tuple[int, ...] = BASIC_VALUES
+    wild_hand_value: int | None = None  # a wild card caught in hand (None: its rank's value)
+    # how a hand is scored: "winner_takes" (Basic: the one who goes out scores what is left in
+    # the other hands), "melds_minus_hand" (Rummy 500: what you put down minus what you hold),
+    # "penalty" (Contract: everybody but the one who went out adds what they hold)
+    scoring: str = "winner_takes"
     scores_melds: bool = False         # Rummy 500: melded cards score for whoever laid them
     ace_low_value: int = 1             # Rummy 500: an ace used low in a run
     ace_high_value: int = 15           # Rummy 500: an ace used high, or in a set of aces
@@ -64,8 +70,14 @@ class RuleSet:
     stock_turnovers: int | None = None  # basic: 2 turnovers, the third exhaustion voids the hand
     # what happens when the stock is empty: "turn_over" | "end_hand" | "reshuffle"
     stock_exhausted: str = "turn_over"
+    # who deals first: the "lowest_cut" or the "highest_cut"
+    first_dealer: str = "lowest_cut"
+    # when lay-offs are allowed: "any_time", or "turn_after_contract" (from the turn after
+    # the player's contract went down)
+    layoffs: str = "any_time"
     # 500
     fanned_discards: bool = False
+    take_must_use: bool = False         # a card taken from the pile must go on the table at once
     final_discard_required: bool = False
     booting_bonus: int = 0
     partnership: bool = False
@@ -73,6 +85,7 @@ class RuleSet:
     # contract
     ladder: tuple[ContractHand, ...] = ()
     contract_melds_exact: bool = True   # the first lay-down holds exactly the contract's melds
+    melds_after_contract: bool = False  # new melds after the contract (else only lay-offs)
     go_out_by_discard: bool = True      # hands 1-6: going out by discarding the last card
     buying: bool = False
     max_buys: int = 3
@@ -100,6 +113,21 @@ class RuleSet:
             yield f"target {self.target} is not offered; choose one of {choices}"
         if self.stock_exhausted not in ("turn_over", "end_hand", "reshuffle"):
             yield f"stock_exhausted must be turn_over, end_hand or reshuffle, not {self.stock_exhausted!r}"
+        if self.wild_hand_value is not None and (isinstance(self.wild_hand_value, bool)
+                                                 or not isinstance(self.wild_hand_value, int)):
+            yield f"wild_hand_value is a whole number or None, not {self.wild_hand_value!r}"
+        if self.scoring not in SCORINGS:
+            yield f"scoring must be one of {', '.join(SCORINGS)}, not {self.scoring!r}"
+        if self.first_dealer not in ("lowest_cut", "highest_cut"):
+            yield f"first_dealer must be lowest_cut or highest_cut, not {self.first_dealer!r}"
+        if self.layoffs not in ("any_time", "turn_after_contract"):
+            yield f"layoffs must be any_time or turn_after_contract, not {self.layoffs!r}"
+        if self.layoffs == "turn_after_contract" and not self.ladder:
+            yield "layoffs='turn_after_contract' needs contracts (a ladder)"
+        if self.scoring == "melds_minus_hand" and not self.scores_melds:
+            yield "scoring='melds_minus_hand' needs scores_melds=True"
+        if self.target is None and not self.ladder:
+            yield "a game without contracts is played to a target score"
         if not self.wild_ranks and self.natural_majority:
             yield "natural_majority needs wild cards, and this game has none"
         if self.game == "contract":
@@ -138,6 +166,8 @@ class RuleSet:
             if isinstance(current, int) and not isinstance(current, bool) and (
                     isinstance(value, bool) or not isinstance(value, int)):
                 raise RuleOptionError(f"option {key} takes a whole number, not {value!r}")
+            if isinstance(current, str) and not isinstance(value, str):
+                raise RuleOptionError(f"option {key} takes a word, not {value!r}")
         if "ladder" in options:
             options["ladder"] = _as_ladder(options["ladder"])
         changed = dataclasses.replace(self, **options)
@@ -166,7 +196,7 @@ class RuleSet:
     def cards_dealt(self, players: int, hand: int = 1) -> int:
         """How many cards each player gets (by player count, or by hand in Contract Rummy)."""
         self.check_players(players)
-        if self.game == "contract":
+        if self.ladder:
             return self.contract_hand(hand).dealt
         return dict(self.deal)[players]
 
@@ -191,6 +221,8 @@ class RuleSet:
     # --- values ---------------------------------------------------------------
     def card_points(self, card: Card) -> int:
         """Points ``card`` counts when caught in hand at the end of a hand."""
+        if self.wild_hand_value is not None and self.is_wild(card):
+            return self.wild_hand_value
         return self.hand_values[card.rank]
 
     def hand_points(self, cards) -> int:
@@ -226,13 +258,21 @@ class RuleSet:
 
         return arrange(self, parse_cards(cards))
 
-    def holds_contract(self, cards, hand: int):
+    def holds_contract(self, cards, hand: int, before_draw: bool = False):
+        """Do ``cards`` hold hand ``hand``'s contract? In a whole-hand hand (hand 7) every
+        card must go down at once: 13 cards after the draw; with ``before_draw`` the
+        question is asked of the 12 cards dealt (see :func:`~rummy_teach.solver.find_contract`)."""
         from .solver import find_contract
 
-        return find_contract(self, parse_cards(cards), hand)
+        return find_contract(self, parse_cards(cards), hand, before_draw=before_draw)
 
     def __repr__(self) -> str:
-        return f"get_rules({self.name!r})"
+        """The call that rebuilds this rule set, options included."""
+        base = RULE_SETS.get(self.name)
+        if base is None or base.game != self.game:
+            return f"get_rules({self.game!r}, **{self.options!r})"
+        changed = [f"{k}={v!r}" for k, v in self.options.items() if base.options[k] != v]
+        return f"get_rules({', '.join([repr(self.name)] + changed)})"
 
 
 def _as_ladder(value) -> tuple[ContractHand, ...]:
@@ -260,7 +300,7 @@ BASIC = RuleSet(
     min_run=3, max_set=4, ace_high=False, hand_values=BASIC_VALUES,
     target=100, target_choices=tuple(range(50, 301, 25)),
     rummy_doubles=True, discard_restriction=True, stock_turnovers=2, stock_exhausted="turn_over",
-    aliases=("rummy", "basic-rummy"),
+    scoring="winner_takes", aliases=("rummy", "basic-rummy"),
 )
 
 RUMMY_500 = RuleSet(
@@ -268,7 +308,8 @@ RUMMY_500 = RuleSet(
     decks=((4, 1, 0), (8, 2, 0)), deal=((2, 13),) + tuple((n, 7) for n in range(3, 9)),
     min_run=3, max_set=4, ace_high=True, hand_values=R500_VALUES, scores_melds=True,
     target=500, target_choices=(300, 500, 600, 750), stock_exhausted="end_hand",
-    fanned_discards=True, aliases=("rummy500", "rummy-500", "500-rum", "pinochle-rum"),
+    fanned_discards=True, take_must_use=True, scoring="melds_minus_hand",
+    aliases=("rummy500", "rummy-500", "500-rum", "pinochle-rum"),
 )
 
 CONTRACT = RuleSet(
@@ -276,6 +317,7 @@ CONTRACT = RuleSet(
     decks=((6, 2, 4), (8, 3, 6)), min_run=4, max_set=None, ace_high=True,
     wild_ranks=frozenset({0}), hand_values=CONTRACT_VALUES, target=None,
     stock_exhausted="reshuffle", ladder=STANDARD_LADDER, buying=True, lowest_score_wins=True,
+    scoring="penalty", first_dealer="highest_cut", layoffs="turn_after_contract",
     aliases=("contract-rummy", "progressive", "progressive-rummy", "liverpool-rummy"),
 )
 
@@ -300,7 +342,7 @@ _VARIANTS = (
                         aliases=("shanghai-rummy",)),
     dataclasses.replace(CONTRACT, name="california", title="California Contract Rummy",
                         decks=((6, 2, 0), (8, 3, 0)), wild_ranks=frozenset({12}),
-                        aliases=("california-contract",)),
+                        wild_hand_value=25, aliases=("california-contract",)),
     dataclasses.replace(CONTRACT, name="liverpool", title="Liverpool Rummy (UK, no buying)",
                         buying=False, aliases=("liverpool-uk",)),
     dataclasses.replace(CONTRACT, name="strict-no-buy", title="Contract Rummy, strict no-buy",

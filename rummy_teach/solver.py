@@ -328,9 +328,25 @@ class ContractCheck:
         return "\n".join(r.text() for r in self.reasons)
 
 
-def find_contract(rules, cards, hand: int, whole_hand: bool = False) -> ContractCheck:
+def find_contract(rules, cards, hand: int, whole_hand: bool | None = None,
+                  before_draw: bool = False) -> ContractCheck:
     """Look for melds that hold hand ``hand``'s contract; keep the lay-down that leaves the
-    fewest points in hand. With ``whole_hand`` every card must go down (the last hand)."""
+    fewest points in hand. Two identical melds (copies from two decks) are two melds.
+
+    In a whole-hand hand (hand 7: ``whole_hand`` defaults to the ladder's word) every
+    card must go down at once, and the cards are the hand after the draw: the dealt
+    count plus one (13), or with ``before_draw`` the dealt count (12), asked before
+    the draw. An explicit ``whole_hand=True`` judges every given card, whatever their
+    number (the game uses it on a player's actual hand)."""
+    rung = rules.contract_hand(hand)
+    if whole_hand is None:
+        whole_hand = rung.whole_hand
+        expected = rung.dealt + (0 if before_draw else 1)
+        if whole_hand and len(cards) != expected:
+            when = "before the draw" if before_draw else "after the draw"
+            return ContractCheck(False, hand, rung.contract, (), tuple(cards), (
+                Reason("contract_wrong_card_count", {"hand": hand, "expected": expected,
+                                                      "when": when, "count": len(cards)}),))
     contract = rules.contract(hand)
     packed = _Hand(rules, cards)
     all_candidates = [c for group in packed.by_lowest for c in group]
@@ -353,7 +369,8 @@ def find_contract(rules, cards, hand: int, whole_hand: bool = False) -> Contract
             if cand.kind == need.kind and cand.size >= need.size and cand.wilds <= wilds \
                     and packed.fits(state, cand.usage):
                 chosen.append(cand)
-                search(i + 1, state - cand.usage, wilds - cand.wilds, chosen, j + 1)
+                # the same candidate again is a copy of the meld, when the cards allow it
+                search(i + 1, state - cand.usage, wilds - cand.wilds, chosen, j)
                 chosen.pop()
                 if best[0] == 0:
                     return

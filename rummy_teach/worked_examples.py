@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from .cards import cards_text, make_deck, parse_cards
 from .game import Game, from_deal, replay
 from .rules import get_rules
+from .errors import UsageError
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ class WorkedExample:
     def game_at(self, step: int) -> Game:
         """The game after ``step`` steps (0: as dealt; ``len(steps)``: the end)."""
         if not 0 <= step <= len(self.steps):
-            raise ValueError(f"step must be 0 to {len(self.steps)}, not {step!r}")
+            raise UsageError(f"step must be 0 to {len(self.steps)}, not {step!r}")
         played = sum(1 for s in self.steps[:step] if s.action is not None)
         return replay(self.history, upto=played)
 

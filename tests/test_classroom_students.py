@@ -203,3 +203,23 @@ def test_a_paper_is_reproducible_from_its_seed():
     assert make_paper(quiz, True, seed=7)["order"] != make_paper(quiz, True, seed=8)["order"]
     same = make_paper(quiz, False, seed=7)
     assert same["order"] == [q.id for q in quiz] and same["options"] == {}
+
+
+def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_path):
+    config = config_for(tmp_path, shuffle=False, variants=True)
+    ada, bob = app_at(config, SEAT_A), app_at(config, SEAT_B)
+    ada.start("Ada")
+    bob.start("Bob")
+    varied = [q.id for q in Quiz.builtin("basic") if q.kind in ("points", "arrange")]
+    assert varied and all(qid in ada.student.paper["variants"] for qid in varied)
+    shown = lambda app, qid: app.quiz[qid].to_public()["groups"]
+    assert any(shown(ada, qid) != shown(bob, qid) for qid in varied)
+    qid = varied[0]
+    while ada.quiz_widget.current["id"] != qid:  # on to the varied question
+        ada.quiz_widget.submit(current(ada).answer_input)
+        ada.quiz_widget.next()
+    assert ada.quiz_widget.current["groups"] == shown(ada, qid)
+    ada.quiz_widget.submit(ada.quiz[qid].answer_input)  # the variant's answer is right
+    assert rows(config)[-1].question_id == qid and rows(config)[-1].outcome == "right"
+    again = app_at(config, SEAT_A)
+    assert shown(again, qid) == shown(ada, qid)  # a reload sees the same cards

@@ -76,6 +76,7 @@ def test_hard_players_make_the_same_moves_from_the_same_seed(name, players):
     assert moves() == moves()
 
 
+@pytest.mark.slow  # hundreds of whole games: make test, not make check
 def test_medium_beats_easy_and_hard_beats_medium_in_basic_rummy():
     def rate(strong, weak, games=30):
         wins = 0

@@ -161,17 +161,19 @@ def test_target_option():
 
 # --- illegal actions ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, why", [
-    ("discard 2S", "draw a card"),
-    ("meld 2S 5H 9D", "draw a card"),
-    ("buy", "draw a card"),
-    ("take 2", "only the top card"),
+@pytest.mark.parametrize("text, code", [
+    ("discard 2S", "draw_first"),
+    ("meld 2S 5H 9D", "draw_first"),
+    ("buy", "draw_first"),
+    ("take 2", "take_top_only"),
 ])
-def test_illegal_first_actions_are_refused_and_change_nothing(text, why):
+def test_illegal_first_actions_are_refused_and_change_nothing(text, code):
     game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH 2D", discard="4C 8D")
     before = snapshot(game)
-    with pytest.raises(IllegalMoveError, match=why):
+    with pytest.raises(IllegalMoveError) as error:
         game.apply(text)
+    assert error.value.codes == (code,)
+    assert error.value.verdict.codes == (code,) and not error.value.verdict
     assert snapshot(game) == before
 
 

@@ -26,6 +26,7 @@ def test_the_same_seed_gives_the_same_question():
         generate("basic", 1, 3).id != generate("basic", 1, 4).id
 
 
+@pytest.mark.slow  # thousands of generated questions per game: make test, not make check
 @pytest.mark.parametrize("game", GAMES)
 def test_thousands_of_distinct_questions_per_game(many, game):
     for level in LEVELS:

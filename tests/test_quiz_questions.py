@@ -132,16 +132,21 @@ def test_contract_question_follows_find_contract():
 
 
 def test_the_last_hand_must_go_down_whole():
-    whole = ContractQuestion("AH 2H 3H 4H 5C 6C 7C 8C JS QS KS AS", 7)
+    whole = ContractQuestion("AH 2H 3H 4H 5C 6C 7C 8C 10S JS QS KS AS", 7)
     over = ContractQuestion("AH 2H 3H 4H 5C 6C 7C 8C JS QS KS AS 9D", 7)
+    twelve = ContractQuestion("AH 2H 3H 4H 5C 6C 7C 8C JS QS KS AS", 7)
     assert whole.answer == "yes" and over.answer == "no"
+    # hand 7 is judged on the 13 cards after the draw, as the game and the API judge it
+    assert twelve.answer == "no" and twelve.reasons[0].code == "contract_wrong_card_count"
     assert "every card" in over.prompt
 
 
 def test_discard_restriction_in_basic_rummy():
     assert DiscardQuestion("KC", "KC 5D 7S").answer == "no"
     assert DiscardQuestion("KC", "KC").answer == "yes"
-    assert DiscardQuestion("KC", "KC 5D", game="500").answer == "yes"
+    # Rummy 500: the card taken must go on the table at once, so it never goes straight back
+    assert DiscardQuestion("KC", "KC 5D", game="500").answer == "no"
+    assert DiscardQuestion("KC", "KC 5D", game="contract").answer == "yes"
 
 
 # --- arranging --------------------------------------------------------------------------

@@ -322,7 +322,7 @@ HOLDS = {
     4: "7S 7H 7D KC KD KH 3S 3D 3H 9C",
     5: "7S 7H 7D KC KD KH 4C 5C 6C 7C 2S 9D",
     6: "7S 7H 7D 4C 5C 6C 7C 9H 10H JH QH 2S",
-    7: "4C 5C 6C 7C 9H 10H JH QH 2S 3S 4S 5S",
+    7: "4C 5C 6C 7C 9H 10H JH QH 2S 3S 4S 5S 6S",   # 13 cards: the hand after the draw
 }
 FALLS_SHORT = {
     1: "7S 7H 7D KC KD 2S 4D 9C JH 5H",          # one set and a pair
@@ -331,7 +331,7 @@ FALLS_SHORT = {
     4: "7S 7H 7D KC KD KH 3S 3D 9C 8H",           # two sets and a pair
     5: "7S 7H 7D KC KD KH 4C 5C 6C 8C 2S 9D",     # the clubs have a gap
     6: "7S 7H 7D 4C 5C 6C 7C 9H 10H JH 2S 2D",    # the second run is short
-    7: "4C 5C 6C 7C 9H 10H JH QH 2S 3S 4S 6S",    # the third run has a gap
+    7: "4C 5C 6C 7C 9H 10H JH QH 2S 3S 4S 6S 8S", # the third run has a gap
 }
 
 
@@ -358,12 +358,28 @@ def test_contract_not_held(hand):
 
 
 def test_last_hand_must_lay_down_the_whole_hand():
+    """RULES.md, hand 7: 13 cards after the draw, every one of them in three runs; a
+    12-card hand is judged only as the explicit before-the-draw question."""
     rules = get_rules("contract")
     whole = parse_cards(HOLDS[7])
+    assert len(whole) == 13 and rules.holds_contract(whole, 7).ok
     assert find_contract(rules, whole, 7, whole_hand=True).ok
-    one_more = whole + parse_cards("KD")
-    assert find_contract(rules, one_more, 7).ok
-    assert not find_contract(rules, one_more, 7, whole_hand=True).ok
+    twelve = whole[:-1]
+    check = rules.holds_contract(twelve, 7)
+    assert not check.ok and check.reasons[0].code == "contract_wrong_card_count"
+    assert rules.holds_contract(twelve, 7, before_draw=True).ok
+    stray = twelve + parse_cards("KD")
+    assert not rules.holds_contract(stray, 7).ok
+    assert not find_contract(rules, stray, 7, whole_hand=True).ok
+
+
+def test_two_identical_runs_are_two_melds_of_a_contract():
+    """RULES.md Decision, several decks: 4C 5C 6C 7C twice holds hand 3 (two runs of 4)."""
+    rules = get_rules("contract")
+    check = rules.holds_contract("4C 5C 6C 7C 4C#2 5C#2 6C#2 7C#2 KS 2D 9H", 3)
+    assert check.ok, check.explain()
+    assert [m.text(ascii=True) for m in check.melds] == ["4C 5C 6C 7C", "4C#2 5C#2 6C#2 7C#2"]
+    assert rules.holds_contract("8S 8H 8D 8S#2 8H#2 8D#2 2C 5D KH 9C JS", 1).ok
 
 
 def test_contract_melds_may_be_longer_than_the_minimum():

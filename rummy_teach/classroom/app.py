@@ -70,12 +70,16 @@ def student_page(config: dict | None = None):
     """Show the student's page (the one cell of the classroom's quiz notebook)."""
     import ipywidgets as widgets
     try:
+        config = config or load_config()
+        from ..quiz import Quiz
+        from ..widgets import quiz as _widget  # noqa: F401 (imported while the kernel waits)
+        quiz = Quiz.load(config["quiz"])
         try:  # a preheated kernel learns its request (the seat header) only now
             from voila.utils import wait_for_request
             wait_for_request()
         except ImportError:
             pass
-        app = StudentApp(config or load_config())
+        app = StudentApp(config, quiz=quiz)
     except Exception:  # no traceback for students: Voilà runs with show_tracebacks off too
         _display(widgets.HTML(SETUP_PROBLEM))
         return None

@@ -126,6 +126,9 @@ def configure_classroom(parser):
     parser.add_argument("--same-order", action="store_true",
                         help="every student gets the questions and answers in the quiz's order "
                              "(default: shuffled per student)")
+    parser.add_argument("--variants", action="store_true",
+                        help="give each student other cards for the questions whose rule does "
+                             "not depend on them (points, score, arrange)")
     parser.add_argument("--user-header", metavar="NAME",
                         help="an HTTP header set by an authenticating proxy (e.g. JupyterHub's) "
                              "that names the student; only behind such a proxy")
@@ -260,6 +263,7 @@ def prepare(args) -> dict:
               "projector_key": earlier.get("projector_key") or secrets.token_urlsafe(9),
               "attempts": MAX_ATTEMPTS if practice else getattr(args, "attempts", DEFAULT_ATTEMPTS),
               "practice": practice, "shuffle": not getattr(args, "same_order", False),
+              "variants": bool(getattr(args, "variants", False)),
               "roster": roster, "user_header": getattr(args, "user_header", None),
               "students": args.students}
     config_path = run / "config.json"

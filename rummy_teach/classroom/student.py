@@ -46,12 +46,56 @@ class AnswerRefused(Exception):
         self.student_message = say(message_code, **params)
 
 
-def make_paper(quiz, shuffle: bool, seed: int | None = None) -> dict:
-    """One student's paper: question order and the order of each question's options."""
+# Kinds whose rule does not depend on the cards: a generated question of the same kind
+# tests the same rule with other cards (counting points, scoring, arranging).
+VARIANT_KINDS = ("points", "score", "arrange")
+VARIANT_LEVEL = 2
+
+
+def make_variant(question, rng):
+    """A generated question of the same kind and game, other cards, the same id; None if
+    the kind has no generator or its rule depends on the cards."""
+    from ..quiz.generators import GENERATORS
+
+    if question.kind not in VARIANT_KINDS or question.kind not in GENERATORS:
+        return None
+    variant = GENERATORS[question.kind](question.rules, rng, VARIANT_LEVEL)
+    data = variant.to_data()
+    data["id"] = question.id
+    if question.rule_options:
+        data["options"] = dict(question.rule_options)
+    return data
+
+
+def paper_quiz(quiz, paper: dict):
+    """The quiz as this student's paper has it: each varied question replaced by its variant."""
+    from ..quiz import Quiz
+    from ..quiz.fileformat import read_question
+
+    variants = paper.get("variants") or {}
+    if not variants:
+        return quiz
+    questions = [read_question(variants[q.id], n) if q.id in variants else q
+                 for n, q in enumerate(quiz, 1)]
+    for base, question in zip(quiz, questions):
+        question.points = getattr(base, "points", 1)
+    return Quiz(questions, title=quiz.title, name=quiz.name, description=quiz.description,
+                game=quiz.game)
+
+
+def make_paper(quiz, shuffle: bool, seed: int | None = None, variants: bool = False) -> dict:
+    """One student's paper: question order, the order of each question's options and, with
+    ``variants``, the generated variant of each question that has one (as file data)."""
     seed = secrets.randbits(32) if seed is None else seed
     rng = random.Random(seed)
     order = [q.id for q in quiz]
     options = {}
+    varied = {}
+    if variants:
+        for question in quiz:
+            data = make_variant(question, rng)
+            if data is not None:
+                varied[question.id] = data
     if shuffle:
         rng.shuffle(order)
         for question in quiz:
@@ -60,7 +104,10 @@ def make_paper(quiz, shuffle: bool, seed: int | None = None) -> dict:
                 shuffled = list(public["options"])
                 rng.shuffle(shuffled)
                 options[question.id] = shuffled
-    return {"seed": seed, "order": order, "options": options}
+    paper = {"seed": seed, "order": order, "options": options}
+    if varied:
+        paper["variants"] = varied
+    return paper
 
 
 def hub_user(env, config: dict) -> str | None:
@@ -86,14 +133,14 @@ def _note(text: str) -> str:
 class StudentApp:
     """Name (or seat, or hub user) first, then the quiz; every answer recorded as submitted."""
 
-    def __init__(self, config: dict, env=None):
+    def __init__(self, config: dict, env=None, quiz=None):
         import ipywidgets as widgets
 
         from ..quiz import Quiz
 
         env = os.environ if env is None else env
         self.config = config
-        self.quiz = Quiz.load(config["quiz"])
+        self.quiz = quiz if quiz is not None else Quiz.load(config["quiz"])
         self.quiz_name = config["quiz_name"]
         self.session = config["session"]
         self.attempts = int(config.get("attempts", 1))
@@ -180,7 +227,8 @@ class StudentApp:
             store = self.store()
             known = store.student_by_name(self.session, name)
             if known is None:
-                paper = make_paper(self.quiz, self.config.get("shuffle", True))
+                paper = make_paper(self.quiz, self.config.get("shuffle", True),
+                                   variants=self.config.get("variants", False))
                 try:
                     known = store.add_student(session=self.session, name=name,
                                               seat_hash=self.seat_hash, quiz=self.quiz_name,
@@ -221,6 +269,7 @@ class StudentApp:
 
         self.student = student
         self.student_id, self.student_name = student.student_id, student.name
+        self.quiz = paper_quiz(self.quiz, student.paper)  # the cards this student was given
         history = [(a.question_id, a.given) for a in
                    self.store().answers(session=self.session, student_id=student.student_id)
                    if a.question_id in self.quiz]

@@ -49,8 +49,40 @@ class Action:
     end: str | None = None
 
     def __post_init__(self):
-        if self.kind not in KINDS:
+        """Check every field, so no later code meets a half-valid action."""
+        if not isinstance(self.kind, str) or self.kind not in KINDS:
             raise NotationError(f"{self.kind!r} is not an action; actions are: {_FORMS}")
+        kind = self.kind
+        melds = self.melds
+        if isinstance(melds, (list, tuple)):
+            try:
+                melds = tuple(tuple(group) for group in melds)
+            except TypeError:
+                melds = None
+        if melds is None or not all(isinstance(c, Card) for g in melds for c in g):
+            raise NotationError(f"melds must be groups of Card values, not {self.melds!r}")
+        object.__setattr__(self, "melds", melds)
+        if kind == "meld":
+            if not melds or any(not g for g in melds):
+                raise NotationError("a meld action needs at least one group, each with cards; "
+                                    "e.g. Action.meld('8S 8H 8D')")
+        elif melds:
+            raise NotationError(f"'{kind}' takes no melds; only 'meld' does")
+        if kind in ("layoff", "discard"):
+            if not isinstance(self.card, Card):
+                raise NotationError(f"'{kind}' needs one card (a Card), not {self.card!r}")
+        elif self.card is not None:
+            raise NotationError(f"'{kind}' takes no card; only 'layoff' and 'discard' do")
+        if not _whole(self.depth) or self.depth < 1 or (kind != "take" and self.depth != 1):
+            raise NotationError(f"depth is a whole number from 1 (the top card), used only by "
+                                f"'take'; not {self.depth!r}")
+        if kind == "layoff":
+            if not _whole(self.target) or self.target < 1:
+                raise NotationError(f"a lay-off names a table meld by its number from 1, not {self.target!r}")
+        elif self.target != 0 or not _whole(self.target):
+            raise NotationError(f"'{kind}' takes no target meld; only 'layoff' does")
+        if self.end not in (None, "low", "high") or (self.end is not None and kind != "layoff"):
+            raise NotationError(f"end is 'low', 'high' or None, and only for 'layoff'; not {self.end!r}")
 
     # --- constructors ---------------------------------------------------------
     @classmethod
@@ -142,6 +174,10 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({self.text(ascii=True)!r})"
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _one_card(card) -> Card:

@@ -28,8 +28,10 @@ from ..cards import Card
 from ..melds import check_meld
 from ..solver import arrange as _solver_arrange, find_contract
 from .actions import Action
-from .legal import meld_options, usable
+from .judge import card_usable as usable
+from .legal import meld_options
 from .table import lay_off
+from ..errors import UsageError
 
 LEVELS = ("easy", "medium", "hard")
 LONG_HAND = 30  # turns in one hand: after this many, medium and hard players unblock the table
@@ -40,7 +42,7 @@ class Bot:
 
     def __init__(self, level: str = "medium", seed=0):
         if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+            raise UsageError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         self.level = level
         self.rng = random.Random(seed)
 
@@ -54,9 +56,9 @@ class Bot:
 def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
     """The action ``player`` (who must be the one to act) chooses at ``level``."""
     if level not in LEVELS:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise UsageError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if game.current_player != player:
-        raise ValueError(f"player {player} is not the one to act (player {game.current_player} is)")
+        raise UsageError(f"player {player} is not the one to act (player {game.current_player} is)")
     phase = game.phase
     if phase == "hand_over":
         return Action("next")
@@ -89,7 +91,7 @@ def _shaped(rules, hand_number):
 
 def _planning_rules(game, player):
     rules = game.rules
-    if rules.game == "contract" and not game.has_contract_down(player):
+    if rules.ladder and not game.has_contract_down(player):
         return _shaped(rules, game.hand_number)
     return rules
 
@@ -178,7 +180,7 @@ def _danger(game, player, card) -> float:
 
 
 def _fits_table(game, card) -> bool:
-    faces = game._natural_faces()
+    faces = game.natural_faces()
     return any(lay_off(game.rules, m.meld, card, None, faces, False)[0] is not None for m in game.table)
 
 
@@ -198,19 +200,10 @@ def _distance_to_fit(game, card) -> int:
     return best
 
 
-def _in_partial(plan, hand, card) -> bool:
-    """Would ``card`` pair with a hand card in a way the planned melds can use?"""
-    for other in hand:
-        if plan.min_set < 99 and other.rank == card.rank:
-            return True
-        if plan.min_run < 99 and other.suit == card.suit and abs(other.rank - card.rank) <= 2:
-            return True
-    return False
-
-
 def _allowed_discards(game, player):
-    rules, hand = game.rules, game.hand(player)
-    cards = [c for c in hand if not (rules.discard_restriction and c == game.taken_this_turn and len(hand) > 1)]
+    """The discards the judge accepts now (the rule itself lives in :mod:`.judge`)."""
+    hand = game.hand(player)
+    cards = [c for c in dict.fromkeys(hand) if game.judge(Action("discard", card=c)).ok]
     return cards or list(hand)
 
 
@@ -243,11 +236,8 @@ def _draw(game, player, level, rng) -> Action:
         if not take and not rules.is_wild(top):
             dead, copies = _dead(game, player), _copies(rules, game.num_players)
             partial = max((_outs(rules, top, c, dead, copies) for c in hand), default=0)
-            if rules.game == "basic":
+            if rules.scoring == "winner_takes":
                 take = partial >= 2 and rules.card_points(top) <= 4
-            elif False and rules.game == "contract" and not game.has_contract_down(player) \
-                    and not rules.contract_hand(game.hand_number).whole_hand:
-                take = partial >= 2 and _in_partial(plan, hand, top)
         if rules.is_wild(top):
             take = True
     return Action("take") if take or not can_draw else Action("draw")
@@ -289,7 +279,7 @@ def _play(game, player, level, rng) -> Action:
     must = game.must_use
     if must is not None:
         return _use(game, player, must)
-    if rules.game == "contract":
+    if rules.ladder:
         action = _contract_play(game, player, level, rng)
         if action is not None:
             return action
@@ -309,7 +299,7 @@ def _use(game, player, card) -> Action:
     for meld in arrange(rules, hand).melds:
         if card in meld.cards and not (rules.final_discard_required and len(meld.cards) == len(hand)):
             return Action("meld", melds=(meld.cards,))
-    faces = game._natural_faces()
+    faces = game.natural_faces()
     for meld in game.table:
         for end in (None, "low", "high"):
             if lay_off(rules, meld.meld, card, end, faces, False)[0] is not None:
@@ -388,13 +378,13 @@ def _may_lay_off(game, player) -> bool:
 
 def _lay_off(game, player, level, rng):
     rules, hand = game.rules, game.hand(player)
-    faces = game._natural_faces()
+    faces = game.natural_faces()
     if level == "easy":
         cards = list(hand)
         if rng.random() < 0.5:
             return None
     else:
-        cards = list(arrange(rules, hand).deadwood) if rules.game != "contract" else list(hand)
+        cards = list(arrange(rules, hand).deadwood) if not rules.ladder else list(hand)
         cards.sort(key=lambda c: -rules.card_points(c))
     for card in cards:
         for meld in game.table:
@@ -416,7 +406,7 @@ def _discard(game, player, level, rng) -> Card:
         # card go now and then, so that cards move again
         naturals = [c for c in allowed if not rules.is_wild(c)] or allowed
         return rng.choice(naturals)
-    if rules.game == "contract" and game.has_contract_down(player):
+    if rules.ladder and game.has_contract_down(player):
         # no more melds can go down: every card is deadwood until it can be laid off
         naturals = [c for c in allowed if not rules.is_wild(c)] or allowed
         if level == "medium":
@@ -433,9 +423,9 @@ def _discard(game, player, level, rng) -> Card:
     wood = [c for c in arrange(plan, hand).deadwood if c in allowed and not rules.is_wild(c)]
     danger_near = any(game.has_contract_down(p) and len(game.hand(p)) <= 3
                       for p in range(game.num_players) if p != player)
-    if rules.game == "contract" and wood and danger_near:
+    if rules.ladder and wood and danger_near:
         return max(wood, key=lambda c: (rules.card_points(c), c.sort_key()))
-    if rules.game == "contract" and wood:
+    if rules.ladder and wood:
         # before the contract: throw the card with the fewest live ways into a contract meld
         def promise(card):
             outs = 0
@@ -451,7 +441,7 @@ def _discard(game, player, level, rng) -> Card:
     for card in dict.fromkeys(wood or allowed):
         rest = tuple(x for x in hand if x != card)
         value = _evaluate(plan, rest, dead, copies, scoring)
-        if rules.game != "contract":
+        if not rules.ladder:
             value += _danger(game, player, card)
         key = (value, card.sort_key())
         if best is None or key < best:

@@ -1,96 +1,33 @@
-"""Which actions are legal: the list the protocol offers, and the checks it shares.
+"""Which actions are legal: the candidates the judge (:mod:`.judge`) accepts.
 
-``legal_actions`` lists, for the player to act:
+``legal_actions`` proposes, for the player to act, and keeps what the judge accepts:
 
-* every draw (``draw``, ``take``, each usable ``take N`` in Rummy 500, ``end``);
+* every draw (``draw``, ``take``, each ``take N`` of a fanned pile, ``end``);
 * every single meld the hand holds (one listing per group of faces: with several
   decks, copies of one face are interchangeable); in Contract Rummy, before the
-  contract is down, the lay-downs built from melds of exactly the required sizes
-  (at most :data:`MAX_LAY_DOWNS` of them) plus the solver's best lay-down, and in a
-  whole-hand hand the solver's whole-hand lay-down; for booting, the solver's
-  whole-hand lay-down. Any other lay-down is still accepted by ``apply`` if legal;
+  contract is down, the solver's best lay-down and the first :data:`LISTED_LAY_DOWNS`
+  of the structured choice :class:`LayDownChoice` (``Game.lay_down_choice()``), which
+  reaches every legal lay-down, uncapped; booting moves before the first draw;
 * every lay-off (card, meld and, for a wild card on a run, each end);
 * every discard; ``buy``/``pass`` during a buy window; ``next`` between hands.
+
+No rule is written here: a candidate is listed only when :func:`.judge.judge` says
+yes, so ``apply`` accepts exactly what is listed (up to interchangeable copies).
 """
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from dataclasses import dataclass
+from itertools import combinations, islice
 
+from ..cards import Card
 from ..melds import ACE_HIGH, check_meld
-from ..reasons import Reason
 from .actions import Action
+from .judge import judge
 from .table import lay_off
+from ..solver import find_contract
 
-MAX_LAY_DOWNS = 64
-
-
-# --- shared checks ---------------------------------------------------------------
-
-def usable(game, player, card, extra=()) -> bool:
-    """Rummy 500: could ``card`` go on the table at once, with the player's hand and
-    the ``extra`` cards taken with it (in a new meld or as a lay-off)?"""
-    rules = game.rules
-    faces = game._natural_faces()
-    for meld in game.table:
-        ends = ("low", "high") if rules.is_wild(card) and meld.meld.kind == "run" else (None,)
-        if any(lay_off(rules, meld.meld, card, end, faces, False)[0] is not None for end in ends):
-            return True
-    pool = [c for c in list(game.hand(player)) + list(extra) if _near(rules, card, c)]
-    for a, b in combinations(pool, 2):
-        if check_meld(rules, (card, a, b)).ok:
-            return True
-    return False
-
-
-def _near(rules, card, other) -> bool:
-    if rules.is_wild(card) or rules.is_wild(other) or card.rank == other.rank:
-        return True
-    if card.suit != other.suit:
-        return False
-    gap = abs(card.rank - other.rank)
-    if rules.ace_high and 1 in (card.rank, other.rank):
-        gap = min(gap, abs(14 - max(card.rank, other.rank)))
-    return gap <= 2
-
-
-def check_lay_down(game, action, melds, left):
-    """Contract Rummy: judge a lay-down; returns its melds (each read as the contract
-    needs it) or refuses the action with the reasons."""
-    rules, p = game.rules, game.current_player
-    contract = game.contract
-    rung = rules.contract_hand(game.hand_number)
-    if game.has_contract_down(p):
-        game._refuse(action, "your contract is down; more cards go down only by laying them off "
-                     "(from the turn after the contract).")
-    if rung.whole_hand and left:
-        game._refuse(action, f"in hand {game.hand_number} the contract goes down only together with "
-                     "every card in your hand, which ends the hand.")
-    count, needed = len(melds), contract.meld_count
-    if count < needed or (rules.contract_melds_exact and count != needed):
-        reason = Reason("contract_wrong_meld_count", {"expected": needed, "contract": str(contract),
-                                                      "count": count})
-        game._refuse(action, reason.text(), (reason,))
-    readings = []
-    for group in action.melds:
-        options = [check_meld(rules, group, kind=k) for k in ("set", "run")]
-        readings.append([c.meld for c in options if c.ok])
-    requirements = contract.requirements
-    for order in permutations(range(count)):
-        chosen = [None] * count
-        for req, i in zip(requirements, order):
-            fit = [m for m in readings[i] if m.kind == req.kind and len(m.cards) >= req.size]
-            if not fit:
-                break
-            chosen[i] = fit[0]
-        else:
-            return [chosen[i] if chosen[i] is not None else readings[i][0] for i in range(count)]
-    reason = Reason("contract_missing", {"contract": str(contract),
-                                         "why": "these melds do not match the contract's kinds and sizes."})
-    game._refuse(action, reason.text(), (reason,))
-
-
-# --- listing ------------------------------------------------------------------------
+LISTED_LAY_DOWNS = 128
 
 def meld_options(rules, cards, prefer=None) -> list[tuple]:
     """Every group of ``cards`` that is a legal meld, one per group of faces; where
@@ -124,57 +61,112 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
                 at.setdefault(card.rank, card)
                 if card.rank == 1 and rules.ace_high:
                     at.setdefault(ACE_HIGH, card)
-        if not at:
+        if not at or len(at) + len(wilds) < rules.min_run:
             continue
         for low in range(1, top + 1):
-            for high in range(low + rules.min_run - 1, min(top, low + 12) + 1):
-                window = range(low, high + 1)
-                present = [at[p] for p in window if p in at]
-                missing = len(window) - len(present)
-                if present and missing <= len(wilds) and len(set(present)) == len(present):
+            present = []
+            for high in range(low, min(top, low + 12) + 1):  # the window grows one card at a time
+                if high in at:
+                    present.append(at[high])
+                missing = high - low + 1 - len(present)
+                if missing > len(wilds):
+                    break  # a longer window only misses more
+                if high - low + 1 >= rules.min_run and present and len(set(present)) == len(present):
                     add(present + wilds[:missing])
     return found
 
 
-def _lay_downs(game, hand) -> list[Action]:
-    rules, contract = game.rules, game.contract
-    rung = rules.contract_hand(game.hand_number)
-    actions, seen = [], set()
-    best = rules.holds_contract(hand, game.hand_number) if not rung.whole_hand else None
-    if rung.whole_hand:
-        from ..solver import find_contract
+@dataclass(frozen=True)
+class LayDownChoice:
+    """Every way to put a contract down, as a structured choice: for each of the
+    contract's ``requirements``, the ``options`` (melds of the hand of that kind, of any
+    legal length, one per group of faces). A lay-down picks one option per requirement,
+    the picks sharing no card; :meth:`actions` yields every such lay-down, each once
+    (copies of a face are interchangeable, so two identical runs from two decks are two
+    melds). Nothing is capped here, so every legal lay-down is reachable."""
 
-        best = find_contract(rules, hand, game.hand_number, whole_hand=True)
-    if best.ok:
-        actions.append(Action("meld", melds=tuple(m.cards for m in best.melds)))
-        seen.add(frozenset(c for m in best.melds for c in m.cards))
-    if rung.whole_hand:
-        return actions
+    requirements: tuple
+    options: tuple
+    hand: tuple
+
+    def actions(self):
+        """Every lay-down, lazily (the judge still has the last word on each)."""
+        needs, seen = self.requirements, set()
+
+        def search(i, used, chosen, floor):
+            if i == len(needs):
+                key = tuple(sorted(tuple(sorted(c.face.sort_key() for c in g)) for g in chosen))
+                if key not in seen:
+                    seen.add(key)
+                    yield Action("meld", melds=tuple(chosen))
+                return
+            start = floor if i and needs[i - 1] == needs[i] else 0
+            for j in range(start, len(self.options[i])):
+                group = _free_copy(self.options[i][j], self.hand, used)
+                if group is not None:
+                    yield from search(i + 1, used + group, chosen + [group], j)
+
+        return search(0, (), [], 0)
+
+
+def lay_down_choice(game, player=None) -> LayDownChoice | None:
+    """The structured choice of contract lay-downs for ``player`` (default: the one to
+    act), or ``None`` when no contract may go down now."""
+    player = game.current_player if player is None else player
+    if not game.may_lay_contract(player):
+        return None
+    rules, hand = game.rules, game.hand(player)
+    needs = game.contract.requirements
     options = meld_options(rules, hand)
-    needs = contract.requirements
-    pools = [[g for g in options if len(g) == req.size and check_meld(rules, g, kind=req.kind).ok]
-             for req in needs]
-
-    def search(i, used, chosen, floor):
-        if len(actions) >= MAX_LAY_DOWNS + 1:
-            return
-        if i == len(needs):
-            key = frozenset(used)
-            if key not in seen:
-                seen.add(key)
-                actions.append(Action("meld", melds=tuple(chosen)))
-            return
-        start = floor if i and needs[i - 1] == needs[i] else 0
-        for j in range(start, len(pools[i])):
-            group = pools[i][j]
-            if used.isdisjoint(group):
-                search(i + 1, used | set(group), chosen + [group], j + 1)
-
-    search(0, frozenset(), [], 0)
-    return actions
+    pools = tuple(tuple(g for g in options if len(g) >= req.size and check_meld(rules, g, kind=req.kind).ok)
+                  for req in needs)
+    return LayDownChoice(tuple(needs), pools, tuple(hand))
 
 
-def legal_actions(game) -> list[Action]:
+def _lay_downs(game, hand) -> list[Action]:
+    """The lay-downs ``legal_actions`` lists: the solver's best first, then the structured
+    choice's, up to :data:`LISTED_LAY_DOWNS` (``game.lay_down_choice()`` has them all)."""
+    rules = game.rules
+    listed = []
+    best = rules.holds_contract(hand, game.hand_number) if not rules.contract_hand(
+        game.hand_number).whole_hand else find_contract(rules, hand, game.hand_number, whole_hand=True)
+    if best.ok:
+        listed.append(Action("meld", melds=tuple(m.cards for m in best.melds)))
+    choice = lay_down_choice(game)
+    if choice is not None:
+        listed += islice(choice.actions(), LISTED_LAY_DOWNS)
+    return listed
+
+
+def _free_copy(group, hand, used):
+    """``group`` made of hand cards not in ``used``: the same faces, other copies if need be
+    (two identical runs from two decks are two melds)."""
+    free = [c for c in hand if c not in used]
+    out = []
+    for card in group:
+        pick = card if card in free else next((c for c in free if c.face == card.face), None)
+        if pick is None:
+            return None
+        free.remove(pick)
+        out.append(pick)
+    return tuple(out)
+
+
+def layoff_targets(game, card, player=None) -> tuple[int, ...]:
+    """Numbers of the table melds where ``card`` may be laid off now, by the judge."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    player = game.current_player if player is None else player
+    if player != game.current_player or game.phase not in ("play", "draw") or card not in game.hand(player):
+        return ()
+    found = []
+    for meld in game.table:
+        ends = ("low", "high") if game.rules.is_wild(card) and meld.meld.kind == "run" else (None,)
+        if any(judge(game, Action("layoff", card=card, target=meld.number, end=end)).ok for end in ends):
+            found.append(meld.number)
+    return tuple(found)
+
+
+def _candidates(game) -> list[Action]:
     phase, rules = game.phase, game.rules
     if phase == "game_over":
         return []
@@ -186,49 +178,50 @@ def legal_actions(game) -> list[Action]:
     hand = game.hand(p)
     actions = []
     if phase == "draw":
-        if game.stock_size:
-            actions.append(Action("draw"))
-        pile = game.discard_pile
-        depths = range(1, len(pile) + 1) if rules.fanned_discards else range(1, min(1, len(pile)) + 1)
-        for depth in depths:
-            if not rules.fanned_discards or usable(game, p, pile[-depth], pile[len(pile) - depth + 1:]):
-                actions.append(Action("take", depth=depth))
-        if rules.stock_exhausted == "end_hand" and not game.stock_size:
-            actions.append(Action("end"))
-        if rules.booting_bonus and game.turns_played(p) == 1:
-            arrangement = rules.arrange(hand)
-            keep = 1 if rules.final_discard_required else 0
-            if arrangement.melds and len(arrangement.deadwood) == keep:
-                actions.append(Action("meld", melds=tuple(m.cards for m in arrangement.melds)))
-        return actions
-    final = rules.final_discard_required
-    if rules.game == "contract":
-        if not game.has_contract_down(p):
-            actions += _lay_downs(game, hand)
-        can_lay_off = game.may_lay_off(p)
+        actions += [Action("draw"), Action("end")]
+        actions += [Action("take", depth=d) for d in range(1, len(game.discard_pile) + 1)]
+        if not (rules.booting_bonus and game.turns_played(p) == 1):
+            return actions
+    if rules.ladder and not game.has_contract_down(p):
+        actions += _lay_downs(game, hand)
     else:
-        actions += [Action("meld", melds=(g,)) for g in meld_options(rules, hand, game.must_use)
-                    if not (final and len(g) == len(hand))]
-        can_lay_off = not (final and len(hand) == 1)
-    if can_lay_off:
-        faces = game._natural_faces()
-        for meld in game.table:
-            for card in dict.fromkeys(hand):
-                ends = ("low", "high") if rules.is_wild(card) and meld.meld.kind == "run" else (None,)
-                for end in ends:
-                    new, _ = lay_off(rules, meld.meld, card, end, faces, False)
-                    if new is not None and (end is None or _placed_at(new, card) == end):
-                        actions.append(Action("layoff", card=card, target=meld.number, end=end))
-    if game.must_use is not None:
-        return [a for a in actions if game.must_use in a.cards]
-    for card in hand:
-        if rules.discard_restriction and card == game.taken_this_turn and len(hand) > 1:
-            continue
-        if len(hand) == 1 and rules.game == "contract" and (
-                rules.contract_hand(game.hand_number).whole_hand or not rules.go_out_by_discard):
-            continue
-        actions.append(Action("discard", card=card))
+        actions += [Action("meld", melds=(g,)) for g in meld_options(rules, hand, game.must_use)]
+    faces = game.natural_faces()
+    for meld in game.table:
+        for card in dict.fromkeys(hand):
+            ends = ("low", "high") if rules.is_wild(card) and meld.meld.kind == "run" else (None,)
+            # a cheap pre-check (no reasons written); the judge has the last word
+            if not _may_fit(rules, meld.meld, card):
+                continue
+            actions += [Action("layoff", card=card, target=meld.number, end=end) for end in ends
+                        if lay_off(rules, meld.meld, card, end, faces, False)[0] is not None]
+    actions += [Action("discard", card=card) for card in hand]
     return actions
+
+
+def _may_fit(rules, meld, card) -> bool:
+    """A quick sieve for lay-off candidates: the right rank for a set, the right suit for
+    a run, or a wild card (the rule itself is :func:`rummy_teach.layoff.grow`)."""
+    if rules.is_wild(card):
+        return True
+    return card.rank == meld.rank if meld.kind == "set" else card.suit == meld.suit
+
+
+def legal_actions(game) -> list[Action]:
+    """The candidates (above) that the judge accepts, each once."""
+    legal = []
+    for action in dict.fromkeys(_candidates(game)):
+        verdict = judge(game, action)
+        if verdict.ok and _listed(action, verdict):
+            legal.append(action)
+    return legal
+
+
+def _listed(action, verdict) -> bool:
+    # a wild card on a run: list each end once, where the judge actually put it
+    if action.kind == "layoff" and action.end is not None:
+        return _placed_at(verdict.grown, action.card) == action.end
+    return True
 
 
 def _placed_at(meld, card) -> str:

@@ -9,6 +9,10 @@
   cards left in hand; after the last hand the lowest total wins, ties broken by the
   last hand's score, and players still tied share the win.
 
+Which scheme applies is the rule set's ``scoring`` field; who wins is read from
+``ladder``, ``target`` and ``lowest_score_wins``. This module is where scoring is
+written (the quiz's scoring questions ask it too).
+
 Games to a target end when the highest total has reached it and nobody shares it;
 an exact tie at the top means another hand.
 """
@@ -44,6 +48,7 @@ class HandResult:
 
 
 def score_hand(game, went_out: int | None, ending: str) -> HandResult:
+    """Score the hand that just ended, by the rule set's ``scoring`` scheme."""
     rules, n = game.rules, game.num_players
     deadwood = tuple(tuple(game.hand(p)) for p in range(n))
     left = tuple(rules.hand_points(cards) for cards in deadwood)
@@ -51,47 +56,59 @@ def score_hand(game, went_out: int | None, ending: str) -> HandResult:
     rummy = booted = False
     if ending == "void":
         scores = (0,) * n
-    elif rules.game == "basic":
-        scores = [0] * n
-        if went_out is not None:
-            rummy = rules.rummy_doubles and not game._had_put_down
-            scores[went_out] = sum(left) * (2 if rummy else 1)
-    elif rules.game == "500":
+    elif rules.scoring == "winner_takes":
+        rummy = went_out is not None and rules.rummy_doubles and not game.had_cards_down_before_turn
+        scores = winner_takes(rules, deadwood, went_out, rummy)
+    elif rules.scoring == "melds_minus_hand":
         totals = [0] * n
         for meld in game.table:
             for player, points in meld.points_by_player(rules).items():
                 totals[player] += points
         melded = tuple(totals)
         scores = [totals[p] - left[p] for p in range(n)]
-        if went_out is not None and rules.booting_bonus and game._booting and not game.has_drawn:
-            booted = True
-            scores[went_out] += rules.booting_bonus
-    else:
+    else:  # "penalty"
         scores = [0 if p == went_out else left[p] for p in range(n)]
+    if went_out is not None and rules.booting_bonus and game.is_booting and not game.has_drawn:
+        booted = True
+        scores[went_out] += rules.booting_bonus
     return HandResult(game.hand_number, game.dealer, went_out, ending, tuple(scores), deadwood,
                       left, melded, rummy, booted)
 
 
+def winner_takes(rules, deadwood, went_out: int | None, rummy: bool = False) -> list[int]:
+    """Scoring ``"winner_takes"``: whoever went out scores the points left in every other
+    hand, doubled for a rummy where ``rummy_doubles``; everybody else scores 0."""
+    scores = [0] * len(deadwood)
+    if went_out is not None:
+        total = sum(rules.hand_points(cards) for p, cards in enumerate(deadwood) if p != went_out)
+        scores[went_out] = total * (2 if rummy and rules.rummy_doubles else 1)
+    return scores
+
+
 def game_winners(game) -> tuple[int, ...]:
-    """The winners if the game is now over, else ``()``."""
+    """The winners if the game is now over, else ``()``.
+
+    A game with contracts ends after its last hand; the best total wins (the lowest
+    where ``lowest_score_wins``), ties broken by the last hand's score, players still
+    tied share the win. A game to a target ends when a total (a team's, in Partnership
+    500) reaches it, and the best total wins; an exact tie at the top means another hand.
+    """
     rules, n = game.rules, game.num_players
-    scores = game.scores
-    if rules.game == "contract":
+    best = min if rules.lowest_score_wins else max
+    if rules.ladder:
         if game.hand_number < len(rules.ladder):
             return ()
-        low = min(scores)
-        tied = [p for p in range(n) if scores[p] == low]
+        scores = game.scores
+        top = best(scores)
+        tied = [p for p in range(n) if scores[p] == top]
         last = game.hand_results[-1].scores
-        best_last = min(last[p] for p in tied)
+        best_last = best(last[p] for p in tied)
         return tuple(p for p in tied if last[p] == best_last)
-    if rules.partnership:
-        teams = game.team_scores
-        top = max(teams)
-        if top >= rules.target and teams.count(top) == 1:
-            team = teams.index(top)
-            return (team, team + 2)
+    totals = game.team_scores if rules.partnership else game.scores
+    if max(totals) < rules.target:
         return ()
-    top = max(scores)
-    if top >= rules.target and scores.count(top) == 1:
-        return (scores.index(top),)
-    return ()
+    top = best(totals)
+    if totals.count(top) != 1:
+        return ()
+    side = totals.index(top)
+    return (side, side + 2) if rules.partnership else (side,)

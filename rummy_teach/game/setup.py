@@ -15,10 +15,12 @@ carries its starting cards in ``setup``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..cards import Card, make_deck, parse_cards, shuffled, cards_text
 from ..errors import NotationError, RuleOptionError
 from ..rules import RuleSet, get_rules
-from .state import Game, _init
+from .state import Game
 
 FORMAT = "rummy-teach-game/1"
 
@@ -32,7 +34,7 @@ def cut_for_dealer(rules: RuleSet, players: int, seed) -> int:
     in Contract Rummy); ties go to the earlier player. Jokers are passed over."""
     deck = [c for c in shuffled(make_deck(*rules.deck_for(players)), f"{seed}/cut") if not c.is_joker]
     ranks = [deck[p].rank for p in range(players)]
-    pick = max(ranks) if rules.game == "contract" else min(ranks)
+    pick = max(ranks) if rules.first_dealer == "highest_cut" else min(ranks)
     return ranks.index(pick)
 
 
@@ -41,21 +43,39 @@ def new_game(rules="basic", players: int = 2, seed=0, dealer: int | None = None)
 
     ``dealer`` defaults to the result of a cut drawn from the same seed; the player
     on the dealer's left plays first, and the deal passes left after every hand.
+    Same as ``Game(rules, players, seed, dealer)``.
     """
-    rules = _rules(rules)
-    rules.check_players(players)
-    if dealer is None:
-        dealer = cut_for_dealer(rules, players, seed)
-    _check_player(dealer, players, "dealer")
-    game = _init(Game.__new__(Game), rules, players, seed, dealer)
-    game._setup = None
-    game._deal(f"{seed}/1")
-    return game
+    return Game(rules, players, seed, dealer)
 
 
-def _check_player(value, players, what):
-    if not isinstance(value, int) or not 0 <= value < players:
+def check_player(value, players, what):
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
         raise RuleOptionError(f"{what} must be a player number from 0 to {players - 1}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class StartingDeal:
+    """Checked starting cards of a hand (what :func:`from_deal` gives :class:`Game`)."""
+
+    hands: tuple
+    stock: tuple          # from the top card down
+    discard: tuple        # bottom first
+    table: tuple          # (owner, Meld) pairs
+    dealer: int
+    to_move: int
+    hand: int
+    scores: tuple | None
+
+    def layout(self):
+        return ([list(h) for h in self.hands], list(reversed(self.stock)), list(self.discard),
+                list(self.table))
+
+    def to_dict(self, dealer, scores) -> dict:
+        return {"hands": [cards_text(h, ascii=True) for h in self.hands],
+                "stock": cards_text(self.stock, ascii=True),
+                "discard": cards_text(self.discard, ascii=True),
+                "table": [[o, cards_text(m.cards, ascii=True)] for o, m in self.table],
+                "dealer": dealer, "to_move": self.to_move, "hand": self.hand, "scores": list(scores)}
 
 
 def from_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | None = None,
@@ -73,17 +93,17 @@ def from_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | N
     rules = _rules(rules)
     players = len(hands)
     rules.check_players(players)
-    if rules.game == "contract":
+    if rules.ladder:
         rules.contract_hand(hand)
     to_move = 0 if to_move is None else to_move
-    _check_player(to_move, players, "to_move")
+    check_player(to_move, players, "to_move")
     dealer = (to_move - 1) % players if dealer is None else dealer
-    _check_player(dealer, players, "dealer")
+    check_player(dealer, players, "dealer")
     hand_cards = [list(parse_cards(h)) for h in hands]
     discard_cards = list(parse_cards(discard))
     table_melds = []
     for owner, text in table:
-        _check_player(owner, players, "a meld's owner")
+        check_player(owner, players, "a meld's owner")
         table_melds.append((owner, rules.check_meld(text)))
     used = [c for h in hand_cards for c in h] + discard_cards + [c for _, m in table_melds for c in m.cards]
     deck = make_deck(*rules.deck_for(players))
@@ -103,21 +123,12 @@ def from_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | N
     for owner, check in table_melds:
         if not check.ok:
             raise NotationError(f"{cards_text(check.cards)} on the table is not a meld: {check.explain()}")
-    game = _init(Game.__new__(Game), rules, players, seed, dealer)
-    game._hand_number = hand
-    if scores is not None:
-        if len(scores) != players:
-            raise RuleOptionError(f"scores needs one total per player ({players}), got {len(scores)}")
-        game._scores = [int(s) for s in scores]
-    game._setup = {"hands": [cards_text(h, ascii=True) for h in hand_cards],
-                   "stock": cards_text(stock_cards, ascii=True),
-                   "discard": cards_text(discard_cards, ascii=True),
-                   "table": [[o, cards_text(m.cards, ascii=True)] for o, m in table_melds],
-                   "dealer": dealer, "to_move": to_move, "hand": hand, "scores": list(game._scores)}
-    layout = (hand_cards, list(reversed(stock_cards)), discard_cards,
-              [(o, m.meld) for o, m in table_melds])
-    game._deal(None, layout=layout, first=to_move)
-    return game
+    if scores is not None and (isinstance(scores, (str, bytes)) or not hasattr(scores, "__len__")):
+        raise RuleOptionError(f"scores must be a list with one total per player, not {scores!r}")
+    start = StartingDeal(tuple(tuple(h) for h in hand_cards), tuple(stock_cards), tuple(discard_cards),
+                         tuple((o, m.meld) for o, m in table_melds), dealer, to_move, hand,
+                         None if scores is None else tuple(scores))
+    return Game(rules, players, seed, dealer, start=start)
 
 
 # --- history ---------------------------------------------------------------------
@@ -152,11 +163,10 @@ def rules_from_json(name: str, options: dict) -> RuleSet:
     return get_rules(name, **{k: _from_json_option(k, v) for k, v in options.items()})
 
 
-def history_of(game: Game) -> dict:
+def history_of(game: Game, setup, moves) -> dict:
     name, options = rules_to_json(game.rules)
     return {"format": FORMAT, "rules": name, "options": options, "players": game.num_players,
-            "seed": game.seed, "dealer": game._first_dealer, "setup": game._setup,
-            "moves": [dict(m) for m in game._log]}
+            "seed": game.seed, "dealer": game.first_dealer, "setup": setup, "moves": moves}
 
 
 def replay(history: dict, upto: int | None = None) -> Game:
@@ -182,7 +192,7 @@ def replay(history: dict, upto: int | None = None) -> Game:
             break
         game.apply(move["action"])
         done += 1
-    made = [m for m in game._log if "chance" in m]
+    made = [m for m in game.history["moves"] if "chance" in m]
     if made != chances[:len(made)]:
         raise NotationError("the history's chance events do not match its seed")
     return game

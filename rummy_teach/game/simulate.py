@@ -56,11 +56,11 @@ def simulate(rules, players=("medium", "medium"), hands: int = 10, seed=0) -> li
         game = new_game(rules, len(levels), seed=game_seed)
         bots = make_bots(levels, game_seed)
         while len(results) < hands:
-            before = len(game._log)
+            before = game.actions_played
             play_hand(game, bots)
             result = game.hand_results[-1]
             row = result.to_dict()
-            row.update({"game": game_no, "levels": levels, "actions": len(game._log) - before,
+            row.update({"game": game_no, "levels": levels, "actions": game.actions_played - before,
                         "totals": list(game.scores)})
             results.append(row)
             if game.is_game_over:

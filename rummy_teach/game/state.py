@@ -10,7 +10,10 @@ go out        get rid of the last card; the hand ends at once.
 contract      (Contract Rummy) the melds a player's first lay-down must hold.
 buy           (Contract Rummy) take the last discard out of turn, plus a penalty card.
 
-Protocol (after OpenSpiel): ``legal_actions()``, ``apply(action)``,
+Every rule of play is written once, in :mod:`.judge`; this module only changes the
+state once the judge has accepted a move (see the table in :mod:`.judge`).
+
+Protocol (after OpenSpiel): ``judge(action)``, ``legal_actions()``, ``apply(action)``,
 ``current_player``, ``is_hand_over``, ``is_game_over``, ``scores``, ``winners``.
 A turn is several actions: a draw (``draw``, ``take``), any melds and lay-offs,
 then a ``discard``. In Contract Rummy a buy window may open after the player to
@@ -24,9 +27,9 @@ Interpretations of RULES.md where the text leaves room (each is stated where it 
   lay-off before the turn ends, whether it is the top card or one dug from deep in the
   pile; a take whose card cannot be used at once is refused.
 * Booting (Rummy 500 option ``booting_bonus``): on your first turn of a hand, before
-  drawing, you may lay down melds that leave your hand empty (or holding one card that
-  you then discard, when a final discard is required). Going out this way, without
-  ever drawing, earns the bonus on top of the hand's score.
+  drawing, you may meld, lay off and discard your last card, as long as every move
+  keeps a way to go out without drawing. Going out this way earns the bonus on top
+  of the hand's score.
 * Partnership 500: partners 0 & 2 and 1 & 3; every player scores their own melds and
   lay-offs and the team's total is the sum. Lay-offs on a partner's (or anyone's)
   meld are allowed as in the standard game, so "free lay-offs" adds no restriction.
@@ -38,8 +41,8 @@ Interpretations of RULES.md where the text leaves room (each is stated where it 
   their first cards on the table.
 * Contract Rummy: the first lay-down is the contract (exactly its number of melds by
   default); the player's lay-offs start from their next turn, and no new melds are
-  allowed after the contract. Wild cards caught in hand count their rank's penalty
-  (a joker 25, a California queen 10). If the stock is empty and the discard pile
+  allowed after the contract. Wild cards caught in hand count the rule set's
+  ``wild_hand_value`` (a joker 25, a California queen 25 too). If the stock is empty and the discard pile
   has no card under its top to make a new one (every other card is in the hands or
   on the table), nothing new can come into play: the hand stops ("stalled") and
   everybody is scored as caught.
@@ -47,21 +50,60 @@ Interpretations of RULES.md where the text leaves room (each is stated where it 
 
 from __future__ import annotations
 
-from ..cards import Card, cards_text, shuffled
-from ..errors import IllegalMoveError
+from ..cards import Card, make_deck, shuffled
+from ..errors import IllegalMoveError, RuleOptionError, UsageError
 from .actions import Action
-from .results import HandResult, score_hand, game_winners
-from .table import TableMeld, lay_off
-from . import legal as _legal
+from .judge import MoveVerdict, judge, may_lay_off
+from .results import HandResult, game_winners, score_hand
+from .table import TableMeld
 
 PHASES = ("draw", "play", "buy", "hand_over", "game_over")
 
 
 class Game:
-    """A game in progress. Build one with :func:`new_game`, :meth:`from_deal` or
-    :func:`replay`; change it only with :meth:`apply`."""
+    """A game in progress: ``Game("basic", players=2, seed=1)``.
+
+    ``rules`` is a :class:`~rummy_teach.rules.RuleSet` or its name; ``dealer`` defaults
+    to a cut drawn from the seed. :func:`~.setup.from_deal` starts from given cards and
+    :func:`~.setup.replay` rebuilds a game from its history. Change a game only with
+    :meth:`apply`; ask :meth:`judge` what a move would do.
+    """
+
+    def __init__(self, rules="basic", players: int = 2, seed=0, dealer: int | None = None, *,
+                 start=None):
+        from ..rules import RuleSet, get_rules
+        from .setup import check_player, cut_for_dealer
+
+        rules = rules if isinstance(rules, RuleSet) else get_rules(rules)
+        rules.check_players(players)
+        if dealer is None:
+            dealer = cut_for_dealer(rules, players, seed) if start is None else start.dealer
+        check_player(dealer, players, "dealer")
+        self.rules, self.seed = rules, seed
+        self._n, self._dealer, self._first_dealer = players, dealer, dealer
+        self._hand_number, self._scores, self._results, self._winners = 1, [0] * players, [], ()
+        self._log, self._phase, self._current = [], "draw", 0
+        self._setup = None
+        if start is None:
+            self._deal(f"{seed}/1")
+            return
+        if start.hand != 1 and rules.ladder:
+            rules.contract_hand(start.hand)
+        self._hand_number = start.hand
+        if start.scores is not None:
+            if len(start.scores) != players:
+                raise RuleOptionError(f"scores needs one total per player ({players}), "
+                                      f"got {len(start.scores)}")
+            self._scores = [int(s) for s in start.scores]
+        self._setup = start.to_dict(dealer, self._scores)
+        self._deal(None, layout=start.layout(), first=start.to_move)
 
     # --- reading the state ----------------------------------------------------
+    def _seat(self, player) -> int:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self._n:
+            raise UsageError(f"player must be a number from 0 to {self._n - 1}, not {player!r}")
+        return player
+
     @property
     def num_players(self) -> int:
         return self._n
@@ -93,6 +135,10 @@ class Game:
         return self._dealer
 
     @property
+    def first_dealer(self) -> int:
+        return self._first_dealer
+
+    @property
     def scores(self) -> tuple[int, ...]:
         """Cumulative score of each player."""
         return tuple(self._scores)
@@ -114,7 +160,7 @@ class Game:
         return self._winners
 
     def hand(self, player: int) -> tuple[Card, ...]:
-        return tuple(self._hands[player])
+        return tuple(self._hands[self._seat(player)])
 
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self._hands)
@@ -124,7 +170,7 @@ class Game:
         return tuple(self._table)
 
     def melds_of(self, player: int) -> tuple[TableMeld, ...]:
-        return tuple(m for m in self._table if m.owner == player)
+        return tuple(m for m in self._table if m.owner == self._seat(player))
 
     @property
     def stock_size(self) -> int:
@@ -142,24 +188,30 @@ class Game:
     @property
     def contract(self):
         """The contract of the hand being played (Contract Rummy), else ``None``."""
-        return self.rules.contract(self._hand_number) if self.rules.game == "contract" else None
+        return self.rules.contract(self._hand_number) if self.rules.ladder else None
 
     def has_contract_down(self, player: int) -> bool:
-        return self._contract_turn[player] is not None
+        return self._contract_turn[self._seat(player)] is not None
+
+    def contract_turn(self, player: int) -> int | None:
+        """The turn number (see :attr:`turn_number`) in which ``player`` laid their contract down."""
+        return self._contract_turn[self._seat(player)]
+
+    @property
+    def turn_number(self) -> int:
+        """Turns begun in this hand, all players together (1 during the first turn)."""
+        return self._turn
 
     def may_lay_off(self, player: int) -> bool:
-        """May ``player`` lay off now (Contract Rummy: from the turn after their contract)?"""
-        if self.rules.game != "contract":
-            return True
-        turn = self._contract_turn[player]
-        return turn is not None and turn != self._turn
+        """May ``player`` lay off now? (the rule is :func:`.judge.may_lay_off`)"""
+        return may_lay_off(self, player)
 
     def turns_played(self, player: int) -> int:
         """How many turns ``player`` has begun in this hand (1 during their first turn)."""
-        return self._turns_taken[player]
+        return self._turns_taken[self._seat(player)]
 
     def buys_left(self, player: int) -> int:
-        return self.rules.max_buys - self._buys_used[player] if self.rules.buying else 0
+        return self.rules.max_buys - self._buys_used[self._seat(player)] if self.rules.buying else 0
 
     @property
     def must_use(self) -> Card | None:
@@ -176,6 +228,23 @@ class Game:
         return self._drawn
 
     @property
+    def is_booting(self) -> bool:
+        """The player to move has put cards down before drawing (booting)."""
+        return self._booting
+
+    @property
+    def had_cards_down_before_turn(self) -> bool:
+        """Had the player to move put anything on the table before this turn? (a rummy
+        in Basic Rummy is going out when this is false)"""
+        return self._had_put_down
+
+    def natural_faces(self) -> frozenset:
+        """The faces of the natural cards on the table (for the Persian rule on jokers)."""
+        if not self.rules.persian_joker_layoff:
+            return frozenset()  # only the Persian rule on jokers asks what is on the table
+        return frozenset(c.face for m in self._table for c in m.meld.cards if not self.rules.is_wild(c))
+
+    @property
     def buy_offer(self) -> dict | None:
         """During a buy window: the card, who is being asked and who has called buy."""
         if self._phase != "buy":
@@ -186,11 +255,11 @@ class Game:
     def known_cards(self, player: int) -> tuple[Card, ...]:
         """Cards everybody saw ``player`` take from the discard pile (or buy) that are
         still in their hand: public knowledge an attentive player remembers."""
-        return tuple(self._known[player])
+        return tuple(self._known[self._seat(player)])
 
     def discards_by(self, player: int) -> tuple[Card, ...]:
         """Every card ``player`` discarded this hand, in order."""
-        return tuple(self._discards_by[player])
+        return tuple(self._discards_by[self._seat(player)])
 
     def card_places(self) -> dict[str, tuple[Card, ...]]:
         """Where every card is (the all-seeing teacher's view, never a player's): keys
@@ -204,18 +273,26 @@ class Game:
         return places
 
     @property
+    def actions_played(self) -> int:
+        """How many player actions the game has seen (its history's length without deals)."""
+        return sum(1 for m in self._log if "chance" not in m)
+
+    @property
     def history(self) -> dict:
         """The whole game as JSON-able data: setup plus every action and chance event."""
         from .setup import history_of
 
-        return history_of(self)
+        return history_of(self, self._setup, [dict(m) for m in self._log])
+
+    def snapshot(self) -> dict:
+        """Every field of the state, as plain data: two games with equal snapshots are
+        the same game (used to show a refused move changed nothing)."""
+        return {key: _plain(value) for key, value in sorted(self.__dict__.items())}
 
     def clone(self) -> "Game":
+        """An independent copy: nothing mutable is shared with this game."""
         new = Game.__new__(Game)
-        for key, value in self.__dict__.items():
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            new.__dict__[key] = value
+        new.__dict__.update({key: _copy(value) for key, value in self.__dict__.items()})
         return new
 
     def view(self, player: int) -> dict:
@@ -240,66 +317,72 @@ class Game:
         return (f"<Game {self.rules.name} players={self._n} hand={self._hand_number} "
                 f"phase={self._phase} to_move={self.current_player}>")
 
-    # --- the protocol -----------------------------------------------------------
+    # --- asking the judge ---------------------------------------------------------
+    def judge(self, action) -> MoveVerdict:
+        """The verdict on ``action`` for the player to act, with its reasons (no change)."""
+        return judge(self, action)
+
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take (see :mod:`.legal` for what is listed)."""
-        return _legal.legal_actions(self)
+        from .legal import legal_actions
+
+        return legal_actions(self)
 
     def is_legal(self, action) -> bool:
-        try:
-            self.clone().apply(action)
-        except IllegalMoveError:
-            return False
-        return True
+        return self.judge(action).ok
 
+    def layoff_targets(self, card, player: int | None = None) -> tuple[int, ...]:
+        """Numbers of the table melds where ``player`` (default: the one to act) may lay
+        ``card`` off in this turn: the judge's answer, for highlights on a table. Before
+        the draw it answers for the rest of the turn (as if the card were drawn already)."""
+        from .legal import layoff_targets
+
+        game = self
+        if self._phase == "draw" and not self._booting:
+            game = self.clone()
+            game._phase, game._drawn = "play", True
+        return layoff_targets(game, card, player)
+
+    def may_lay_contract(self, player: int | None = None) -> bool:
+        """Could ``player`` (default: the one to act) put a contract down now, if their
+        cards held it? True in Contract Rummy during their play before the contract."""
+        player = self.current_player if player is None else player
+        return (bool(self.rules.ladder) and self._phase == "play" and player == self._current
+                and not self.has_contract_down(player))
+
+    def lay_down_choice(self, player: int | None = None):
+        """Every contract lay-down open to ``player`` now, as a structured choice
+        (:class:`~.legal.LayDownChoice`), or ``None`` when no contract may go down."""
+        from .legal import lay_down_choice
+
+        return lay_down_choice(self, player)
+
+    # --- the protocol -----------------------------------------------------------
     def apply(self, action) -> "Game":
         """Play ``action`` (an :class:`Action` or its text) for the current player.
 
-        An illegal action raises :class:`IllegalMoveError` saying why, and the game is
-        left exactly as it was. Returns the game, so calls can be chained.
+        Judge, then change: an illegal action raises :class:`IllegalMoveError` carrying
+        the judge's verdict and reasons, and the game is left exactly as it was. Returns
+        the game, so calls can be chained.
         """
-        action = Action.parse(action)
-        handler = getattr(self, f"_do_{self._phase}")
+        verdict = judge(self, action)
+        action = verdict.action
+        if not verdict.ok:
+            why = verdict.explain()
+            if why[:2].isalpha() and why[1].islower():  # "First draw..." reads on after a colon
+                why = why[0].lower() + why[1:]
+            raise IllegalMoveError(f"{action.text()} is not allowed now: {why}", verdict.reasons, verdict)
         self._log.append({"player": self._current, "action": action.text(ascii=True)})
-        try:
-            handler(action)
-        except Exception:
-            self._log.pop()
-            raise
+        getattr(self, f"_change_{self._phase}")(action, verdict)
         return self
 
-    # --- errors ---------------------------------------------------------------
-    def _refuse(self, action, why: str, reasons=()):
-        raise IllegalMoveError(f"{action.text()!s} is not allowed now: {why}", tuple(reasons))
-
-    def _expect(self, action, kinds, what):
-        if action.kind not in kinds:
-            self._refuse(action, f"{what}; legal now: "
-                         + ", ".join(sorted({a.kind for a in self.legal_actions()})))
-
-    def _in_hand(self, action, cards):
-        hand = self._hands[self._current]
-        seen = set()
-        for card in cards:
-            if card not in hand:
-                self._refuse(action, f"{card} is not in your hand ({cards_text(hand)}).")
-            if card in seen:
-                self._refuse(action, f"{card} is named twice.")
-            seen.add(card)
-
-    # --- phases -----------------------------------------------------------------
-    def _do_game_over(self, action):
-        self._refuse(action, "the game is over.")
-
-    def _do_hand_over(self, action):
-        self._expect(action, ("next",), "the hand is over: 'next' deals the next hand")
+    # --- changes (each runs only after the judge accepted the move) ------------------
+    def _change_hand_over(self, action, verdict):
         self._dealer = (self._dealer + 1) % self._n
         self._hand_number += 1
         self._deal(f"{self.seed}/{self._hand_number}")
 
-    def _do_buy(self, action):
-        self._expect(action, ("buy", "pass"), f"player {self._current} is asked whether to buy "
-                     f"{self._discard[-1]}: answer 'buy' or 'pass'")
+    def _change_buy(self, action, verdict):
         if action.kind == "buy":
             self._buy_calls.append(self._current)
         self._buy_queue.pop(0)
@@ -321,145 +404,51 @@ class Game:
         self._phase, self._current = "play", self._buy_resume
         self._buy_calls = []
 
-    def _do_draw(self, action):
-        rules, p = self.rules, self._current
-        if action.kind == "meld" and rules.booting_bonus and self._turns_taken[p] == 1:
-            return self._boot(action)
-        self._expect(action, ("draw", "take", "end"), "first draw a card ('draw' from the stock "
-                     "or 'take' from the discard pile)")
+    def _change_draw(self, action, verdict):
+        p = self._current
+        if action.kind in ("meld", "layoff", "discard"):  # booting: out before drawing
+            self._booting, self._phase = True, "play"
+            return self._change_play(action, verdict)
         if action.kind == "end":
-            if rules.stock_exhausted != "end_hand" or self._stock:
-                self._refuse(action, "the hand ends this way only when the stock is empty (Rummy 500).")
             return self._end_hand(None, "stock empty")
         if action.kind == "draw":
-            if not self._stock:
-                self._refuse(action, "the stock is empty; take from the discard pile"
-                             + (" or 'end' the hand." if rules.stock_exhausted == "end_hand" else "."))
             self._hands[p].append(self._stock.pop())
             self._drawn, self._phase = True, "play"
             self._open_buy_window()
             return
         depth = action.depth
-        if not self._discard:
-            self._refuse(action, "the discard pile is empty.")
-        if depth > 1 and not rules.fanned_discards:
-            self._refuse(action, f"only the top card of the discard pile may be taken in {rules.title}.")
-        if depth > len(self._discard):
-            self._refuse(action, f"the discard pile holds only {len(self._discard)} card(s).")
         chosen = self._discard[-depth]
-        if rules.fanned_discards and not _legal.usable(self, p, chosen, self._discard[-depth + 1:] if depth > 1 else []):
-            self._refuse(action, f"{chosen} must be used at once in a meld or a lay-off, "
-                         "and these cards give no way to use it.")
         taken = self._discard[-depth:]
         del self._discard[-depth:]
         self._hands[p].extend(taken)
         self._known[p].extend(taken)
         self._taken, self._drawn, self._phase = chosen, True, "play"
-        if rules.fanned_discards:
+        if self.rules.take_must_use:
             self._must_use = chosen
 
-    def _boot(self, action):
-        rules, hand = self.rules, self._hands[self._current]
-        left = len(hand) - len(action.cards)
-        if left != (1 if rules.final_discard_required else 0):
-            self._refuse(action, "before drawing, melds may be laid down only to go out at once "
-                         "(booting), using " + ("all but one card" if rules.final_discard_required
-                                                else "every card") + " in hand.")
-        self._meld(action, booting=True)
-
-    def _do_play(self, action):
-        self._expect(action, ("meld", "layoff", "discard"), "meld, lay off or discard to end the turn")
-        if self._must_use is not None and self._must_use not in action.cards:
-            self._refuse(action, f"{self._must_use}, taken from the discard pile, must be used at once: "
-                         "meld it or lay it off before anything else.")
+    def _change_play(self, action, verdict):
+        p = self._current
         if action.kind == "meld":
-            return self._meld(action)
-        if action.kind == "layoff":
-            return self._lay_off(action)
-        self._discard_card(action)
-
-    # --- melding ----------------------------------------------------------------
-    def _meld(self, action, booting=False):
-        rules, p = self.rules, self._current
-        if rules.game == "contract" and self._contract_turn[p] is not None:
-            self._refuse(action, "your contract is down; more cards go down only by laying them off "
-                         "(from the turn after the contract).")
-        self._in_hand(action, action.cards)
-        melds = []
-        for group in action.melds:
-            check = rules.check_meld(group)
-            if not check.ok:
-                self._refuse(action, f"{cards_text(group)} is not a meld: {check.explain()}", check.reasons)
-            melds.append(check.meld)
-        left = len(self._hands[p]) - len(action.cards)
-        if rules.game == "contract":
-            melds = _legal.check_lay_down(self, action, melds, left)
-        if rules.final_discard_required and left == 0:
-            self._refuse(action, "a final discard is required, so keep one card to discard.")
-        for meld in melds:
-            self._table.append(TableMeld(len(self._table) + 1, p, meld, (p,) * len(meld.cards)))
+            for meld in verdict.melds:
+                self._table.append(TableMeld(len(self._table) + 1, p, meld, (p,) * len(meld.cards)))
+            if self.rules.ladder and self._contract_turn[p] is None:
+                self._contract_turn[p] = self._turn
+        elif action.kind == "layoff":
+            target = self._table[action.target - 1]
+            self._table[action.target - 1] = target.grown(verdict.grown, action.card, p)
+        if action.kind == "discard":
+            self._discard.append(action.card)
+            self._discards_by[p].append(action.card)
+        else:
+            self._put_down[p] = True
         self._remove(p, action.cards)
-        self._put_down[p] = True
-        if rules.game == "contract":
-            self._contract_turn[p] = self._turn
         if self._must_use in action.cards:
             self._must_use = None
-        if booting:
-            self._booting = True
-            self._phase = "play"
-        self._check_out()
-
-    def _lay_off(self, action):
-        rules, p = self.rules, self._current
-        self._in_hand(action, [action.card])
-        if not 1 <= action.target <= len(self._table):
-            self._refuse(action, f"there is no meld number {action.target}; the table has "
-                         f"{len(self._table)} meld(s).")
-        if rules.game == "contract":
-            if self._contract_turn[p] is None:
-                self._refuse(action, "lay-offs start only after your contract is down.")
-            if self._contract_turn[p] == self._turn:
-                self._refuse(action, "lay-offs start on your turn after the one you laid your contract down in.")
-        if rules.final_discard_required and len(self._hands[p]) == 1:
-            self._refuse(action, "a final discard is required, so keep one card to discard.")
-        target = self._table[action.target - 1]
-        new, reason = lay_off(rules, target.meld, action.card, action.end, self._natural_faces())
-        if new is None:
-            self._refuse(action, reason.text(), (reason,))
-        front = new.cards[0] == action.card
-        placed = (p,) + target.placed_by if front else target.placed_by + (p,)
-        self._table[action.target - 1] = TableMeld(target.number, target.owner, new, placed)
-        self._remove(p, [action.card])
-        self._put_down[p] = True
-        if self._must_use == action.card:
-            self._must_use = None
-        self._check_out()
-
-    def _natural_faces(self) -> frozenset:
-        if not self.rules.persian_joker_layoff:
-            return frozenset()  # only the Persian rule on jokers asks what is on the table
-        return frozenset(c.face for m in self._table for c in m.meld.cards if not self.rules.is_wild(c))
-
-    def _discard_card(self, action):
-        rules, p = self.rules, self._current
-        hand = self._hands[p]
-        self._in_hand(action, [action.card])
-        if self._must_use is not None:
-            self._refuse(action, f"{self._must_use}, taken from the discard pile, must be used in a "
-                         "meld or a lay-off before the turn ends.")
-        if rules.discard_restriction and action.card == self._taken and len(hand) > 1:
-            self._refuse(action, f"{action.card} was taken from the discard pile this turn; it may be "
-                         "discarded only as your last card.")
-        if len(hand) == 1 and rules.game == "contract":
-            if self.rules.contract_hand(self._hand_number).whole_hand:
-                self._refuse(action, "in this hand you go out only by laying your whole hand down.")
-            if not rules.go_out_by_discard:
-                self._refuse(action, "going out by discarding is not allowed with these rules.")
-        self._remove(p, [action.card])
-        self._discard.append(action.card)
-        self._discards_by[p].append(action.card)
-        if not self._check_out():
-            self._start_turn((p + 1) % self._n)
+        if self._hands[p]:
+            if action.kind == "discard":
+                self._start_turn((p + 1) % self._n)
+        else:
+            self._end_hand(p, "went out")
 
     def _remove(self, player, cards):
         hand = self._hands[player]
@@ -467,12 +456,6 @@ class Game:
             hand.remove(card)
             if card in self._known[player]:
                 self._known[player].remove(card)
-
-    def _check_out(self) -> bool:
-        if self._hands[self._current]:
-            return False
-        self._end_hand(self._current, "went out")
-        return True
 
     # --- turns, stock, end of hand --------------------------------------------------
     def _start_turn(self, player: int):
@@ -561,10 +544,30 @@ class Game:
         self._start_turn((self._dealer + 1) % n if first is None else first)
 
 
-def _init(game: Game, rules, players: int, seed, dealer: int):
-    rules.check_players(players)
-    game.rules, game._n, game.seed, game._dealer = rules, players, seed, dealer
-    game._first_dealer = dealer
-    game._hand_number, game._scores, game._results, game._winners = 1, [0] * players, [], ()
-    game._log, game._phase, game._current = [], "draw", 0
-    return game
+
+def _copy(value):
+    """A copy of ``value`` sharing nothing mutable (cards, melds and rules are frozen)."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_copy(v) for v in value)
+    return value
+
+
+def _plain(value):
+    """``value`` as plain comparable data (for :meth:`Game.snapshot`)."""
+    if isinstance(value, Card):
+        return value.text(ascii=True)
+    if isinstance(value, TableMeld):
+        return value.to_dict()
+    if isinstance(value, HandResult):
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if hasattr(value, "options") and hasattr(value, "name"):  # the rule set
+        return repr(value)
+    return value

@@ -41,6 +41,13 @@ class TableMeld:
             result[who] = result.get(who, 0) + card_meld_value(rules, card, position, self.meld.kind)
         return result
 
+    def grown(self, meld: Meld, card: Card, player: int) -> "TableMeld":
+        """This table meld after ``player`` laid ``card`` off, making ``meld``: it stays
+        with its owner, and every card keeps who placed it (the new one: ``player``)."""
+        who = dict(zip(self.meld.cards, self.placed_by))
+        who[card] = player
+        return TableMeld(self.number, self.owner, meld, tuple(who[c] for c in meld.cards))
+
     def to_dict(self) -> dict:
         return {"number": self.number, "owner": self.owner, "kind": self.meld.kind,
                 "cards": [c.text(ascii=True) for c in self.meld.cards],

@@ -10,6 +10,7 @@ only its top card and its size. Cards are written in ASCII notation (``8S``,
 from __future__ import annotations
 
 from ..cards import cards_text
+from ..errors import UsageError
 
 
 def _cards(cards) -> list[str]:
@@ -24,7 +25,7 @@ def player_view(game, player: int) -> dict:
     """Everything ``player`` may know about ``game`` at this moment."""
     rules, n = game.rules, game.num_players
     if not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"player must be 0 to {n - 1}, not {player!r}")
+        raise UsageError(f"player must be 0 to {n - 1}, not {player!r}")
     pile = game.discard_pile
     visible = list(pile) if rules.fanned_discards else list(pile[-1:])
     melds_by_owner = {str(p): [m.number for m in game.table if m.owner == p] for p in range(n)}

@@ -109,9 +109,8 @@ class TableController(Controller):
         if self._legal is None:
             self._legal = game.legal_actions()
         kinds = {a.kind for a in self._legal}
-        if "meld" in kinds or (game.rules.game == "contract" and game.phase == "play"
-                               and not game.has_contract_down(self.seat)):
-            kinds |= {"meld", "group"} if game.rules.game == "contract" else {"meld"}
+        if "meld" in kinds or game.may_lay_contract(self.seat):  # the engine says when
+            kinds |= {"meld", "group"} if game.rules.ladder else {"meld"}
         return kinds
 
     def board_view(self) -> dict:
@@ -122,7 +121,7 @@ class TableController(Controller):
         """The buttons this game uses (no Buy where nobody buys...)."""
         rules = self.game.rules
         hidden = set()
-        if rules.game != "contract":
+        if not rules.ladder:  # grouping melds is for a contract's lay-down
             hidden.add("group")
         if not rules.buying:
             hidden |= {"buy", "pass"}

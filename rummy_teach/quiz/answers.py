@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..cards import Card, cards_text, parse_cards
-from ..errors import NotationError
+from ..errors import NotationError, RummyError
 
 # No hand of any of the three games is worth this much; a bigger number is a typing slip.
 NUMBER_LIMIT = 1000
@@ -22,7 +22,7 @@ _NUMBER_WORDS = frozenset(
     "eighty ninety hundred minus".split())
 
 
-class Unreadable(ValueError):
+class Unreadable(RummyError):
     """The answer could not be read; ``hint`` says what form to use."""
 
     def __init__(self, hint: str):

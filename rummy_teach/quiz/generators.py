@@ -18,17 +18,14 @@ from __future__ import annotations
 import random
 
 from ..cards import SUITS, Card, make_deck
-from ..errors import RummyError
+from ..errors import RummyError, UsageError
 from ..rules import get_rules
 from .questions import ContractQuestion, LayOffQuestion, MeldQuestion, Question, WhichMeldsQuestion
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
 
 LEVELS = (1, 2, 3)
-GENERATED_KINDS = {
-    "basic": ("meld", "which_melds", "lay_off", "points", "hand_winner", "arrange"),
-    "500": ("meld", "which_melds", "lay_off", "points", "score", "arrange"),
-    "contract": ("meld", "which_melds", "lay_off", "points", "contract", "arrange"),
-}
+# the kind of question each scoring scheme brings (read from the rule set's fields)
+SCORING_KINDS = {"winner_takes": "hand_winner", "melds_minus_hand": "score", "penalty": None}
 NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gia", "Hugo")
 
 
@@ -238,7 +235,7 @@ def _plant(pool, rules, rng, recipes, tries=20):
 # --- one generator per kind ------------------------------------------------------------
 
 def gen_meld(rules, rng, level):
-    return MeldQuestion(meld_cards(rules, rng, level), game=rules.name)
+    return MeldQuestion(meld_cards(rules, rng, level), game=rules)
 
 
 def gen_which_melds(rules, rng, level):
@@ -248,7 +245,7 @@ def gen_which_melds(rules, rng, level):
         cards = meld_cards(rules, rng, rng.randint(1, level))
         if cards not in groups:
             groups.append(cards)
-    return WhichMeldsQuestion(groups, game=rules.name)
+    return WhichMeldsQuestion(groups, game=rules)
 
 
 def gen_lay_off(rules, rng, level):
@@ -272,7 +269,7 @@ def gen_lay_off(rules, rng, level):
     offered = _lay_off_candidates(rules, rng, on_table, packs)
     offered = [c for c in dict.fromkeys(offered) if c not in on_table.cards]
     rng.shuffle(offered)
-    return LayOffQuestion(meld, offered[:2 + level], game=rules.name)
+    return LayOffQuestion(meld, offered[:2 + level], game=rules)
 
 
 def _lay_off_candidates(rules, rng, meld, packs):
@@ -312,7 +309,7 @@ def gen_points(rules, rng, level):
             cards += pool.random(1, lambda c: c.is_joker)
         cards += pool.random(size - len(cards))
     rng.shuffle(cards)
-    return PointsQuestion(cards, game=rules.name)
+    return PointsQuestion(cards, game=rules)
 
 
 def gen_score(rules, rng, level):
@@ -334,7 +331,7 @@ def gen_score(rules, rng, level):
     hand = pool.random(rng.randint(0, 2) if level == 1 else rng.randint(1, 2 + level))
     if level > 1 and not any(c.rank == 1 for c in hand) and rng.random() < 0.6:
         hand += pool.random(1, lambda c: c.rank == 1)
-    return ScoreQuestion(melds=melds, hand=hand, laid_off=laid_off, game=rules.name)
+    return ScoreQuestion(melds=melds, hand=hand, laid_off=laid_off, game=rules)
 
 
 def gen_hand_winner(rules, rng, level):
@@ -348,7 +345,7 @@ def gen_hand_winner(rules, rng, level):
         loser = next(n for n in names if n != winner)
         hands[loser] += pool.random(1, lambda c: c.rank == 1)
     rummy = level > 1 and rng.random() < 0.5
-    return HandWinnerQuestion(hands, rummy=rummy, game=rules.name)
+    return HandWinnerQuestion(hands, rummy=rummy, game=rules)
 
 
 def gen_contract(rules, rng, level):
@@ -383,11 +380,11 @@ def gen_contract(rules, rng, level):
                 faces[1:3] = [_joker()]
         taken = pool.take(faces)
         cards += taken or []
-    count = rung.dealt + (0 if rung.whole_hand else 1)
+    count = rung.dealt + 1  # the hand after the draw (hand 7: all 13 must go down)
     cards = cards[:count]
     cards += pool.random(count - len(cards), lambda c: not c.is_joker)
     rng.shuffle(cards)
-    return ContractQuestion(cards, number, game=rules.name)
+    return ContractQuestion(cards, number, game=rules)
 
 
 def gen_arrange(rules, rng, level):
@@ -407,7 +404,7 @@ def gen_arrange(rules, rng, level):
     cards = [c for c in cards if c][:size]
     cards += pool.random(size - len(cards), lambda c: not c.is_joker)
     rng.shuffle(cards)
-    return ArrangeQuestion(cards, game=rules.name)
+    return ArrangeQuestion(cards, game=rules)
 
 
 GENERATORS = {"meld": gen_meld, "which_melds": gen_which_melds, "lay_off": gen_lay_off,
@@ -416,18 +413,24 @@ GENERATORS = {"meld": gen_meld, "which_melds": gen_which_melds, "lay_off": gen_l
 
 
 def kinds_for(game) -> tuple[str, ...]:
-    return GENERATED_KINDS[get_rules(game).game]
+    """The kinds of question generated for a rule set, from its fields."""
+    rules = get_rules(game)
+    special = [SCORING_KINDS[rules.scoring]] + (["contract"] if rules.ladder else [])
+    return ("meld", "which_melds", "lay_off", "points") + tuple(k for k in special if k) + ("arrange",)
+
+
+GENERATED_KINDS = {game: kinds_for(game) for game in ("basic", "500", "contract")}
 
 
 def generate(game="basic", level: int = 1, seed=0, kind: str | None = None) -> Question:
     """One question; the same (game, level, seed, kind) always gives the same question."""
     rules = get_rules(game)
     if level not in LEVELS:
-        raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
+        raise UsageError(f"level must be one of {LEVELS}, not {level!r}")
     kinds = kinds_for(rules)
     if kind is not None and kind not in kinds:
-        raise ValueError(f"{rules.title} has no generated {kind!r} questions; kinds: {', '.join(kinds)}")
-    rng = random.Random(f"{rules.name}/{level}/{kind}/{seed}")
+        raise UsageError(f"{rules.title} has no generated {kind!r} questions; kinds: {', '.join(kinds)}")
+    rng = random.Random(f"{rules.name}/{level}/{kind}/{seed}")  # same seeds as before options
     return GENERATORS[kind or rng.choice(kinds)](rules, rng, level)
 
 
@@ -438,7 +441,7 @@ def generate_many(game="basic", level: int = 1, count: int = 20, seed=0, kinds=N
     attempt = 0
     while len(questions) < count:
         if attempt > 20 * count + 100:
-            raise ValueError(f"could not find {count} distinct questions of kinds {kinds} at level {level}")
+            raise UsageError(f"could not find {count} distinct questions of kinds {kinds} at level {level}")
         kind = kinds[len(questions) % len(kinds)]
         question = generate(game, level, f"{seed}:{attempt}", kind)
         attempt += 1

@@ -10,7 +10,7 @@ game come from the engine's own ``game_winners``.
 from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, UsageError
 from ..reasons import Reason
 from . import answers
 from .questions import ContractQuestion, Question, describe_decks
@@ -46,7 +46,7 @@ class _Scene:
         """The position before the moves of ``before`` (a fresh game every call)."""
         from ..game import Game
 
-        extra = {"hand": self.hand} if self.rules.game == "contract" else {}
+        extra = {"hand": self.hand} if self.rules.ladder else {}
         return Game.from_deal(self.rules, hands=[cards_text(h, ascii=True) for h in self.hands],
                               discard=cards_text(self.discard, ascii=True),
                               stock=cards_text(self.stock, ascii=True),
@@ -106,7 +106,7 @@ class _Scene:
             data["stock"] = cards_text(self.stock, ascii=True)
         if self.table:
             data["table"] = [[owner, cards_text(c, ascii=True)] for owner, c in self.table]
-        if self.rules.game == "contract":
+        if self.rules.ladder:
             data["hand"] = self.hand
         if self.before:
             data["before"] = list(self.before)
@@ -208,7 +208,7 @@ class WhoGetsQuestion(Question):
         start = scene.game()
         holders = [p for p in range(len(scene.hands)) if self.card in game.hand(p)]
         if len(holders) != 1:
-            raise ValueError(f"after these moves nobody holds {self.card} in hand")
+            raise UsageError(f"after these moves nobody holds {self.card} in hand")
         who = holders[0]
         gained = len(game.hand(who)) - len(start.hand(who))
         self.answer = scene.names[who]
@@ -368,7 +368,7 @@ class GameEndQuestion(Question):
         rules = self.rules
         hands = len(rules.ladder) if rules.ladder else 1
         if rules.ladder and len(self.last) != len(self.totals):
-            raise ValueError("give the last hand's score of every player ('last')")
+            raise UsageError("give the last hand's score of every player ('last')")
         state = _Facts(rules=rules, num_players=len(self.totals), scores=self.totals,
                                 hand_number=hands, team_scores=self.totals,
                                 hand_results=[_Facts(scores=self.last or self.totals)])
@@ -433,7 +433,7 @@ def _teach_code(code: str) -> str:
 
     if code and (not code.startswith("teach_") or code not in ENGLISH):
         known = ", ".join(c for c in ENGLISH if c.startswith("teach_"))
-        raise ValueError(f"{code!r} is not a teaching line; known ones: {known}")
+        raise UsageError(f"{code!r} is not a teaching line; known ones: {known}")
     return code
 
 

@@ -26,9 +26,11 @@ from dataclasses import dataclass, field
 from ..cards import Card, cards_text, parse_cards
 from ..errors import RummyError
 from ..reasons import Reason
+from ..game.actions import Action
 from ..rules import get_rules
 from . import answers
 from .topics import decision_notes, meld_rule
+from ..errors import UsageError
 
 INPUT_KINDS = ("choice", "multi", "cards", "number", "arrangement", "player_points")
 OUTCOMES = ("right", "wrong", "unreadable")
@@ -85,10 +87,12 @@ class Question:
 
     def __init__(self, game="basic", *, id: str | None = None, rule: str | None = None,
                  note: str | None = None, options: dict | None = None, difficulty: str | None = None):
-        self.rule_options = dict(options or {})
+        from ..game.setup import rules_to_json
+
+        # a RuleSet keeps its options: they are stored with the question (as JSON data)
+        self.rules = get_rules(game, **dict(options or {}))
+        self.game, self.rule_options = rules_to_json(self.rules)
         self.difficulty = difficulty
-        self.rules = get_rules(game, **self.rule_options)
-        self.game = self.rules.name
         self.reasons: tuple[Reason, ...] = ()
         self._check_cards()
         self._solve()
@@ -287,7 +291,7 @@ class WhichMeldsQuestion(Question):
     def __init__(self, groups, game="basic", **kw):
         self.card_groups = tuple(parse_cards(g) for g in groups)
         if not 2 <= len(self.card_groups) <= len(LABELS):
-            raise ValueError(f"give 2 to {len(LABELS)} groups, not {len(self.card_groups)}")
+            raise UsageError(f"give 2 to {len(LABELS)} groups, not {len(self.card_groups)}")
         self.options = tuple(LABELS[:len(self.card_groups)])
         super().__init__(game, **kw)
 
@@ -362,7 +366,7 @@ class LayOffQuestion(Question):
         self.meld_cards = parse_cards(meld)
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise ValueError("a lay-off question needs at least one card to offer")
+            raise UsageError("a lay-off question needs at least one card to offer")
         self.options = tuple(str(c) for c in self.cards)
         super().__init__(game, **kw)
 
@@ -449,7 +453,7 @@ class ContractQuestion(Question):
         rung = self.rules.contract_hand(self.hand)
         self.contract = rung.contract
         self.whole_hand = rung.whole_hand
-        check = find_contract(self.rules, self.cards, self.hand, whole_hand=rung.whole_hand)
+        check = find_contract(self.rules, self.cards, self.hand)  # hand 7: 13 cards after the draw
         self.contract_check = check
         self.answer = "yes" if check.ok else "no"
         self.answer_text = self.answer
@@ -466,7 +470,8 @@ class ContractQuestion(Question):
 
     @property
     def prompt(self):
-        extra = " In this hand every card must go down at once." if self.whole_hand else ""
+        extra = (" In this hand every card must go down at once: these are your cards after the draw."
+                 if self.whole_hand else "")
         return (f"{self.rules.title}, hand {self.hand}: the contract is {self.contract}. "
                 f"Do these cards hold it?{extra}")
 
@@ -493,7 +498,7 @@ class DiscardQuestion(Question):
     def __init__(self, taken, cards, game="basic", **kw):
         taken = parse_cards([taken] if isinstance(taken, Card) else taken)
         if len(taken) != 1:
-            raise ValueError("name exactly one card as the card taken from the discard pile")
+            raise UsageError("name exactly one card as the card taken from the discard pile")
         self.taken = taken[0]
         self.cards = parse_cards(cards)
         if self.taken not in self.cards:
@@ -501,17 +506,28 @@ class DiscardQuestion(Question):
         super().__init__(game, **kw)
 
     def _solve(self):
-        card, rules = str(self.taken), self.rules
-        if not rules.discard_restriction:
-            reason = Reason("taken_discard_free", {"card": card, "game": rules.title})
-        elif len(self.cards) == 1:
-            reason = Reason("taken_discard_last_card", {"card": card})
-        else:
-            reason = Reason("taken_discard_blocked", {"card": card})
-        self.answer = "no" if reason.code == "taken_discard_blocked" else "yes"
+        verdict = self.verdict()
+        reasons = tuple(r for r in verdict.reasons if r.code != "move_ok") or verdict.reasons
+        self.answer = "yes" if verdict.ok else "no"
         self.answer_text = self.answer
-        self.reasons = (reason,)
-        self.explanation = reason.text()
+        self.reasons = reasons
+        self.explanation = explain(reasons)
+
+    def verdict(self):
+        """The judge's verdict on discarding the taken card, on a table set up as the
+        question says: the card lay on the discard pile, the player took it, and now
+        holds these cards. The quiz asks the engine; it never restates the rule."""
+        from ..game import from_deal
+
+        rest = list(self.cards)
+        rest.remove(self.taken)
+        hands = [cards_text(rest, ascii=True)] + [""] * (self.rules.min_players - 1)
+        game = from_deal(self.rules, hands, discard=self.taken.text(ascii=True))
+        taking = game.judge("take")
+        if not taking.ok:
+            return taking
+        game.apply("take")
+        return game.judge(Action("discard", card=self.taken))
 
     def _rule(self):
         if not self.rules.discard_restriction:

@@ -12,6 +12,8 @@ from ..melds import card_meld_value
 from . import answers
 from .questions import Question, explain
 from .topics import points_rule
+from ..errors import UsageError
+from ..game.results import winner_takes
 
 
 def card_term(card, value: int) -> str:
@@ -47,7 +49,7 @@ class PointsQuestion(Question):
     def __init__(self, cards, game="basic", **kw):
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise ValueError("a points question needs at least one card")
+            raise UsageError("a points question needs at least one card")
         super().__init__(game, **kw)
 
     @property
@@ -103,7 +105,7 @@ class ScoreQuestion(Question):
     def _solve(self):
         rules = self.rules
         if not rules.scores_melds:
-            raise ValueError(f"{rules.title} does not score melds; score questions are for Rummy 500")
+            raise UsageError(f"{rules.title} does not score melds; score questions are for Rummy 500")
         lines, total, reasons = [], 0, []
         for group in self.meld_groups:
             meld = rules.meld(group)
@@ -114,7 +116,7 @@ class ScoreQuestion(Question):
         for card, on in self.laid_off:
             check = rules.check_lay_off(rules.meld(on), card)
             if not check.ok:
-                raise ValueError(check.reasons[0].text())
+                raise UsageError(check.reasons[0].text())
             grown = check.meld
             position = grown.positions()[grown.cards.index(card)]
             value = card_meld_value(rules, card, position, grown.kind)
@@ -176,10 +178,10 @@ class HandWinnerQuestion(Question):
         self.players = tuple((str(name).strip(), parse_cards(cards)) for name, cards in items)
         names = [n.lower() for n, _ in self.players]
         if len(self.players) < 2 or len(set(names)) != len(names) or not all(names):
-            raise ValueError("give at least two players, each with a different, non-empty name")
+            raise UsageError("give at least two players, each with a different, non-empty name")
         out = [n for n, cards in self.players if not cards]
         if len(out) != 1:
-            raise ValueError(f"exactly one player must have no cards left (the one who went out); "
+            raise UsageError(f"exactly one player must have no cards left (the one who went out); "
                              f"here {len(out)} have none")
         self.winner = out[0]
         self.rummy = bool(rummy)
@@ -188,15 +190,18 @@ class HandWinnerQuestion(Question):
 
     def _solve(self):
         rules = self.rules
-        if rules.game != "basic":
-            raise ValueError(f"hand_winner questions are for Basic Rummy, not {rules.title}")
+        if rules.scoring != "winner_takes":
+            raise UsageError(f"hand_winner questions are for games where whoever goes out scores "
+                             f"the other hands (Basic Rummy), not {rules.title}")
         lines, total = [], 0
         for name, cards in self.players:
             if cards:
                 lines.append(f"{name}: {worked_sum(rules, cards)}")
                 total += rules.hand_points(cards)
         doubled = self.rummy and rules.rummy_doubles
-        points = total * 2 if doubled else total
+        hands = [cards for _, cards in self.players]
+        out = [n for n, _ in self.players].index(self.winner)
+        points = winner_takes(rules, hands, out, self.rummy)[out]  # the engine's scoring
         lines.append(f"{self.winner} went out, so the points left in the other hands "
                      f"go to {self.winner}: {total}.")
         if doubled:
@@ -265,7 +270,7 @@ class ArrangeQuestion(Question):
     def __init__(self, cards, game="basic", **kw):
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise ValueError("an arrange question needs cards")
+            raise UsageError("an arrange question needs cards")
         super().__init__(game, **kw)
 
     @property

@@ -24,6 +24,7 @@ import traitlets as t
 
 from .. import render
 from ..cards import Card, parse_cards
+from ..errors import UsageError
 
 LAYOUTS = ("row", "fan", "suits")
 
@@ -231,9 +232,9 @@ class ClickableCards(StaticFallback, anywidget.AnyWidget):
             card = card if isinstance(card, Card) else Card.parse(card)
             key = render.card_key(card)
             if self.disabled:
-                raise ValueError("these cards cannot be clicked just now")
+                raise UsageError("these cards cannot be clicked just now")
             if key not in self.cards:
-                raise ValueError(f"{card} is not one of the cards shown here")
+                raise UsageError(f"{card} is not one of the cards shown here")
             if self.toggle:
                 self.selected = ([k for k in self.selected if k != key] if key in self.selected
                                  else self.selected + [key])
@@ -288,7 +289,7 @@ class ClickableHTML(StaticFallback, anywidget.AnyWidget):
         """Do what a click in the browser does: run the callbacks; keep any error."""
         try:
             if kind not in ("card", "region"):
-                raise ValueError(f"a click is on a 'card' or a 'region', not {kind!r}")
+                raise UsageError(f"a click is on a 'card' or a 'region', not {kind!r}")
             for callback in list(self._click_callbacks):
                 callback(kind, str(value))
         except Exception as error:  # shown to the learner, never swallowed silently

@@ -19,6 +19,7 @@ from ..play import page_html
 from ..play.meld import GAME_CHOICES, PROMPT, MeldCheckerController, picker_cards
 from ..rules import get_rules
 from .base import ClickableCards, StaticFallback
+from ..errors import UsageError
 
 __all__ = ["GAME_CHOICES", "PROMPT", "MeldChecker", "picker_cards"]
 
@@ -81,7 +82,7 @@ class MeldChecker(StaticFallback, widgets.VBox):
         wanted = parse_cards(cards)
         missing = [str(c) for c in wanted if render.card_key(c) not in self.picker.cards]
         if missing:
-            raise ValueError(f"{' '.join(missing)} cannot be picked in {self._rules.title}")
+            raise UsageError(f"{' '.join(missing)} cannot be picked in {self._rules.title}")
         self.picker.selected = [render.card_key(c) for c in wanted]
 
     def click(self, card) -> None:

@@ -44,6 +44,7 @@ import ipywidgets as widgets
 from ..play import page_html
 from ..play.quiz import CARD_SIZE, STYLE, QuizController, _esc, feedback_html, groups_html, question_html
 from .base import ClickableCards, primary
+from ..errors import UsageError
 
 
 class QuizWidget(widgets.VBox):
@@ -217,18 +218,18 @@ class QuizWidget(widgets.VBox):
         elif self.choice is not None:
             self.choice.value = options[0]
         else:
-            raise ValueError("this question has no option buttons")
+            raise UsageError("this question has no option buttons")
 
     def type_answer(self, text: str) -> None:
         """Type ``text`` into the answer box."""
         if self.text is None:
-            raise ValueError("this question has no text box")
+            raise UsageError("this question has no text box")
         self.text.value = text
 
     def click_card(self, card) -> None:
         """Click one of the offered cards."""
         if self.picker is None:
-            raise ValueError("this question has no cards to pick")
+            raise UsageError("this question has no cards to pick")
         self.picker.click(card)
 
     def submit(self, text: str | None = None):

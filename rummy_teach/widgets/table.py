@@ -54,7 +54,7 @@ class CardTable(StaticFallback, widgets.VBox):
             self.controller = TableController(game, players, seat, levels, seed, names, size,
                                               four_colour, dealer, _game)
         except PlayError as error:
-            raise ValueError(str(error)) from None
+            raise error from None  # PlayError is in the RummyError family
         self.delay = float(delay)
         self._pending = None
         self.board = ClickableHTML(label="card table")
@@ -150,7 +150,7 @@ class CardTable(StaticFallback, widgets.VBox):
         try:
             self.controller.sort_by(key)
         except PlayError as error:
-            raise ValueError(str(error)) from None
+            raise error from None  # PlayError is in the RummyError family
         if self.sort_picker.value != key:
             self.sort_picker.value = key
         self._redraw()
@@ -172,7 +172,7 @@ class CardTable(StaticFallback, widgets.VBox):
         try:
             return self._move(self.controller.press, name)
         except PlayError as error:
-            raise ValueError(str(error)) from None
+            raise error from None  # PlayError is in the RummyError family
 
     def play(self, action) -> bool:
         """Play ``action`` (or its text) for the learner; a refusal shows its reason.
@@ -242,7 +242,7 @@ class CardTable(StaticFallback, widgets.VBox):
         try:
             return self._move(self.controller.click_region, value)
         except PlayError as error:
-            raise ValueError(str(error)) from None
+            raise error from None  # PlayError is in the RummyError family
 
     def _show_board_error(self, change) -> None:
         if change["new"]:
