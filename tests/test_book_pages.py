@@ -156,9 +156,10 @@ def test_captions_say_moves_in_words(book):
 
 
 def wait_for_widgets(page):
+    """The widgets drawn: the book's page elements (.rt-play), or ipywidgets views."""
     if page.locator("script[type='application/vnd.jupyter.widget-view+json']").count():
         page.wait_for_selector(".jupyter-widgets", timeout=20_000)
-        page.wait_for_timeout(300)
+    page.wait_for_timeout(300)
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -181,16 +182,16 @@ def focus_ring(page) -> dict:
 
 
 @pytest.mark.parametrize("page, control", [
-    ("tutorials/basic_play", "button.jupyter-button:not([disabled])"),      # the card table
-    ("tutorials/basic_scoring", "button.jupyter-button:not([disabled])"),   # the stepper
-    ("tutorials/basic_melds", "[data-card]"),                               # the meld checker
-    ("tutorials/contract_variants", "button.jupyter-button:not([disabled])"),  # the quiz
+    ("tutorials/basic_play", "button[data-act]:not([disabled])"),      # the card table
+    ("tutorials/basic_scoring", "button[data-act]:not([disabled])"),   # the stepper
+    ("tutorials/basic_melds", "[data-card]"),                          # the meld checker
+    ("tutorials/contract_variants", "button[data-act]:not([disabled])"),  # the quiz
 ])
 def test_widget_controls_take_the_keyboard_focus_with_a_visible_ring(book_site, browser_page,
                                                                       page, control):
     shown = open_page(browser_page, book_site, page)
     wait_for_widgets(shown)
-    target = shown.locator(f".jupyter-widgets {control}").first
+    target = shown.locator(f".rt-play {control}").first
     target.scroll_into_view_if_needed()
     # arrive by keyboard: back one stop with Shift+Tab, then forward with Tab
     target.focus()
