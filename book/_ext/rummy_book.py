@@ -207,6 +207,22 @@ def outside_loads(html: str) -> list[str]:
     return [url for url in parser.urls if OUTSIDE.match(url.strip())]
 
 
+# The theme's sidebar folds a page's sub-pages under a <summary> holding only a
+# chevron icon: a control with no name (axe: summary-name, WCAG 4.1.2).
+EMPTY_TOC_TOGGLE = '<summary><span class="toctree-toggle" role="presentation">'
+NAMED_TOC_TOGGLE = ('<summary aria-label="Show or hide the pages under it">'
+                    '<span class="toctree-toggle" role="presentation">')
+
+
+def name_sidebar_toggles(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if EMPTY_TOC_TOGGLE in text:
+            page.write_text(text.replace(EMPTY_TOC_TOGGLE, NAMED_TOC_TOGGLE), encoding="utf-8")
+
+
 def check_offline(app, exception):
     if exception is not None or app.builder.format != "html":
         return
@@ -227,5 +243,6 @@ def setup(app):
     app.add_post_transform(FoldPictureCode)
     app.connect("builder-inited", name_toggles_by_their_words)  # after myst-nb's setup
     app.connect("html-page-context", refuse_mathjax)
+    app.connect("build-finished", name_sidebar_toggles)
     app.connect("build-finished", check_offline)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
