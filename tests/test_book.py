@@ -178,11 +178,11 @@ def test_offline_guard_of_the_book_extension_spots_outside_loads():
 @slow
 @pytest.mark.browser
 @pytest.mark.parametrize("card", ["basic_card", "rummy500_card", "contract_card"])
-def test_rule_summary_prints_on_one_page(site, browser_page, card):
+def test_rule_summary_prints_on_one_page(book_site, browser_page, card):
     """Each game's summary is meant to be printed for the table: Chromium's own print to
     PDF gives exactly one page on A4 and on Letter, with the book's navigation left out."""
     page = browser_page.page
-    page.goto(f"{site}/rules/{card}.html", wait_until="networkidle")
+    page.goto(f"{book_site}/rules/{card}.html", wait_until="networkidle")
     assert page.locator(".rules-card").count() == 1
     for paper in ("A4", "Letter"):
         pdf = page.pdf(format=paper)
