@@ -1,12 +1,23 @@
 """The teacher's pages as the server writes them (tornado, no Voilà, no kernel): the token
-first, then the gradebook, past sessions, the CSVs and the paper."""
+first, then the gradebook, past sessions, the CSVs and the paper.
 
+The tornado application runs on its own event loop in its own thread and is fetched over
+real HTTP: in the full suite, Playwright's synchronous API keeps a running loop in the main
+thread, and tornado's AsyncHTTPTestCase cannot start a second one there."""
+
+import asyncio
 import csv
 import io
 import tempfile
+import threading
+import unittest
+import urllib.error
+import urllib.request
 from pathlib import Path
+from typing import NamedTuple
 
-import tornado.testing
+import tornado.httpserver
+import tornado.netutil
 import tornado.web
 
 from rummy_teach.classroom import open_store
@@ -18,24 +29,65 @@ SAMPLE = Path(__file__).resolve().parents[1] / "rummy_teach" / "quiz" / "samples
 TOKEN = "t0ken"
 
 
-class TeacherPages(tornado.testing.AsyncHTTPTestCase):
-    def get_app(self):
-        self.home = Path(tempfile.mkdtemp())
-        quiz_file = self.home / "q.json"
+class Response(NamedTuple):
+    code: int
+    headers: dict
+    body: bytes
+
+
+class TeacherPages(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        app = cls.make_app()
+        sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+        cls.port = sockets[0].getsockname()[1]
+        ready = threading.Event()
+
+        def serve():
+            cls.loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(cls.loop)
+            server = tornado.httpserver.HTTPServer(app)
+            server.add_sockets(sockets)
+            cls.server = server
+            ready.set()
+            cls.loop.run_forever()
+
+        cls.thread = threading.Thread(target=serve, daemon=True)
+        cls.thread.start()
+        assert ready.wait(30), "the teacher pages' server did not start"
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.loop.call_soon_threadsafe(cls.server.stop)
+        cls.loop.call_soon_threadsafe(cls.loop.stop)
+        cls.thread.join(30)
+
+    def fetch(self, path) -> Response:
+        url = f"http://127.0.0.1:{self.port}{path}"
+        try:
+            with urllib.request.urlopen(url, timeout=60) as answer:
+                return Response(answer.status, dict(answer.headers), answer.read())
+        except urllib.error.HTTPError as refused:
+            return Response(refused.code, dict(refused.headers), refused.read())
+
+    @classmethod
+    def make_app(cls):
+        cls.home = Path(tempfile.mkdtemp())
+        quiz_file = cls.home / "q.json"
         quiz_file.write_text(SAMPLE.read_text().replace('"cards": "9S 9D 9C"}',
                                                         '"cards": "9S 9D 9C", "points": 3}'))
-        self.config = {"quiz": str(quiz_file), "quiz_name": "q", "title": "Week 1",
-                       "db": str(self.home / "r.db"), "session": "now",
-                       "token_sha256": token_digest(TOKEN), "projector_key": "wall"}
+        cls.config = {"quiz": str(quiz_file), "quiz_name": "q", "title": "Week 1",
+                      "db": str(cls.home / "r.db"), "session": "now",
+                      "token_sha256": token_digest(TOKEN), "projector_key": "wall"}
         quiz = Quiz.from_file(quiz_file)
-        with open_store(self.config["db"]) as store:
+        with open_store(cls.config["db"]) as store:
             for session, name in (("earlier", "Cleo"), ("now", "=Ada"), ("now", "Bob")):
                 student = store.add_student(session=session, name=name, seat_hash=name,
                                             quiz="q", paper={"order": [q.id for q in quiz]})
                 store.record(session=session, student_id=student.student_id, student_name=name,
                              quiz="q", question_id="w1-set", rule="", given="set",
                              outcome="right" if name != "Bob" else "wrong")
-        return tornado.web.Application(teacher_handlers("", self.config, "quiz.ipynb",
+        return tornado.web.Application(teacher_handlers("", cls.config, "quiz.ipynb",
                                                         "report.ipynb"))
 
     def body(self, path):
