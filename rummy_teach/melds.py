@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .cards import (RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card, cards_text, parse_cards, rank_plural,
                     rank_with_article)
 from .errors import IllegalMeldError
-from .reasons import Reason
+from .reasons import Reason, Verdict
 
 ACE_HIGH = 14
 
@@ -141,7 +141,7 @@ def card_meld_value(rules, card: Card, position: int, kind: str = "run") -> int:
 
 
 @dataclass(frozen=True)
-class MeldCheck:
+class MeldCheck(Verdict):
     """The verdict on a group of cards: ``ok``, the ``kind``, the ``reasons`` and more."""
 
     cards: tuple[Card, ...]
@@ -151,17 +151,6 @@ class MeldCheck:
     meld: Meld | None = None
     points: int | None = None
     wilds: tuple[tuple[Card, str], ...] = ()
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    @property
-    def codes(self) -> tuple[str, ...]:
-        return tuple(r.code for r in self.reasons)
-
-    def explain(self) -> str:
-        """Every reason in words, one line each."""
-        return "\n".join(r.text() for r in self.reasons)
 
 
 # --- judging ------------------------------------------------------------------------

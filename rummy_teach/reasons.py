@@ -255,6 +255,25 @@ class Reason:
         return f"Reason({self.code!r}, {self.params!r})"
 
 
+class Verdict:
+    """What every judgement shares (a meld check, a move verdict): ``ok`` and its
+    ``reasons``; the boolean, the codes and the words are read from them."""
+
+    ok: bool
+    reasons: tuple[Reason, ...]
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(r.code for r in self.reasons)
+
+    def explain(self) -> str:
+        """Every reason in words, one line each."""
+        return "\n".join(r.text() for r in self.reasons)
+
+
 # --- the classroom's pages and refusals (issue 14) -----------------------------------------
 # Kept apart from the engine's reasons above so that parallel additions merge cleanly.
 ENGLISH.update({

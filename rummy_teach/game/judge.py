@@ -38,13 +38,13 @@ from itertools import permutations
 
 from ..cards import Card, cards_text
 from ..melds import Meld, check_meld
-from ..reasons import Reason
+from ..reasons import Reason, Verdict
 from .actions import Action
 from .table import lay_off as grow_meld
 
 
 @dataclass(frozen=True)
-class MoveVerdict:
+class MoveVerdict(Verdict):
     """The judgement of one action: ``ok``, its ``reasons`` and what it would do.
 
     ``melds`` (a meld action): the melds as they would lie on the table. ``grown``
@@ -56,17 +56,6 @@ class MoveVerdict:
     reasons: tuple[Reason, ...]
     melds: tuple[Meld, ...] = ()
     grown: Meld | None = None
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    @property
-    def codes(self) -> tuple[str, ...]:
-        return tuple(r.code for r in self.reasons)
-
-    def explain(self) -> str:
-        """Every reason in words, one line each."""
-        return "\n".join(r.text() for r in self.reasons)
 
 
 class _Refused(Exception):
