@@ -26,10 +26,19 @@ import asyncio
 from datetime import datetime, timedelta, timezone
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float, Integer
+from traitlets import Float, Integer, TraitError
 
 PREHEAT_ENV = "VOILA_PREHEAT"
 ORPHAN_SECONDS = 15
+
+
+def _last_activity(kernel) -> datetime | None:
+    """When the kernel last spoke; None while it is still starting (Jupyter sets the
+    trait only once the kernel is up, and reading it before raises TraitError)."""
+    try:
+        return getattr(kernel, "last_activity", None)
+    except TraitError:
+        return None
 
 
 class ClassFull(RuntimeError):
@@ -85,7 +94,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         pool = self.ready_pool_kernels()
         found = []
         for kernel_id, kernel in list(self._kernels.items()):
-            last = getattr(kernel, "last_activity", None)
+            last = _last_activity(kernel)
             if kernel_id in pool or self._kernel_connections.get(kernel_id, 0) or last is None:
                 continue
             if last.tzinfo is None:
