@@ -115,6 +115,11 @@ from .classroom.server import HELP as _CLASSROOM_HELP, configure_classroom  # no
 EXTRA_COMMANDS["classroom"] = (configure_classroom, _CLASSROOM_HELP)
 
 
+from .coach.review import HELP as _REVIEW_HELP, configure as configure_review  # noqa: E402
+
+EXTRA_COMMANDS["review"] = (configure_review, _REVIEW_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummy-teach", description="Learn rummy: check melds, count points, "
                      "arrange hands, play and teach Basic Rummy, Rummy 500 and Contract Rummy.")
