@@ -142,3 +142,32 @@ def test_review_command_bad_arguments(capsys, args, words):
     assert main(["review", *args]) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_sampled_worlds_keep_every_card_once():
+    game = new_game("500", 3, seed=4)
+    for _ in range(12):
+        game.apply(game.legal_actions()[-1] if game.phase == "play" else "draw")
+    deck = sorted(str(c) for cards in game.card_places().values() for c in cards)
+    for world in LearnerView(game, game.current_player).worlds(3, seed=2):
+        assert sorted(str(c) for cards in world.card_places().values() for c in cards) == deck
+    with pytest.raises(UsageError):
+        game.with_unseen(0, game.hand(0), seed=1)
+
+
+@pytest.mark.parametrize("name, players", [("500", 3), ("contract", 3), ("basic", 4)])
+def test_hints_are_legal_moves_in_every_game(name, players):
+    from rummy_teach.game import Bot
+    game = new_game(name, players, seed=7)
+    bots = [Bot("medium", seed=p) for p in range(players)]
+    asked = 0
+    for step in range(40):
+        if game.is_hand_over:
+            break
+        if step % 7 == 0:
+            advice = hint(game, samples=2, seed=step)
+            assert game.judge(advice.action).ok
+            assert advice.lines()[0].startswith("Hint: ")
+            asked += 1
+        game.apply(bots[game.current_player].act(game))
+    assert asked >= 3
