@@ -34,6 +34,7 @@ from .table import lay_off
 from ..errors import UsageError
 
 LEVELS = ("easy", "medium", "hard")
+MEDIUM_TAKES_UP_TO = 5  # points: a medium player takes a discard this low that pairs with its cards
 LONG_HAND = 30  # turns in one hand: after this many, medium and hard players unblock the table
 
 
@@ -209,6 +210,18 @@ def _distance_to_fit(game, card) -> int:
     return best
 
 
+def _has_partner(rules, hand, card) -> bool:
+    """Could ``card`` make a meld with one more card? (Another card of its rank, one of
+    its suit at most two away, or a wild card in hand.)"""
+    for other in hand:
+        if other == card:
+            continue
+        if rules.is_wild(other) or other.rank == card.rank or (
+                other.suit == card.suit and abs(other.rank - card.rank) <= 2):
+            return True
+    return False
+
+
 def _allowed_discards(game, player):
     """The discards the judge accepts now (the rule itself lives in :mod:`.judge`)."""
     hand = game.hand(player)
@@ -239,7 +252,10 @@ def _draw(game, player, level, rng) -> Action:
     if level == "easy":
         take = _in_meld(plan, hand + (top,), top) and rng.random() < 0.5
     elif level == "medium":
-        take = _in_meld(plan, hand + (top,), top)
+        # a meld now, or (in Basic-style scoring) a low card that pairs with one in hand
+        take = _in_meld(plan, hand + (top,), top) or (
+            rules.scoring == "winner_takes" and rules.card_points(top) <= MEDIUM_TAKES_UP_TO
+            and _has_partner(rules, hand, top))
     else:
         take = _in_meld(plan, hand + (top,), top)
         if not take and not rules.is_wild(top):
@@ -424,7 +440,10 @@ def _discard(game, player, level, rng) -> Card:
     if level == "medium":
         wood = [c for c in arrange(plan, hand).deadwood if c in allowed and not rules.is_wild(c)]
         if wood:
-            return max(wood, key=lambda c: (rules.card_points(c), c.sort_key()))
+            # a card with a partner (same rank, or near in its suit) may still make a meld:
+            # let the loose ones go first, so that the hand keeps building
+            return max(wood, key=lambda c: (not _has_partner(rules, hand, c), rules.card_points(c),
+                                            c.sort_key()))
         naturals = [c for c in allowed if not rules.is_wild(c)] or allowed
         return max(naturals, key=lambda c: (rules.card_points(c), c.sort_key()))
     dead, copies = _dead(game, player), _copies(rules, game.num_players)
