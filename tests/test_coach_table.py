@@ -21,16 +21,18 @@ def go_out_table():
 
 
 def play_hand_badly(table):
-    """The learner plays the whole hand by always taking the top discard when allowed and
-    throwing their first card: a hand with plenty to review."""
+    """The learner plays the hand as the medium computer player would, except that every
+    third decision in the play phase throws the first card of the hand away."""
+    bot, decisions = Bot("medium", seed=1), 0
     for _ in range(400):
         game = table.game
         if game.is_hand_over:
             return
-        legal = game.legal_actions()
-        take = Action("take") if Action("take") in legal else None
-        discards = [a for a in legal if a.kind == "discard"]
-        action = take or (discards[0] if discards else legal[0])
+        action = bot.act(game)
+        if game.phase == "play":
+            decisions += 1
+            if decisions % 3 == 0:
+                action = next(a for a in game.legal_actions() if a.kind == "discard")
         assert table.play(action), table.message
         table.run_bots()
     raise AssertionError("the hand did not end")

@@ -1,10 +1,14 @@
-"""Computer opponents at three levels, for every game.
+"""Computer opponents at four levels, for every game.
 
 * ``easy``: legal, plausible play. Takes the top discard now and then when it makes a
   meld, melds what it finds, lays off at random, discards at random.
 * ``medium``: a sound greedy player. Takes the discard only when it joins a meld, melds
   every meld of its best arrangement, lays off deadwood, discards its highest
   deadwood card; in Contract Rummy it buys a card that joins a meld.
+* ``expert``: the coach's choice (:mod:`rummy_teach.coach`): from its own view, it
+  samples the cards it cannot see and plays each move worth weighing to the end of the
+  hand several times (determinised rollouts by medium players), keeping the move that
+  scores best on average. Much slower than the others.
 * ``hard``: plans with the best-arrangement solver and remembers the table. It values
   deadwood cards that are one live card away from a meld (cards not yet seen on the
   table or in the discard pile), avoids discarding what opponents visibly collect or
@@ -33,7 +37,7 @@ from .legal import meld_options
 from .table import lay_off
 from ..errors import UsageError
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 MEDIUM_TAKES_UP_TO = 5  # points: a medium player takes a discard this low that pairs with its cards
 LONG_HAND = 30  # turns in one hand: after this many, medium and hard players unblock the table
 
@@ -63,6 +67,10 @@ def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
     phase = game.phase
     if phase == "hand_over":
         return Action("next")
+    if level == "expert":
+        from ..coach.search import expert_action  # the coach stands on these players
+
+        return expert_action(game, player, rng)
     if phase == "buy":
         return Action("buy") if _wants_buy(game, player, level, rng) else Action("pass")
     if phase == "draw":
@@ -157,6 +165,15 @@ def _evaluate(rules, cards, dead, copies, scoring) -> float:
         if best:
             bonus += rules.card_points(a) * min(best, 3) * 0.2
     return base - bonus
+
+
+def hand_value(game, player: int) -> float:
+    """How ``player``'s hand looks to them, in points (lower is better): the hard
+    player's measure (deadwood, less a share for partial melds with live cards), read
+    from their own view. The coach scores a position where a rollout stops by it."""
+    rules = game.rules
+    return _evaluate(_planning_rules(game, player), game.hand(player), _dead(game, player),
+                     _copies(rules, game.num_players), rules.scores_melds)
 
 
 def _danger(game, player, card) -> float:
