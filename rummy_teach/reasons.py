@@ -346,3 +346,22 @@ ENGLISH.update({
                        "saved. Reload the page to go on where you were.",
     "reload_button": "Reload the page",
 })
+
+
+# --- the results database made once, and its least-privilege student role (issue 15) ------
+# Kept apart from the blocks above so that parallel additions merge cleanly.
+ENGLISH.update({
+    "store_needs_init": "{where} has no rummy_teach tables yet. The classroom does not make "
+                        "them on PostgreSQL (its role may only add answers): the teacher or "
+                        "administrator runs once  rummy-teach db init --db OWNER_URL "
+                        "--student-role ROLE  and the classroom is given the role's URL",
+    "db_init_ready": "rummy-teach db init: the tables {tables} are ready in {where}",
+    "db_init_role": "  student role {role}: may add answers and read them; may not change or "
+                    "delete them, nor the tables",
+    "db_init_url": "  give the classroom this database URL (shown once): {url}",
+    "db_init_url_kept": "  give the classroom the database URL with this role and its password",
+    "db_init_sqlite_role": "a SQLite results file has no roles: --student-role is for "
+                           "PostgreSQL; give a postgresql:// owner URL or leave it out",
+    "db_init_bad_role": "{role!r} cannot be a role name; give lower-case letters, digits and _ "
+                        "(at most 63), starting with a letter or _",
+})
