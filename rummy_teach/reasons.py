@@ -362,6 +362,9 @@ ENGLISH.update({
     "db_init_url_kept": "  give the classroom the database URL with this role and its password",
     "db_init_sqlite_role": "a SQLite results file has no roles: --student-role is for "
                            "PostgreSQL; give a postgresql:// owner URL or leave it out",
+    "hub_env_missing": "--teachers-group runs the classroom as a JupyterHub service, but "
+                       "the environment variables {names} are not set: start it from the hub (a managed service in "
+                       "jupyterhub_config.py, see deploy/jupyterhub_config.py) or set them",
     "db_init_bad_role": "{role!r} cannot be a role name; give lower-case letters, digits and _ "
                         "(at most 63), starting with a letter or _",
 })

@@ -43,6 +43,7 @@ STUDENT_GRANTS = (
     "GRANT SELECT ON rummy_meta TO {role}",
 )
 TABLES = ("rummy_answers", "rummy_students", "rummy_meta")
+INIT_LOCK = 0x52554D4D  # the advisory lock `db init` holds while it works ("RUMM")
 
 
 def student_url(owner_url: str, role: str, password: str) -> str:
@@ -80,6 +81,9 @@ def init_database(owner_url: str, *, student_role: str | None = None,
     from .store import open_store
     store = open_store(owner_url, create=False, check=False)
     try:
+        # two inits at once (two teachers, a retried job) take turns: concurrent GRANTs
+        # on one table fail with "tuple concurrently updated"; closing releases the lock
+        store._execute("SELECT pg_advisory_lock(?)", (INIT_LOCK,))
         _create_tables(store)
         password = None
         if student_role:
