@@ -119,6 +119,11 @@ from .classroom.dbinit import HELP as _DB_HELP, configure_db  # noqa: E402 (stdl
 EXTRA_COMMANDS["db"] = (configure_db, _DB_HELP)
 
 
+from .coach.review import HELP as _REVIEW_HELP, configure as configure_review  # noqa: E402
+
+EXTRA_COMMANDS["review"] = (configure_review, _REVIEW_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummy-teach", description="Learn rummy: check melds, count points, "
                      "arrange hands, play and teach Basic Rummy, Rummy 500 and Contract Rummy.")
