@@ -348,6 +348,29 @@ ENGLISH.update({
 })
 
 
+# --- the results database made once, and its least-privilege student role (issue 15) ------
+# Kept apart from the blocks above so that parallel additions merge cleanly.
+ENGLISH.update({
+    "store_needs_init": "{where} has no rummy_teach tables yet. The classroom does not make "
+                        "them on PostgreSQL (its role may only add answers): the teacher or "
+                        "administrator runs once  rummy-teach db init --db OWNER_URL "
+                        "--student-role ROLE  and the classroom is given the role's URL",
+    "db_init_ready": "rummy-teach db init: the tables {tables} are ready in {where}",
+    "db_init_role": "  student role {role}: may add answers and read them; may not change or "
+                    "delete them, nor the tables",
+    "db_init_url": "  give the classroom this database URL (shown once): {url}",
+    "db_init_url_kept": "  give the classroom the database URL with this role and its password",
+    "db_init_sqlite_role": "a SQLite results file has no roles: --student-role is for "
+                           "PostgreSQL; give a postgresql:// owner URL or leave it out",
+    "hub_env_missing": "--teachers-group runs the classroom as a JupyterHub service, but "
+                       "the environment variables {names} are not set: start it from the hub "
+                       "(a managed service in "
+                       "jupyterhub_config.py, see deploy/jupyterhub_config.py) or set them",
+    "db_init_bad_role": "{role!r} cannot be a role name; give lower-case letters, digits and _ "
+                        "(at most 63), starting with a letter or _",
+})
+
+
 # --- the coach: hints and the review of a hand (issue 17) ----------------------------------
 # Kept apart from the blocks above so that parallel additions merge cleanly. "coach_do_*"
 # name a move as advice ("discard K♣"); the other codes say why, or report a review.
