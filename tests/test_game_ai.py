@@ -46,7 +46,7 @@ def test_choose_action_checks_its_arguments():
     with pytest.raises(ValueError):
         choose_action(game, 1 - game.current_player, "easy", random.Random(1))
     with pytest.raises(ValueError):
-        Bot("expert")
+        Bot("grandmaster")   # "expert" is a level now (the coach's search)
 
 
 def test_hand_over_means_next():

@@ -269,10 +269,11 @@ def _draw(game, player, level, rng) -> Action:
     if level == "easy":
         take = _in_meld(plan, hand + (top,), top) and rng.random() < 0.5
     elif level == "medium":
-        # a meld now, or (in Basic-style scoring) a low card that pairs with one in hand
+        # a meld now, or (in Basic-style scoring) a low card that pairs with one in hand;
+        # not in a long hand, where two players could pass cards to and fro for ever
         take = _in_meld(plan, hand + (top,), top) or (
             rules.scoring == "winner_takes" and rules.card_points(top) <= MEDIUM_TAKES_UP_TO
-            and _has_partner(rules, hand, top))
+            and game.turns_played(player) <= LONG_HAND and _has_partner(rules, hand, top))
     else:
         take = _in_meld(plan, hand + (top,), top)
         if not take and not rules.is_wild(top):
