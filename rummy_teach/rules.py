@@ -271,7 +271,8 @@ class RuleSet:
         base = RULE_SETS.get(self.name)
         if base is None or base.game != self.game:
             return f"get_rules({self.game!r}, **{self.options!r})"
-        changed = [f"{k}={v!r}" for k, v in self.options.items() if base.options[k] != v]
+        defaults = base.options
+        changed = [f"{k}={v!r}" for k, v in self.options.items() if defaults[k] != v]
         return f"get_rules({', '.join([repr(self.name)] + changed)})"
 
 
