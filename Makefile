@@ -28,8 +28,18 @@ check: setup
 # `make test`: everything, what CI runs (.ci/run). The book is built once, in the test
 # session (tests/book_build.py), and that build executes every lesson for the lesson
 # checks; the JupyterLite site is built first for the live-lesson tests.
-test: setup lite
+test: setup lite proxy
 	$(BIN)/python -m pytest
+
+# configurable-http-proxy (npm, pinned in .ci/node/package-lock.json), for the tests that run
+# the classroom under a real JupyterHub (tests/test_classroom_jupyterhub.py); kept in the
+# project, not installed system-wide.
+PROXY := .ci/node/node_modules/.bin/configurable-http-proxy
+.PHONY: proxy
+proxy: $(PROXY)
+$(PROXY): .ci/node/package.json .ci/node/package-lock.json
+	npm ci --prefix .ci/node --no-audit --no-fund
+	touch $@
 
 # --- the book ------------------------------------------------------------------
 # `make book`: vendor the widget scripts (pinned, integrity-checked, no CDN at view
@@ -60,7 +70,7 @@ lab: setup $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ServerApp.root_dir=lab $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 clean:
-	rm -rf $(VENV) book/_build book/_vendor book/.vendor-cache lite/_build
+	rm -rf $(VENV) book/_build book/_vendor book/.vendor-cache lite/_build .ci/node/node_modules
 
 # --- the live lessons (JupyterLite) -----------------------------------------------
 # `make lite`: JupyterLab in the browser with a Pyodide kernel, every lesson in it,

@@ -114,6 +114,15 @@ from .classroom.server import HELP as _CLASSROOM_HELP, configure_classroom  # no
 
 EXTRA_COMMANDS["classroom"] = (configure_classroom, _CLASSROOM_HELP)
 
+from .classroom.dbinit import HELP as _DB_HELP, configure_db  # noqa: E402 (stdlib only)
+
+EXTRA_COMMANDS["db"] = (configure_db, _DB_HELP)
+
+
+from .coach.review import HELP as _REVIEW_HELP, configure as configure_review  # noqa: E402
+
+EXTRA_COMMANDS["review"] = (configure_review, _REVIEW_HELP)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummy-teach", description="Learn rummy: check melds, count points, "

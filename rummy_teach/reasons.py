@@ -569,3 +569,74 @@ ENGLISH.update({
         "{hand_score[3]}. Final totals: you {score[0]}, Ben {score[1]}, Cleo {score[2]}, Dana"
         " {score[3]}; the lowest total wins."),
 })
+
+# --- the results database made once, and its least-privilege student role (issue 15) ------
+# Kept apart from the blocks above so that parallel additions merge cleanly.
+ENGLISH.update({
+    "store_needs_init": "{where} has no rummy_teach tables yet. The classroom does not make "
+                        "them on PostgreSQL (its role may only add answers): the teacher or "
+                        "administrator runs once  rummy-teach db init --db OWNER_URL "
+                        "--student-role ROLE  and the classroom is given the role's URL",
+    "db_init_ready": "rummy-teach db init: the tables {tables} are ready in {where}",
+    "db_init_role": "  student role {role}: may add answers and read them; may not change or "
+                    "delete them, nor the tables",
+    "db_init_url": "  give the classroom this database URL (shown once): {url}",
+    "db_init_url_kept": "  give the classroom the database URL with this role and its password",
+    "db_init_sqlite_role": "a SQLite results file has no roles: --student-role is for "
+                           "PostgreSQL; give a postgresql:// owner URL or leave it out",
+    "hub_env_missing": "--teachers-group runs the classroom as a JupyterHub service, but "
+                       "the environment variables {names} are not set: start it from the hub "
+                       "(a managed service in "
+                       "jupyterhub_config.py, see deploy/jupyterhub_config.py) or set them",
+    "db_init_bad_role": "{role!r} cannot be a role name; give lower-case letters, digits and _ "
+                        "(at most 63), starting with a letter or _",
+})
+
+
+# --- the coach: hints and the review of a hand (issue 17) ----------------------------------
+# Kept apart from the blocks above so that parallel additions merge cleanly. "coach_do_*"
+# name a move as advice ("discard K♣"); the other codes say why, or report a review.
+ENGLISH.update({
+    "coach_do_draw": "draw from the stock",
+    "coach_do_take": "take {card} from the discard pile",
+    "coach_do_dig": "take {card} from the discard pile, {depth} deep (with {cards})",
+    "coach_do_meld": "meld {melds}",
+    "coach_do_layoff": "lay {card} off on {meld}",
+    "coach_do_discard": "discard {card}",
+    "coach_do_buy": "buy {card}",
+    "coach_do_pass": "let {card} go",
+    "coach_do_end": "take nothing from the empty stock",
+    "coach_do_next": "deal the next hand",
+    "coach_hint": "Hint: {move}.",
+    "coach_go_out": "You can go out this turn: {move} starts it, and the cards left in the "
+                    "other hands count for you.",
+    "coach_meld": "Put {cards} down now: {points} points that can no longer be caught in your hand.",
+    "coach_lay_off": "Lay {card} off on {meld} rather than hold it: {points} points fewer in your hand.",
+    "coach_take_makes": "Take {card}: it makes {meld} with your cards.",
+    "coach_take_lays_off": "Take {card}: it goes straight onto {meld} on the table.",
+    "coach_take_reveals": "Taking {card} shows the others that you collect {what}.",
+    "coach_draw_nothing": "Draw from the stock: {card} joins nothing in your hand.",
+    "coach_draw_hides": "Draw from the stock: {card} fits your cards, but taking it would show "
+                        "the others that you collect {what}, and the stock does about as well.",
+    "coach_discard_fits_nothing": "Discard {card}: {points} points that fit nothing in your hand.",
+    "coach_discard_least": "Discard {card}: of your loose cards it has the fewest ways left "
+                           "to join a meld.",
+    "coach_discard_breaks": "Discard {card}: it breaks up {meld}, but the rest of your hand "
+                            "does better without it.",
+    "coach_keep": "Keep {card}: it makes {meld}.",
+    "coach_buy": "Buy {card}: it makes {meld}, worth the penalty card.",
+    "coach_pass": "Let {card} go: it does not bring your contract near enough to pay a penalty card.",
+    "coach_only_move": "This is the only move you have.",
+    "coach_estimate": "Estimated over {samples} deals of the cards you cannot see: {value} points "
+                      "for this move, {margin} more than the next best ({second}).",
+    "coach_what_set": "the {rank_plural}",
+    "coach_what_run": "{suit} around {card}",
+    # the review of a hand
+    "review_title": "Review of player {player} in hand {hand} of {game} (seed {seed}):",
+    "review_line": "Turn {turn}: you chose to {played}; better: {better} (about {cost} points).",
+    "review_summary": "{count} mistakes, {points} points lost (estimated)",
+    "review_none": "No costly decision found: every move was within {threshold} points of the best.",
+    "review_step": "Decision {number} of {total}",
+    "review_levels_bad": "unknown level(s) {bad}; levels are {levels}",
+    "review_players_bad": "players must be a whole number that the game accepts, not {value!r}",
+})

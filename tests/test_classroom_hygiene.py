@@ -4,6 +4,7 @@ numbers, quiz-file bounds, file modes, the banner, and a class resumed from its 
 import csv
 import io
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -182,3 +183,37 @@ def test_a_roster_file_is_read_and_checked(tmp_path):
     roster.write_text("Ada\nada\n")
     done = run_cli("classroom", "--no-serve", "--roster", str(roster), cwd=tmp_path)
     assert done.returncode == 2 and "twice" in done.stderr
+
+
+# --- behind JupyterHub: the URL prefix, and a service started without the hub ----------
+@pytest.mark.parametrize("given, env, expected", [
+    (None, {}, "/"),
+    ("/services/class-3b", {}, "/services/class-3b/"),
+    ("services//x/", {}, "/services/x/"),
+    (None, {"JUPYTERHUB_SERVICE_PREFIX": "/services/rummy-classroom/"}, "/services/rummy-classroom/"),
+    ("/mine/", {"JUPYTERHUB_SERVICE_PREFIX": "/services/rummy-classroom/"}, "/mine/"),
+])
+def test_the_url_prefix_comes_from_base_url_or_the_hub(monkeypatch, given, env, expected):
+    from rummy_teach.classroom.server import base_url
+    monkeypatch.delenv("JUPYTERHUB_SERVICE_PREFIX", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert base_url(Namespace(base_url=given)) == expected
+
+
+def test_teacher_links_and_the_join_form_keep_the_prefix():
+    from rummy_teach.classroom.dashboard import teacher_nav
+    from rummy_teach.classroom.pages import join_page
+    hrefs = re.findall(r'href="([^"]+)"', teacher_nav("", "s1", "/services/c/"))
+    assert hrefs and all(h.startswith("/services/c/") and "token" not in h for h in hrefs)
+    assert 'action="/services/c/voila/render/quiz.ipynb"' in join_page("T", base="/services/c/")
+    assert all("token=t0k" in h for h in re.findall(r'href="([^"]+)"', teacher_nav("t0k", "s1")))
+
+
+def test_teachers_group_outside_a_hub_stops_with_the_missing_settings(tmp_path):
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith("JUPYTERHUB_")}
+    result = subprocess.run([sys.executable, "-m", "rummy_teach.cli", "classroom", "--teachers-group",
+                             "teachers", "--db", str(tmp_path / "r.db"), "--port", "1"],
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 2 and "JUPYTERHUB_API_TOKEN" in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "r.db").exists()

@@ -12,6 +12,15 @@ from traitlets import TraitError
 from rummy_teach.classroom.kernels import ClassroomKernelManager
 
 
+def run_in_own_loop(coroutine):
+    """``asyncio.run`` in a thread of its own: in the full suite, Playwright's sync API
+    (a browser test run before) keeps an event loop running in the main thread, where
+    asyncio.run refuses to start (it failed there, and passed alone)."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, coroutine).result(timeout=120)
+
+
 class Starting:
     @property
     def last_activity(self):
@@ -43,4 +52,4 @@ def test_orphans_are_longest_idle_first_and_connected_pages_are_never_taken():
 
 def test_reclaim_finds_nothing_while_every_kernel_is_starting():
     manager = manager_with({"one": Starting(), "two": Starting()})
-    assert asyncio.run(manager.reclaim_orphan()) is False
+    assert run_in_own_loop(manager.reclaim_orphan()) is False

@@ -2,8 +2,10 @@
 
 The server is Debian's (``apt-get install postgresql``): initdb into a temporary
 directory owned by the ``postgres`` system user, listening on a free local port
-with its unix socket in that directory. Each test gets a new database. The
-backend-independent tests of tests/test_classroom_store.py run here again.
+with its unix socket in that directory. Each test gets a new database, made
+ready by ``rummy-teach db init`` as the owner; the backend-independent tests of
+tests/test_classroom_store.py run here again through the least-privilege student
+role, as the classroom's students' side does.
 """
 
 import glob
@@ -18,6 +20,10 @@ from pathlib import Path
 import pytest
 
 from rummy_teach.classroom import ResultsStoreError, open_store
+from rummy_teach.classroom.dbinit import init_database, student_url
+
+STUDENT_ROLE = "rummy_student"
+STUDENT_PASSWORD = "pupil-pass-1234"
 
 # The same tests, this time with `new_url` below giving PostgreSQL databases.
 from test_classroom_store import (  # noqa: F401
@@ -28,7 +34,6 @@ from test_classroom_store import (  # noqa: F401
     test_cli_report_reads_results_written_by_another_process,
     test_concurrent_writers_lose_nothing,
     test_csv_round_trips_names_with_commas_quotes_and_unicode,
-    test_reading_where_no_results_were_ever_kept_is_refused,
     test_record_stores_every_field_as_given,
     test_report_numbers_on_a_known_set_of_answers,
     test_schema_is_created_once_and_reopening_keeps_every_answer,
@@ -86,6 +91,12 @@ class PostgresServer:
     def url(self, database="postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
+    def ready_database(self) -> tuple[str, str]:
+        """A new database after ``db init``: (owner URL, the student role's URL)."""
+        owner = self.url(self.new_database())
+        init_database(owner, student_role=STUDENT_ROLE, student_password=STUDENT_PASSWORD)
+        return owner, student_url(owner, STUDENT_ROLE, STUDENT_PASSWORD)
+
     def socket_url(self, database) -> str:
         return f"postgresql://postgres@/{database}?host={self.root}&port={self.port}"
 
@@ -121,13 +132,13 @@ def postgres():
 
 @pytest.fixture
 def new_url(postgres):
-    """A fresh PostgreSQL database URL each call."""
-    return lambda: postgres.url(postgres.new_database())
+    """A fresh PostgreSQL database after ``db init``, as the student role, each call."""
+    return lambda: postgres.ready_database()[1]
 
 
 # -- PostgreSQL-only behaviour ---------------------------------------------------------
 def test_store_keeps_recording_across_a_server_restart(postgres):
-    url = postgres.url(postgres.new_database())
+    url = postgres.ready_database()[1]
     with open_store(url) as store:
         record_known(store)
         postgres.restart()  # the same open store: its connection died with the old server
@@ -139,7 +150,7 @@ def test_store_keeps_recording_across_a_server_restart(postgres):
 
 
 def test_while_the_server_is_down_an_answer_fails_clearly_then_recording_resumes(postgres):
-    url = postgres.url(postgres.new_database())
+    url = postgres.ready_database()[1]
     store = open_store(url)
     record_known(store)
     postgres.stop()
@@ -198,17 +209,99 @@ def test_unix_socket_url_and_a_database_of_another_program(postgres):
     with psycopg.connect(postgres.url(name)) as conn:
         assert conn.execute("SELECT * FROM rummy_answers").fetchall() == [(1, "keep me")]
     other = postgres.new_database()
+    init_database(postgres.socket_url(other))
     with open_store(postgres.socket_url(other)) as store:
         record_known(store)
     status, out, _ = run_cli("--db", postgres.url(other), "--by", "student")
     assert status == 0 and "Ana" in out and "75%" in out
 
 
-def test_two_first_opens_at_once_both_succeed(postgres):
+def test_four_db_inits_at_once_all_succeed(postgres):
     url = postgres.url(postgres.new_database())
-    code = ("import sys\nfrom rummy_teach.classroom import open_store\n"
-            "open_store(sys.argv[1]).close()\n")
+    code = ("import sys\nfrom rummy_teach.classroom.dbinit import init_database\n"
+            "init_database(sys.argv[1], student_role='rummy_student')\n")
     procs = [subprocess.Popen([sys.executable, "-c", code, url]) for _ in range(4)]
-    assert [proc.wait(timeout=60) for proc in procs] == [0] * 4
+    assert [proc.wait(timeout=120) for proc in procs] == [0] * 4
     with open_store(url, create=False) as store:
         assert store.count() == 0
+
+
+# -- least privilege: what the students' side may and may not do ---------------------------
+def test_a_database_without_tables_is_refused_with_the_command_that_makes_them(postgres):
+    import psycopg
+    name = postgres.new_database()
+    with pytest.raises(ResultsStoreError, match="rummy-teach db init --db OWNER_URL"):
+        open_store(postgres.url(name))  # the students' side: no CREATE TABLE, a clear message
+    with pytest.raises(ResultsStoreError, match="no rummy_teach results"):
+        open_store(postgres.url(name), create=False)  # the report's side
+    with psycopg.connect(postgres.url(name)) as conn:  # and nothing was made there
+        assert conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
+                            ).fetchone() == (0,)
+
+
+@pytest.mark.parametrize("statement", [
+    "CREATE TABLE rummy_extra (x INTEGER)",
+    "DROP TABLE rummy_answers",
+    "ALTER TABLE rummy_answers ADD COLUMN extra TEXT",
+    "DELETE FROM rummy_answers",
+    "TRUNCATE rummy_answers",
+    "UPDATE rummy_answers SET outcome = 'right'",
+    "UPDATE rummy_students SET student_name = 'Someone else'",
+    "UPDATE rummy_students SET paper = '{}'",
+    "DELETE FROM rummy_students",
+    "UPDATE rummy_meta SET value = '99'",
+    "INSERT INTO rummy_meta (name, value) VALUES ('x', 'y')",
+])
+def test_the_student_role_cannot_change_the_schema_or_what_was_answered(postgres, statement):
+    import psycopg
+    owner, student = postgres.ready_database()
+    with open_store(student) as store:  # the students' side adds and reads
+        record_known(store)
+        store.add_student(session="5B", name="Ana", seat_hash="h" * 64, quiz="melds",
+                          paper={"order": []}, student_id="ana")
+        store.seen("5B", "ana", 3)  # the allowed column updates
+        store.move_seat("5B", "ana", "k" * 64)
+        assert store.count() == 11 and store.student("5B", "ana").position == 3
+    with psycopg.connect(student, autocommit=True) as conn:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute(statement)
+    with open_store(owner, create=False) as store:  # everything as it was
+        assert store.count() == 11
+        assert [s.name for s in store.students("5B")] == ["Ana"]
+
+
+def test_db_init_command_makes_the_role_prints_its_url_once_and_can_run_again(postgres):
+    owner = postgres.url(postgres.new_database())
+    command = [sys.executable, "-m", "rummy_teach.cli", "db", "init", "--db", owner,
+               "--student-role", "pupils_9c"]
+    env = {k: v for k, v in os.environ.items() if k != "RUMMY_STUDENT_PASSWORD"}
+    first = subprocess.run(command, capture_output=True, text=True, timeout=120, env=env)
+    assert first.returncode == 0, first.stderr
+    url = next(line.split(": ", 1)[1] for line in first.stdout.splitlines() if "shown once" in line)
+    assert url.startswith("postgresql://pupils_9c:")
+    with open_store(url) as store:
+        record_known(store)
+    again = subprocess.run(command, capture_output=True, text=True, timeout=120, env=env)
+    assert again.returncode == 0 and "shown once" not in again.stdout  # the role keeps its password
+    with open_store(url, create=False) as store:
+        assert store.count() == 11
+    bad = subprocess.run(command[:-1] + ["Pupils; DROP"], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert bad.returncode == 2 and "cannot be a role name" in bad.stderr
+
+
+def test_the_students_page_records_through_the_student_role(postgres):
+    from rummy_teach.classroom.app import token_digest
+    from rummy_teach.classroom.student import StudentApp
+    _, student = postgres.ready_database()
+    config = {"quiz": "basic", "quiz_name": "basic", "title": "T", "db": student, "session": "s",
+              "token_sha256": token_digest("t"), "attempts": 1, "shuffle": True}
+    app = StudentApp(config, env={"HTTP_X_RUMMY_SEAT": "seat-aaaaaaaaaaaaaaaaaaaaaaaa"})
+    app.start("Ada")
+    question = app.quiz[app.quiz_widget.current["id"]]
+    app.quiz_widget.submit(question.answer_input)
+    app.quiz_widget.next()
+    again = StudentApp(config, env={"HTTP_X_RUMMY_SEAT": "seat-aaaaaaaaaaaaaaaaaaaaaaaa"})
+    assert again.student_id == app.student_id and "Welcome back, Ada" in again.message.value
+    with open_store(student, create=False) as store:
+        assert [(a.student_name, a.outcome) for a in store.answers(session="s")] == [("Ada", "right")]

@@ -347,7 +347,7 @@ def test_the_report_needs_the_exact_token(tmp_path, query, shown):
 
 @browser
 def test_a_class_with_results_in_postgresql(tmp_path, chromium):
-    from test_classroom_postgres import PostgresServer, _bindir
+    from test_classroom_postgres import STUDENT_PASSWORD, PostgresServer, _bindir
     bindir = _bindir()
     if bindir is None:
         pytest.skip("no PostgreSQL server binaries (apt-get install -y postgresql)")
@@ -355,9 +355,10 @@ def test_a_class_with_results_in_postgresql(tmp_path, chromium):
     postgres.start()
     server = None
     try:
-        # the test server trusts local connections, so the password is not checked; it
-        # must still never be shown (banner, report page)
-        url = postgres.url(postgres.new_database()).replace("postgres@", "postgres:s3cretpw@")
+        # made by `rummy-teach db init`; the classroom writes as the least-privilege student
+        # role. The test server trusts local connections, so the password is not checked;
+        # it must still never be shown (banner, report page)
+        url = postgres.ready_database()[1]
         port = free_port()
         server = CommandServer(
             [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", "basic", "--host",
@@ -365,9 +366,9 @@ def test_a_class_with_results_in_postgresql(tmp_path, chromium):
              SESSION, "--db", url, "--join-code", JOIN, "--same-order",
              "--run-dir", str(tmp_path / "run")],
             root=tmp_path, port=port, ready_path="/voila/static/voila.js", name="classroom-pg").start()
-        shown = url.replace("s3cretpw", "***")
+        shown = url.replace(STUDENT_PASSWORD, "***")
         assert f"results saved to {shown}" in server.output()
-        assert "s3cretpw" not in server.output()
+        assert STUDENT_PASSWORD not in server.output()
         recorded = RecordedPage(chromium.new_context())
         start_as(recorded.page, f"{server.base}/?join={JOIN}", "Dana")
         choose_and_submit(recorded.page, "set", "Right!")        # basic-eights
@@ -377,7 +378,7 @@ def test_a_class_with_results_in_postgresql(tmp_path, chromium):
         assert [(r.student_name, r.question_id, r.outcome) for r in rows] == [
             ("Dana", "basic-eights", "right")]
         status, body = get(f"{server.base}/voila/render/report.ipynb?token={TOKEN}")
-        assert status == 200 and "Dana" in body and "***" in body and "s3cretpw" not in body
+        assert status == 200 and "Dana" in body and "***" in body and STUDENT_PASSWORD not in body
     finally:
         if server:
             server.stop()

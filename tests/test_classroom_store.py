@@ -374,3 +374,17 @@ def test_html_report_is_self_contained_escaped_and_charts_each_question(tmp_path
     assert widths == [round(420 * r) for r in (2 / 3, 2 / 3, 0.25, 1.0)]
     assert report._repr_html_() == page
     assert bar_chart_svg(build_report([])) == "" and "No answers yet." in report_html(build_report([]))
+
+
+def test_db_init_on_a_sqlite_file_makes_the_tables_and_refuses_a_role(tmp_path):
+    from rummy_teach.classroom.dbinit import init_database
+    path = tmp_path / "class.db"
+    assert init_database(str(path))["role"] is None
+    with open_store(path, create=False) as store:
+        assert store.count() == 0
+    with pytest.raises(ResultsStoreError, match="no roles"):
+        init_database(str(path), student_role="pupils")
+    result = subprocess.run([sys.executable, "-m", "rummy_teach.cli", "db", "init", "--db",
+                             str(tmp_path / "other.db")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "are ready in" in result.stdout
+    assert (tmp_path / "other.db").exists()

@@ -127,6 +127,16 @@ def test_behind_jupyterhub_the_hub_user_is_the_student(tmp_path):
     assert app.student_name == "grace"
 
 
+def test_two_hub_users_in_one_browser_are_two_students(tmp_path):
+    # a shared school computer: Ada logs out of the hub, Grace logs in; the seat cookie of
+    # the browser stays, but the hub user decides who answers (before: Grace resumed as Ada)
+    config = config_for(tmp_path, user_header="X-Rummy-Hub-User")
+    ada = app_at(config, SEAT_A, HTTP_X_RUMMY_HUB_USER="ada")
+    grace = app_at(config, SEAT_A, HTTP_X_RUMMY_HUB_USER="grace")
+    assert (ada.student_name, grace.student_name) == ("ada", "grace")
+    assert ada.student_id != grace.student_id
+
+
 def test_names_lose_control_and_bidi_characters(tmp_path):
     config = config_for(tmp_path)
     app = app_at(config, SEAT_A)

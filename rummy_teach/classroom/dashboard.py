@@ -99,24 +99,27 @@ def projector_html(quiz, students, answers) -> str:
             f"{bars_html(quiz, answers)}</div>")
 
 
-def teacher_nav(token: str, session: str) -> str:
-    """Links between the teacher's pages (the token rides along in each address)."""
-    t, s = quote(token, safe=""), quote(session, safe="")
-    links = [("nav_report", f"/voila/render/report.ipynb?token={t}&session={s}"),
-             ("nav_dashboard", f"/teacher/dashboard?token={t}&session={s}"),
-             ("nav_gradebook", f"/teacher/gradebook.csv?token={t}&session={s}"),
-             ("nav_answers", f"/teacher/answers.csv?token={t}&session={s}"),
-             ("nav_sessions", f"/teacher/sessions?token={t}"),
-             ("nav_paper", f"/teacher/paper?token={t}")]
+def teacher_nav(token: str, session: str, base: str = "/") -> str:
+    """Links between the teacher's pages (the token rides along in each address; behind
+    JupyterHub there is none: the hub's login is the key)."""
+    t, s = f"token={quote(token, safe='')}&" if token else "", quote(session, safe="")
+    b = base.rstrip("/")
+    links = [("nav_report", f"{b}/voila/render/report.ipynb?{t}session={s}"),
+             ("nav_dashboard", f"{b}/teacher/dashboard?{t}session={s}"),
+             ("nav_gradebook", f"{b}/teacher/gradebook.csv?{t}session={s}"),
+             ("nav_answers", f"{b}/teacher/answers.csv?{t}session={s}"),
+             ("nav_sessions", f"{b}/teacher/sessions?{t}".rstrip("?&")),
+             ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&"))]
     return '<nav class="rt-teacher">' + "".join(
         f'<a href="{escape(href)}" class="rt-{code[4:]}">{escape(say(code))}</a>'
         for code, href in links) + "</nav>"
 
 
-def sessions_html(sessions: list[dict], token: str) -> str:
-    t = quote(token, safe="")
+def sessions_html(sessions: list[dict], token: str, base: str = "/") -> str:
+    t = f"token={quote(token, safe='')}&amp;" if token else ""
+    b = escape(base.rstrip("/"))
     rows = "".join(
-        f'<tr><td><a href="/voila/render/report.ipynb?token={t}&amp;session={quote(s["session"], safe="")}">'
+        f'<tr><td><a href="{b}/voila/render/report.ipynb?{t}session={quote(s["session"], safe="")}">'
         f'{escape(s["session"])}</a></td><td>{escape(s["quiz"])}</td>'
         f'<td class="n">{s["students"]}</td><td class="n">{s["answers"]}</td>'
         f'<td>{s["first_at"].strftime("%Y-%m-%d %H:%M")}</td></tr>' for s in sessions)

@@ -36,8 +36,11 @@ def join_ok(given: str, config: dict) -> bool:
     return bool(code) and hmac.compare_digest(given.encode("utf-8"), code.encode("utf-8"))
 
 
-def quiz_page_handler(config: dict, notebook: str):
-    """The tornado handler class for the quiz page (Voilà's own, behind the gate)."""
+def quiz_page_handler(config: dict, notebook: str, door=None):
+    """The tornado handler class for the quiz page (Voilà's own, behind the gate).
+
+    With a :class:`~rummy_teach.classroom.hub.HubDoor` (a JupyterHub service), the
+    hub's login replaces the join code, and the hub user is handed to the kernel."""
     from voila.tornado.handler import TornadoVoilaHandler
 
     from .kernels import ClassFull
@@ -76,10 +79,17 @@ def quiz_page_handler(config: dict, notebook: str):
             return super().should_use_rendered_notebook(*args, **kwargs)
 
         async def get(self, path=None):
+            if door is not None:
+                from .hub import HUB_USER_HEADER
+                user = await door.user(self)
+                if not user:
+                    return door.login(self)
+                self.request.headers[HUB_USER_HEADER] = user["name"]  # never the client's
             given = self.get_argument("join", "")
-            if not join_ok(given, config):
+            if door is None and not join_ok(given, config):
                 return self._plain(403 if given else 200,
-                                   join_page(title, wrong=bool(given), code=given))
+                                   join_page(title, wrong=bool(given), code=given,
+                                             base=config.get("base_url", "/")))
             if not self._room() and not (hasattr(self.kernel_manager, "reclaim_orphan")
                                          and await self.kernel_manager.reclaim_orphan()):
                 return self._plain(503, full_page(title))

@@ -132,6 +132,13 @@ def configure_classroom(parser):
     parser.add_argument("--user-header", metavar="NAME",
                         help="an HTTP header set by an authenticating proxy (e.g. JupyterHub's) "
                              "that names the student; only behind such a proxy")
+    parser.add_argument("--base-url", metavar="PREFIX",
+                        help="serve every page under this URL prefix (default: the hub's "
+                             "JUPYTERHUB_SERVICE_PREFIX when run as a hub service, else /)")
+    parser.add_argument("--teachers-group", metavar="GROUP",
+                        help="run as a JupyterHub service: students log in through the hub (the "
+                             "hub user is the student, no join code, no name to type) and the "
+                             "teacher's pages are for members of this hub group, with no token")
     parser.add_argument("--idle-minutes", type=_number(int, 1, 24 * 60, "number of minutes"),
                         default=DEFAULT_IDLE_MINUTES,
                         help="stop a kernel whose page was closed this long ago (default "
@@ -143,6 +150,12 @@ def configure_classroom(parser):
                         help="only write the pages and the config and say how to serve them "
                              "(e.g. on JupyterHub: see docs/deployment.md)")
     parser.set_defaults(func=cmd_classroom)
+
+
+def base_url(args) -> str:
+    """The URL prefix, '/' or '/services/classroom/' (always starting and ending with /)."""
+    given = getattr(args, "base_url", None) or os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or "/"
+    return "/" + "/".join(part for part in given.split("/") if part) + ("/" if given.strip("/") else "")
 
 
 def default_db(quiz_arg: str, is_file: bool) -> Path:
@@ -265,7 +278,11 @@ def prepare(args) -> dict:
               "practice": practice, "shuffle": not getattr(args, "same_order", False),
               "variants": bool(getattr(args, "variants", False)),
               "roster": roster, "user_header": getattr(args, "user_header", None),
-              "students": args.students}
+              "students": args.students, "base_url": base_url(args),
+              "hub_teachers": getattr(args, "teachers_group", None)}
+    if config["hub_teachers"]:
+        from .hub import HUB_USER_HEADER
+        config["user_header"] = HUB_USER_HEADER
     config_path = run / "config.json"
     write_private(config_path, config)
     write_private(run / "secret.json", {"token": token})
@@ -300,6 +317,7 @@ def public_host(host: str) -> str:
 
 def voila_argv(pages: Path, args, pool: int) -> list[str]:
     argv = [str(pages), "--no-browser", f"--port={args.port}", f"--Voila.ip={args.host}",
+            f"--Voila.base_url={base_url(args)}",
             "--Voila.port_retries=0", "--strip_sources=True", "--show_tracebacks=False",
             "--theme=light",
             f"--MappingKernelManager.cull_idle_timeout={args.idle_minutes * 60}",
@@ -320,7 +338,7 @@ def teacher_links(base: str, prepared: dict) -> dict:
 
 def startup_message(prepared: dict, args) -> str:
     from .store import mask_password
-    base = f"http://{public_host(args.host)}:{args.port}"
+    base = f"http://{public_host(args.host)}:{args.port}{base_url(args).rstrip('/')}"
     config = prepared["config"]
     links = teacher_links(base, prepared)
     db = mask_password(config["db"])
@@ -344,6 +362,12 @@ def startup_message(prepared: dict, args) -> str:
 
 
 def cmd_classroom(args) -> int:
+    if getattr(args, "teachers_group", None) and not args.no_serve:
+        from .hub import missing_hub_env
+        missing = missing_hub_env()
+        if missing:
+            from .messages import say
+            raise ClassroomError(say("hub_env_missing", names=", ".join(missing)))
     if not args.no_serve:
         check_port_free(args.host, args.port)
     prepared = prepare(args)
@@ -372,7 +396,8 @@ def serve(prepared: dict, args) -> None:
     config = Config()
     config.VoilaConfiguration.file_allowlist = []  # /voila/files serves nothing (and is refused)
     config.VoilaConfiguration.multi_kernel_manager_class = ClassroomKernelManager
-    headers = [SEAT_HEADER] + ([args.user_header] if getattr(args, "user_header", None) else [])
+    user_header = prepared["config"].get("user_header")
+    headers = [SEAT_HEADER] + ([user_header] if user_header else [])
     config.VoilaConfiguration.http_header_envs = headers
     config.ClassroomKernelManager.kernel_budget = args.students + prepared["pool"]
     config.VoilaKernelManager.fill_delay = float(getattr(args, "refill_seconds",
@@ -410,9 +435,15 @@ def classroom_voila_class(config: dict):
             ]
             render_kwargs = {"template_paths": self.template_paths, "config": self.config,
                              "voila_configuration": self.voila_configuration}
-            front = teacher_handlers(base, config, STUDENT_PAGE, REPORT_PAGE)
+            door = None
+            if config.get("hub_teachers"):
+                from .hub import HubDoor
+                door = HubDoor(config["hub_teachers"])
+            front = teacher_handlers(base, config, STUDENT_PAGE, REPORT_PAGE, door=door)
+            if door is not None:
+                front += [(base + "/oauth_callback", door.callback_handler())]
             front += [(base + rf"/voila/render/({STUDENT_PAGE.replace('.', '[.]')})",
-                       quiz_page_handler(config, STUDENT_PAGE), render_kwargs)]
+                       quiz_page_handler(config, STUDENT_PAGE, door=door), render_kwargs)]
             front += [(base + pattern, NotFound) for pattern in refused]
             return front + super().init_handlers()
 

@@ -14,7 +14,9 @@ Where the rows live is a database URL:
 * ``postgresql://user:password@host:port/database`` (needs ``psycopg`` 3), for a
   school whose classroom outgrows one machine.
 
-Both backends get the same tables and the same queries; only the parameter
+On PostgreSQL the tables are made once by ``rummy-teach db init`` (the students'
+side may lack the right to make them). Both backends get the same tables and the
+same queries; only the parameter
 placeholder differs, and :meth:`ResultsStore._execute` handles that. Every
 failure (bad URL, missing directory, damaged file, unreachable server, busy
 database) is a :class:`ResultsStoreError`, a :class:`~rummy_teach.errors.RummyError`,
@@ -35,6 +37,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..errors import RummyError
+from .messages import say
 from .students import STUDENTS_SCHEMA, StudentsMixin
 
 SCHEMA_VERSION = 1
@@ -222,12 +225,17 @@ def parse_url(url) -> tuple[str, str]:
 class ResultsStore(StudentsMixin):
     """An open results database. Use :func:`open_store` or ``ResultsStore(url)``.
 
-    ``create=True`` (the classroom's way) makes the file and tables on first
-    use; ``create=False`` (the report's way) opens an existing store read-only
-    and refuses a missing file or a database that holds no results.
+    ``create=True`` (the classroom's way) records answers; on SQLite it also makes
+    the file and tables on first use. On PostgreSQL it never changes the schema:
+    the tables are made once by ``rummy-teach db init`` with an owner's URL (see
+    :mod:`~rummy_teach.classroom.dbinit`), so the students' side can connect with a
+    role that may only add answers; a database without them is refused with a
+    message saying so. ``create=False`` (the report's way) opens an existing store
+    read-only and refuses a missing file or a database that holds no results.
+    ``check=False`` skips the schema check (``db init`` checks after making it).
     """
 
-    def __init__(self, url, *, create: bool = True):
+    def __init__(self, url, *, create: bool = True, check: bool = True):
         self.kind, self._target = parse_url(url)
         self.create = create
         self.url = str(url)
@@ -238,7 +246,8 @@ class ResultsStore(StudentsMixin):
             self._open_sqlite()
         else:
             self._open_postgresql()
-        self._check_schema()
+        if check:
+            self._check_schema()
 
     # -- opening ---------------------------------------------------------------
     @property
@@ -308,7 +317,10 @@ class ResultsStore(StudentsMixin):
 
     def _check_schema(self):
         failure = None
-        for attempt in range(5 if self.create else 0):
+        if self.kind == "postgresql" and self.create and not self._has_tables():
+            self.close()
+            raise ResultsStoreError(say("store_needs_init", where=self.where))
+        for attempt in range(5 if self.create and self.kind == "sqlite" else 0):
             try:
                 self._transaction(SCHEMA)
                 failure = None
@@ -335,6 +347,14 @@ class ResultsStore(StudentsMixin):
         if failure is not None:
             self.close()
             self._fail("prepare", failure)
+
+    def _has_tables(self) -> bool:
+        try:
+            rows = self._execute("SELECT to_regclass('rummy_answers'), to_regclass('rummy_students'), "
+                                 "to_regclass('rummy_meta')")
+        except self._errors():
+            return False
+        return any(rows[0])  # a table of another program is named by the shape check below
 
     # -- the one place that speaks to the database -----------------------------
     def _errors(self) -> tuple:
@@ -504,6 +524,7 @@ class ResultsStore(StudentsMixin):
         return f"open_store({self.url if self.kind == 'sqlite' else self.where!r})"
 
 
-def open_store(url, *, create: bool = True) -> ResultsStore:
-    """Open (and on first use create) the results store at ``url``; see the module docstring."""
-    return ResultsStore(url, create=create)
+def open_store(url, *, create: bool = True, check: bool = True) -> ResultsStore:
+    """Open the results store at ``url`` (a SQLite one is made on first use); see
+    :class:`ResultsStore`."""
+    return ResultsStore(url, create=create, check=check)

@@ -193,18 +193,19 @@ class StudentApp:
         return self._store
 
     def _enter(self, env) -> None:
-        """Find the student again by seat, or take the hub user; else wait for a name."""
+        """Take the hub user (who vouches for the name), else find the student again by
+        seat; else wait for a name."""
+        user = hub_user(env, self.config)
+        if user:  # before the seat: two hub users may share one browser, one after the other
+            self.name_box.disabled = True
+            self.start(user, trusted=True)
+            return
         try:
             known = self.store().student_by_seat(self.session, self.seat_hash)
         except Exception:
             return  # the name form stays; Start says what is wrong
         if known is not None:
             self._begin(known, "resumed_seat")
-            return
-        user = hub_user(env, self.config)
-        if user:
-            self.name_box.disabled = True
-            self.start(user, trusted=True)
 
     def start(self, name: str | None = None, trusted: bool = False) -> None:
         from .store import safe_text

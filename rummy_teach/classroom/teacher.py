@@ -41,8 +41,11 @@ def _load(config: dict, session: str, students: bool = True):
     return answers, people
 
 
-def teacher_handlers(base: str, config: dict, student_page: str, report_page: str) -> list:
-    """(pattern, handler) pairs for the server's own pages."""
+def teacher_handlers(base: str, config: dict, student_page: str, report_page: str,
+                     door=None) -> list:
+    """(pattern, handler) pairs for the server's own pages. With a
+    :class:`~rummy_teach.classroom.hub.HubDoor`, the teacher's pages are for the hub's
+    teachers' group instead of the token."""
     import tornado.web
 
     from ..quiz import Quiz
@@ -72,16 +75,24 @@ def teacher_handlers(base: str, config: dict, student_page: str, report_page: st
             return await asyncio.get_running_loop().run_in_executor(None, function, *args)
 
     class Teacher(Page):
-        def prepare(self):
+        async def prepare(self):
             self.token = self.get_argument("token", "")
-            if not token_ok(self.token, config):
+            if door is not None:
+                self.token = ""
+                user = await door.user(self)
+                if not user:
+                    return door.login(self)
+                if not await door.is_teacher(user["name"]):
+                    return self.send(refused_page(), 403)
+            elif not token_ok(self.token, config):
                 self.send(refused_page(), 403)
                 return
             self.session = self.get_argument("session", config["session"])
             self.live = self.get_argument("part", "") == "live"
 
         def frame(self, heading: str, live_html: str, extra: str = "") -> str:
-            return page(heading, f"{teacher_nav(self.token, self.session)}<h1>{escape(heading)}</h1>"
+            return page(heading, f"{teacher_nav(self.token, self.session, base + '/')}"
+                        f"<h1>{escape(heading)}</h1>"
                         f'{extra}<div id="rt-live">{live_html}</div>', refresh_ms=REFRESH_MS)
 
     class Report(Teacher):
@@ -125,8 +136,8 @@ def teacher_handlers(base: str, config: dict, student_page: str, report_page: st
                 with open_store(config["db"], create=False) as store:
                     return store.sessions_overview()
             sessions = await self.off_thread(read)
-            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session)
-                           + sessions_html(sessions, self.token)))
+            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/")
+                           + sessions_html(sessions, self.token, base + "/")))
 
     class Paper(Teacher):
         def get(self):
@@ -146,9 +157,10 @@ def teacher_handlers(base: str, config: dict, student_page: str, report_page: st
     class Front(Page):
         def get(self):
             join = self.get_argument("join", "")
-            if join:
-                return self.redirect(f"{base}/voila/render/{student_page}?join={quote(join, safe='')}")
-            self.send(join_page(title))
+            if join or door is not None:  # behind the hub, its login is the way in
+                query = f"?join={quote(join, safe='')}" if join else ""
+                return self.redirect(f"{base}/voila/render/{student_page}{query}")
+            self.send(join_page(title, base=base + "/"))
 
     return [
         (base + "/?", Front),

@@ -163,7 +163,7 @@ def _danger(game, player, card) -> float:
     rules = game.rules
     danger = 0.0
     for meld in game.table:
-        if lay_off(rules, meld.meld, card, explain=False)[0] is not None:
+        if _may_fit(rules, meld.meld, card) and lay_off(rules, meld.meld, card, explain=False)[0] is not None:
             danger += 4
             break
     for p in range(game.num_players):
@@ -179,9 +179,18 @@ def _danger(game, player, card) -> float:
     return danger
 
 
+def _may_fit(rules, meld, card) -> bool:
+    """A quick sieve before asking the lay-off rule: the set's rank, the run's suit, or
+    a wild card (most cards fail here, and the rule itself writes its refusal)."""
+    if rules.is_wild(card):
+        return True
+    return card.rank == meld.rank if meld.kind == "set" else card.suit == meld.suit
+
+
 def _fits_table(game, card) -> bool:
-    faces = game.natural_faces()
-    return any(lay_off(game.rules, m.meld, card, None, faces, False)[0] is not None for m in game.table)
+    faces, rules = game.natural_faces(), game.rules
+    return any(_may_fit(rules, m.meld, card) and lay_off(rules, m.meld, card, None, faces, False)[0] is not None
+               for m in game.table)
 
 
 def _distance_to_fit(game, card) -> int:
@@ -388,7 +397,7 @@ def _lay_off(game, player, level, rng):
         cards.sort(key=lambda c: -rules.card_points(c))
     for card in cards:
         for meld in game.table:
-            if lay_off(rules, meld.meld, card, None, faces, False)[0] is not None:
+            if _may_fit(rules, meld.meld, card) and lay_off(rules, meld.meld, card, None, faces, False)[0] is not None:
                 return Action("layoff", card=card, target=meld.number)
     return None
 

@@ -295,6 +295,45 @@ class Game:
         new.__dict__.update({key: _copy(value) for key, value in self.__dict__.items()})
         return new
 
+    def unseen_by(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` cannot see: the other hands (less the cards everybody saw
+        them take) and the stock. The discard pile counts as seen: every card in it was
+        face up once."""
+        self._seat(player)
+        cards = [c for p in range(self._n) if p != player for c in self._hidden_part(p)]
+        return tuple(cards + list(reversed(self._stock)))
+
+    def with_unseen(self, player: int, cards, seed) -> "Game":
+        """A copy in which the cards ``player`` cannot see are ``cards`` (a reordering of
+        :meth:`unseen_by`), dealt in that order into the same places: each other hand's
+        unknown cards, then the stock from the top. The copy has no history and plays
+        any reshuffle by ``seed``: a world that agrees with all ``player`` saw (the
+        coach samples such worlds and never looks at the real hidden cards)."""
+        cards = list(cards)
+        if sorted(c.sort_key() for c in cards) != sorted(c.sort_key() for c in self.unseen_by(player)):
+            raise UsageError("with_unseen needs exactly the cards the player cannot see, in any order")
+        new = self.clone()
+        at = 0
+        for p in range(self._n):
+            if p == player:
+                continue
+            unknown = len(self._hidden_part(p))
+            new._hands[p] = list(self._known[p]) + cards[at:at + unknown]
+            at += unknown
+        new._stock = list(reversed(cards[at:]))
+        new._log, new._setup, new.seed = [], None, seed
+        return new
+
+    def _hidden_part(self, p) -> list:
+        known = list(self._known[p])
+        hidden = []
+        for card in self._hands[p]:
+            if card in known:
+                known.remove(card)
+            else:
+                hidden.append(card)
+        return hidden
+
     def view(self, player: int) -> dict:
         """Exactly what ``player`` may see, as plain JSON-able data (see :mod:`.view`)."""
         from .view import player_view

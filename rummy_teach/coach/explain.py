@@ -1,0 +1,143 @@
+"""Why a move is good, in reason codes (catalogue block "the coach", issue 17).
+
+Each function reads only what the learner sees (their hand, the table, the discard
+pile) and returns :class:`~rummy_teach.reasons.Reason` values; the words are the
+catalogue's.
+"""
+
+from __future__ import annotations
+
+from ..cards import SUIT_NAMES, rank_plural
+from ..game.ai import Bot, arrange
+from ..game.narrate import meld_words
+from ..reasons import Reason, say
+
+
+def faces(cards) -> str:
+    return " ".join(str(c.face) for c in cards)
+
+
+def move_words(game, action) -> str:
+    """The move as advice ("discard K♣"), from the catalogue."""
+    kind = action.kind
+    if kind == "take":
+        taken = game.discard_pile[-action.depth:]
+        if action.depth > 1:
+            return say("coach_do_dig", card=faces(taken[:1]), depth=action.depth, cards=faces(taken))
+        return say("coach_do_take", card=faces(taken[:1]))
+    if kind == "meld":
+        return say("coach_do_meld", melds=" | ".join(faces(g) for g in action.melds))
+    if kind == "layoff":
+        return say("coach_do_layoff", card=faces([action.card]), meld=_table_meld(game, action.target))
+    if kind == "discard":
+        return say("coach_do_discard", card=faces([action.card]))
+    if kind in ("buy", "pass"):
+        return say(f"coach_do_{kind}", card=faces([game.discard_top]))
+    return say(f"coach_do_{kind}")
+
+
+def _table_meld(game, number) -> str:
+    return meld_words(game.table[number - 1]) if 1 <= number <= len(game.table) else str(number)
+
+
+def _meld_with(rules, cards, card):
+    """The meld of the best arrangement of ``cards`` that holds ``card``, or None."""
+    return next((m for m in arrange(rules, tuple(cards)).melds if card in m.cards), None)
+
+
+def _what(meld, card) -> str:
+    if meld.kind == "set":
+        return say("coach_what_set", rank_plural=rank_plural(card.rank))
+    return say("coach_what_run", suit=SUIT_NAMES[card.suit], card=faces([card]))
+
+
+def goes_out(game, action) -> bool:
+    """Would the learner go out this turn, starting with ``action`` (their own cards only)?"""
+    if action.kind == "draw" or game.phase not in ("play", "draw"):
+        return False
+    player = game.current_player
+    trial = game.clone()
+    trial.apply(action)
+    bot = Bot("medium", seed="coach/go-out")
+    for _ in range(20):
+        if trial.is_hand_over or trial.current_player != player or trial.phase != "play":
+            break
+        trial.apply(bot.act(trial))
+    return trial.is_hand_over and trial.hand_results[-1].went_out == player
+
+
+def reasons_for(game, action) -> list[Reason]:
+    """Why ``action`` is the move for the player to act in ``game``."""
+    rules, player = game.rules, game.current_player
+    hand = game.hand(player)
+    top = game.discard_top
+    kind = action.kind
+    if kind in ("meld", "layoff", "take") and goes_out(game, action):
+        return [Reason("coach_go_out", {"move": move_words(game, action)})]
+    if kind == "meld":
+        cards = action.cards
+        return [Reason("coach_meld", {"cards": faces(cards), "points": rules.hand_points(cards)})]
+    if kind == "layoff":
+        return [Reason("coach_lay_off", {"card": faces([action.card]), "points": rules.card_points(action.card),
+                                         "meld": _table_meld(game, action.target)})]
+    if kind == "take":
+        card = game.discard_pile[-action.depth]
+        taken = game.discard_pile[-action.depth:]
+        if game.layoff_targets(card, player) and action.depth == 1:
+            target = game.layoff_targets(card, player)[0]
+            return [Reason("coach_take_lays_off", {"card": faces([card]), "meld": _table_meld(game, target)})]
+        meld = _meld_with(rules, hand + tuple(taken), card)
+        if meld is None:
+            return [Reason("coach_take_makes", {"card": faces([card]), "meld": faces(taken)})]
+        return [Reason("coach_take_makes", {"card": faces([card]), "meld": faces(meld.cards)}),
+                Reason("coach_take_reveals", {"card": faces([card]), "what": _what(meld, card)})]
+    if kind == "draw":
+        if top is None:
+            return []
+        meld = _meld_with(rules, hand + (top,), top)
+        if meld is not None:
+            return [Reason("coach_draw_hides", {"card": faces([top]), "what": _what(meld, top)})]
+        return [Reason("coach_draw_nothing", {"card": faces([top])})]
+    if kind == "discard":
+        return _discard_reasons(rules, hand, action.card)
+    if kind == "buy":
+        meld = _meld_with(rules, hand + (top,), top)
+        return [Reason("coach_buy", {"card": faces([top]), "meld": faces(meld.cards) if meld else faces([top])})]
+    if kind == "pass":
+        return [Reason("coach_pass", {"card": faces([top])})]
+    return []
+
+
+def _discard_reasons(rules, hand, card) -> list[Reason]:
+    before = arrange(rules, tuple(hand))
+    broken = next((m for m in before.melds if card in m.cards), None)
+    if broken is not None:
+        why = Reason("coach_discard_breaks", {"card": faces([card]), "meld": faces(broken.cards)})
+    elif _loose(rules, hand, card):
+        why = Reason("coach_discard_fits_nothing", {"card": faces([card]), "points": rules.card_points(card)})
+    else:
+        why = Reason("coach_discard_least", {"card": faces([card])})
+    rest = list(hand)
+    rest.remove(card)
+    kept = [(rules.card_points(c), c.sort_key(), c, m) for m in arrange(rules, tuple(rest)).melds
+            for c in m.cards if not rules.is_wild(c)]
+    tempting = [k for k in kept if k[0] > rules.card_points(card)]
+    if tempting:
+        _, _, keep, meld = max(tempting, key=lambda k: (k[0], k[1]))
+        return [why, Reason("coach_keep", {"card": faces([keep]), "meld": faces(meld.cards)})]
+    return [why]
+
+
+def _loose(rules, hand, card) -> bool:
+    """True when no other card of the hand shares a rank with ``card`` or sits within
+    two of it in its suit: it has no partner for a set or a run."""
+    if rules.is_wild(card):
+        return False
+    for other in hand:
+        if other is card or other == card or rules.is_wild(other):
+            if rules.is_wild(other):
+                return False
+            continue
+        if other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) <= 2):
+            return False
+    return True

@@ -1,0 +1,77 @@
+"""A hint: the strongest move now, and why (from the learner's view only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import UsageError
+from ..game.actions import Action
+from ..reasons import Reason, say
+from .explain import move_words, reasons_for
+from .search import candidates, weigh
+from .view import LearnerView
+
+SAMPLES = 8  # worlds (deals of the hidden cards) a hint weighs its moves in
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's advice: ``action``, its ``reasons``, and every weighed move's
+    estimated outcome in points (``values``, best first)."""
+
+    action: Action
+    move: str
+    reasons: tuple[Reason, ...]
+    values: tuple[tuple[Action, float], ...]
+    samples: int
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(r.code for r in self.reasons)
+
+    def lines(self) -> list[str]:
+        """The hint in words: the move, then each reason."""
+        return [say("coach_hint", move=self.move)] + [r.text() for r in self.reasons]
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def as_view(game_or_view, player=None) -> LearnerView:
+    if isinstance(game_or_view, LearnerView):
+        return game_or_view
+    return LearnerView(game_or_view, player)
+
+
+def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0) -> Hint:
+    """The strongest move for ``player`` (who must be the one to act) and why.
+
+    Only what the player sees is used: the hidden cards are sampled (see
+    :class:`~.view.LearnerView`), so a game that differs only in hidden cards gets
+    the same hint. The same ``seed`` gives the same hint.
+    """
+    view = as_view(game_or_view, player)
+    game = view.game
+    if game.current_player != view.player:
+        raise UsageError(f"player {view.player} is not the one to act now "
+                         f"(player {game.current_player} is): hints are for the player to act")
+    moves = candidates(game)
+    if not moves:
+        raise UsageError("there is no move to advise on: the game is over")
+    if len(moves) == 1:
+        values = ((moves[0], 0.0),)
+        reasons = [Reason("coach_only_move")]
+    else:
+        weighed = weigh(view, moves, samples, seed)
+        order = sorted(range(len(moves)), key=lambda i: (-round(weighed[moves[i]], 6), i))
+        values = tuple((moves[i], weighed[moves[i]]) for i in order)
+        best, second = values[0], values[1]
+        reasons = reasons_for(game, best[0])
+        reasons.append(Reason("coach_estimate", {
+            "samples": samples, "value": f"{best[1]:+.1f}", "margin": f"{best[1] - second[1]:.1f}",
+            "second": move_words(game, second[0])}))
+    action = values[0][0]
+    return Hint(action, move_words(game, action), tuple(reasons), values, samples)

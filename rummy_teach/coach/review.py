@@ -1,0 +1,194 @@
+"""The review of a hand: the learner's decisions that cost the most, and what was better.
+
+Each decision of the learner's seat is weighed like a hint (rollouts over sampled
+hidden cards, never the real ones: :mod:`.view`, :mod:`.search`), with the move
+actually played among the moves weighed. Its estimated cost is what the best move
+was expected to score more than the move played; a decision costing at least
+``threshold`` points is flagged. The same seed gives the same review.
+
+``rummy-teach review --game G --players N --levels a,b,... --seed S`` reviews seat 0 of
+an all-computer game (one line per flagged decision, then the summary line).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+from ..errors import RuleOptionError, UsageError
+from ..game.actions import Action
+from ..game.ai import LEVELS
+from ..game.setup import new_game
+from ..game.simulate import MAX_ACTIONS_PER_HAND, make_bots
+from ..reasons import Reason, say
+from ..rules import get_rules, rule_set_names
+from .explain import move_words, reasons_for
+from .search import candidates, weigh
+from .view import LearnerView
+
+SAMPLES = 6       # worlds each decision is weighed in
+THRESHOLD = 4.0   # points: a decision costing less is not called a mistake
+HELP = "review seat 0's decisions in a hand of an all-computer game"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One weighed decision: ``at`` counts the game's actions before it (so the table
+    can step back to it), ``turn`` is the hand's turn number."""
+
+    at: int
+    turn: int
+    played: Action
+    played_words: str
+    better: Action
+    better_words: str
+    cost: float
+    reasons: tuple[Reason, ...]
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.better != self.played
+
+    def line(self) -> str:
+        return say("review_line", turn=self.turn, played=self.played_words,
+                   better=self.better_words, cost=f"{self.cost:.1f}")
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every weighed decision of one seat in one hand, and the flagged ones."""
+
+    player: int
+    decisions: tuple[Decision, ...]
+    threshold: float
+
+    @property
+    def mistakes(self) -> tuple[Decision, ...]:
+        """The flagged decisions, costliest first."""
+        flagged = [d for d in self.decisions if d.is_mistake and d.cost >= self.threshold]
+        return tuple(sorted(flagged, key=lambda d: (-d.cost, d.at)))
+
+    @property
+    def points_lost(self) -> float:
+        return sum(d.cost for d in self.mistakes)
+
+    def summary(self) -> str:
+        return say("review_summary", count=len(self.mistakes), points=f"{self.points_lost:.1f}")
+
+    def lines(self) -> list[str]:
+        lines = [d.line() for d in self.mistakes]
+        if not lines:
+            lines.append(say("review_none", threshold=f"{self.threshold:g}"))
+        return lines + [self.summary()]
+
+
+def weigh_decision(game, action, samples: int = SAMPLES, seed=0) -> Decision | None:
+    """The decision to play ``action`` in ``game`` (by the player to act), weighed; None
+    when there was nothing to decide (a single legal move)."""
+    action = Action.parse(action)
+    view = LearnerView(game)
+    public = view.game
+    moves = candidates(public, also=action)
+    if len(moves) < 2:
+        return None
+    values = weigh(view, moves, samples, seed)
+    best = min(range(len(moves)), key=lambda i: (-round(values[moves[i]], 6), i))
+    better = moves[best]
+    cost = max(0.0, values[better] - values[action])
+    return Decision(game.actions_played, game.turn_number, action, move_words(public, action), better,
+                    move_words(public, better), cost, tuple(reasons_for(public, better)))
+
+
+def review_moments(moments, player: int, samples: int = SAMPLES, seed=0,
+                   threshold: float = THRESHOLD) -> Review:
+    """Review ``moments``: ``(game, action)`` pairs, each game as it was just before
+    ``player`` played ``action``."""
+    decisions = []
+    for i, (game, action) in enumerate(moments):
+        decision = weigh_decision(game, action, samples, f"{seed}/{i}")
+        if decision is not None:
+            decisions.append(decision)
+    return Review(player, tuple(decisions), threshold)
+
+
+def play_and_collect(rules, levels, seed, player: int = 0, hand: int = 1):
+    """Play an all-computer game up to the end of ``hand``; the game and ``player``'s
+    moments in that hand."""
+    game = new_game(rules, len(levels), seed=seed)
+    bots = make_bots(levels, seed)
+    moments = []
+    for _ in range(MAX_ACTIONS_PER_HAND * hand):
+        if game.is_game_over or (game.is_hand_over and game.hand_number >= hand):
+            break
+        if game.is_hand_over:
+            game.apply("next")
+            continue
+        actor = game.current_player
+        action = bots[actor].act(game)
+        if actor == player and game.hand_number == hand:
+            moments.append((game.clone(), action))
+        game.apply(action)
+    return game, moments
+
+
+def review_hand(rules, levels, seed=0, player: int = 0, hand: int = 1, samples: int = SAMPLES,
+                threshold: float = THRESHOLD) -> Review:
+    """Play an all-computer game (``levels``, one per seat) and review ``player``'s
+    decisions in its hand number ``hand``."""
+    rules = get_rules(rules)
+    levels = check_levels(levels)
+    rules.check_players(len(levels))
+    _, moments = play_and_collect(rules, levels, seed, player, hand)
+    return review_moments(moments, player, samples, seed, threshold)
+
+
+def check_levels(levels) -> list[str]:
+    levels = [str(level).strip().lower() for level in levels]
+    bad = [level for level in levels if level not in LEVELS]
+    if bad or not levels:
+        raise UsageError(say("review_levels_bad", bad=", ".join(bad) or "(none)", levels=", ".join(LEVELS)))
+    return levels
+
+
+# --- the command line ----------------------------------------------------------------
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the ``review`` command's options to its sub-parser."""
+    parser.add_argument("--game", default="basic",
+                        help=f"game or variant: {', '.join(rule_set_names())} (default basic)")
+    parser.add_argument("--players", default=None,
+                        help="number of players (default: one per level)")
+    parser.add_argument("--levels", default="medium,medium",
+                        help=f"computer levels, comma-separated ({', '.join(LEVELS)}); "
+                             "repeated to fill the seats (default medium,medium)")
+    parser.add_argument("--seed", default="0", help="seed of the deal, the players and the coach")
+    parser.add_argument("--hand", default="1", help="which hand of the game to review (default 1)")
+    parser.add_argument("--samples", default=str(SAMPLES),
+                        help=f"deals of the hidden cards each decision is weighed in (default {SAMPLES})")
+    parser.set_defaults(func=cmd_review)
+
+
+def _whole(text, what, least=1) -> int:
+    value = str(text).strip()
+    if not value.isdigit() or int(value) < least:
+        raise UsageError(f"{what} must be a whole number from {least}, not {text!r}")
+    return int(value)
+
+
+def cmd_review(args) -> int:
+    levels = check_levels([lvl for lvl in args.levels.split(",") if lvl.strip()])
+    players = len(levels) if args.players is None else _whole(args.players, "--players")
+    hand = _whole(args.hand, "--hand")
+    samples = _whole(args.samples, "--samples")
+    rules = args.rules
+    try:
+        rules.check_players(players)
+    except RuleOptionError:
+        raise
+    seats = [levels[i % len(levels)] for i in range(players)]
+    seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    review = review_hand(rules, seats, seed=seed, hand=hand, samples=samples)
+    print(say("review_title", player=0, hand=hand, game=rules.title, seed=seed))
+    for line in review.lines():
+        print(line)
+    return 0

@@ -1,0 +1,109 @@
+"""Which move is strongest: the moves worth weighing, and rollouts that weigh them.
+
+For each move worth weighing (:func:`candidates`), the coach plays the hand to its
+end in several worlds that agree with the learner's view (:mod:`.view`), every seat
+played by the medium computer player, and averages the learner's outcome: their
+score for the hand less the others' average (negated where the lowest score wins).
+Every move is tried in the same worlds with the same computer players (common random
+numbers), so the differences between moves are not drowned in the luck of the deal.
+"""
+
+from __future__ import annotations
+
+from ..game.actions import Action
+from ..game.ai import Bot, arrange
+from ..game.results import score_hand
+
+ROLLOUT_ACTIONS = 160   # a rollout longer than this is scored as if the stock ran out there
+KEEP_DISCARDS = 5       # discards weighed by rollouts, the most promising by a quick look
+KEEP_TAKES = 4          # Rummy 500: depths of the fanned pile weighed
+
+
+def candidates(game, also=None) -> list[Action]:
+    """The legal moves worth weighing now (and ``also``, a move the learner made)."""
+    legal = game.legal_actions()
+    if game.phase != "play":
+        chosen = [a for a in legal if a.kind != "take" or a.depth <= KEEP_TAKES]
+    else:
+        chosen = _play_candidates(game, legal)
+    if also is not None:
+        also = Action.parse(also)
+        if also not in chosen:
+            chosen.append(also)
+    return chosen
+
+
+def _play_candidates(game, legal) -> list[Action]:
+    rules, hand = game.rules, game.hand(game.current_player)
+    best = {_faces(m.cards) for m in arrange(rules, tuple(hand)).melds}
+    melds = [a for a in legal if a.kind == "meld"]
+    if rules.ladder:
+        melds = melds[:1]  # the solver's best lay-down is listed first
+    else:
+        melds = [a for a in melds if _faces(a.cards) in best] or melds[:2]
+    layoffs, seen = [], set()
+    for action in legal:
+        if action.kind == "layoff" and (action.card, action.target) not in seen:
+            seen.add((action.card, action.target))
+            layoffs.append(action)
+    discards = {}
+    for action in legal:
+        if action.kind == "discard":
+            discards.setdefault(action.card.face, action)
+    ranked = sorted(discards.values(), key=lambda a: _kept_value(game, hand, a.card))
+    return melds + layoffs + ranked[:KEEP_DISCARDS]
+
+
+def _faces(cards):
+    return tuple(sorted(c.face.sort_key() for c in cards))
+
+
+def _kept_value(game, hand, card) -> tuple:
+    """A quick look at a discard: the deadwood points left after it (lower first)."""
+    rules = game.rules
+    rest = list(hand)
+    rest.remove(card)
+    arrangement = arrange(rules, tuple(rest))
+    left = -arrangement.score if rules.scores_melds else arrangement.deadwood_points
+    return (left + (25 if rules.is_wild(card) else 0), card.sort_key())
+
+
+def outcome(game, player: int) -> float:
+    """The learner's result of the hand just ended: their score less the others'
+    average (teams in a partnership), so that higher is always better."""
+    rules, n = game.rules, game.num_players
+    if game.is_hand_over:
+        scores = game.hand_results[-1].scores
+    else:
+        scores = score_hand(game, None, "stock empty").scores
+    if rules.partnership:
+        mine = (scores[player] + scores[(player + 2) % n]) / 2
+        others = [scores[p] for p in range(n) if p % 2 != player % 2]
+    else:
+        mine = scores[player]
+        others = [scores[p] for p in range(n) if p != player]
+    value = mine - sum(others) / len(others)
+    return -value if rules.lowest_score_wins else value
+
+
+def rollout(world, action, player: int, seed, level: str = "medium") -> float:
+    """Play ``action`` in ``world`` (a game), then the rest of the hand by computer
+    players of ``level``; the learner's outcome."""
+    game = world.clone()
+    game.apply(action)
+    bots = [Bot(level, seed=f"{seed}/{p}") for p in range(game.num_players)]
+    for _ in range(ROLLOUT_ACTIONS):
+        if game.is_hand_over:
+            break
+        game.apply(bots[game.current_player].act(game))
+    return outcome(game, player)
+
+
+def weigh(view, actions, samples: int, seed) -> dict:
+    """The average outcome of each of ``actions`` over ``samples`` worlds of ``view``."""
+    worlds = view.worlds(samples, seed)
+    totals = {action: 0.0 for action in actions}
+    for i, world in enumerate(worlds):
+        for action in actions:
+            totals[action] += rollout(world, action, view.player, f"{seed}/{i}")
+    return {action: total / samples for action, total in totals.items()}

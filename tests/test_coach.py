@@ -1,0 +1,173 @@
+"""The coach: hints from the learner's view only, with reasons; reviews of a hand."""
+
+import pytest
+
+from rummy_teach.cli import main
+from rummy_teach.coach import LearnerView, hint, review_hand, review_moments
+from rummy_teach.errors import RummyError, UsageError
+from rummy_teach.game import Action, from_deal, new_game
+
+OTHER = "2C 3D 4S 8D JC QD 10S"
+
+
+def test_go_out_when_able():
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game.apply("draw")
+    advice = hint(game, samples=4, seed=1)
+    assert advice.action.kind == "meld"
+    assert advice.codes[0] == "coach_go_out"
+    assert "go out" in advice.text()
+
+
+def test_lay_off_rather_than_discard():
+    game = from_deal("basic", ["KS 3C 8D", "2C 3D 4S 9D JC QD 10C"], table=[(1, "10S JS QS")], to_move=0,
+                     stock="2H 4H 6D 9H AD 5S 7S 8S", discard="AH")
+    game.apply("draw")
+    advice = hint(game, samples=4, seed=1)
+    assert advice.action == Action.parse("layoff KS on 1")
+    assert advice.codes[0] == "coach_lay_off"
+    assert "K♠" in advice.text() and "10 points" in advice.text()
+
+
+def test_take_the_card_that_completes_a_run_and_say_it_shows():
+    game = from_deal("basic", ["5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JS QD 10S"], discard="8C 7H")
+    advice = hint(game, samples=4, seed=1)
+    assert advice.action == Action.parse("take")
+    assert advice.codes[:2] == ("coach_take_makes", "coach_take_reveals")
+    assert "5♥ 6♥ 7♥" in advice.text()
+
+
+def test_keep_the_card_that_completes_a_run():
+    game = from_deal("basic", ["5H 6H KC 2D 9S QD 4C", "2C 3D 4S 8D JC 10S AD"], stock="7H 3S 8H", discard="AS")
+    game.apply("draw")   # draws 7H: 5H 6H 7H is a run now
+    advice = hint(game, samples=4, seed=1)
+    run = {Action.parse(f"discard {c}") for c in ("5H", "6H", "7H")}
+    assert advice.action not in run
+    values = dict(advice.values)
+    assert all(values[a] < advice.values[0][1] for a in run if a in values)
+
+
+def test_discard_a_high_card_that_fits_nothing():
+    game = from_deal("basic", ["5H 6H 7H 8S 8D 2C KC", "3C 3D 4S 9D JC QD 10S"], stock="9C 3S 4H", discard="AS")
+    game.apply("draw")
+    advice = hint(game, samples=4, seed=2)
+    if advice.action.kind == "discard":
+        assert advice.action.card.rank in (13, 9)
+    discards = [a for a, _ in advice.values if a.kind == "discard"]
+    assert discards[0] == Action.parse("discard KC")
+    words = [r.text() for r in advice.reasons]
+    assert words
+
+
+def test_hidden_cards_do_not_change_the_hint():
+    mine = "5H 6H 2C 9D KS QC 4S"
+    a = from_deal("basic", [mine, "2D 3D 4D 8D JC QD 10S"], stock="7C 8C 9C 10C JH QH KH AC",
+                  discard="8H 7H")
+    b = from_deal("basic", [mine, "7C 8C 9C 10C JH QH KH"], stock="2D 3D 4D 8D JC QD 10S AC",
+                  discard="8H 7H")
+    assert a.hand(1) != b.hand(1)
+    assert LearnerView(a).key == LearnerView(b).key
+    ha, hb = hint(a, samples=3, seed=5), hint(b, samples=3, seed=5)
+    assert ha.action == hb.action and ha.values == hb.values and ha.text() == hb.text()
+
+
+def test_a_view_hides_what_the_player_cannot_see():
+    game = new_game("basic", 2, seed=3)
+    view = LearnerView(game, 0)
+    assert view.game.hand(0) == game.hand(0)
+    assert view.game.discard_pile == game.discard_pile
+    assert view.game.hand_sizes() == game.hand_sizes()   # the other hand: all of it unseen...
+    worlds = view.worlds(5, seed=1)
+    assert len({w.hand(1) for w in worlds}) > 1              # ...and each world deals them anew
+    assert all(w.hand(0) == game.hand(0) and w.stock_size == game.stock_size for w in worlds)
+
+
+def test_hint_for_someone_not_to_act_is_refused():
+    game = new_game("basic", 2, seed=3)
+    before = game.snapshot()
+    with pytest.raises(UsageError):
+        hint(game, player=1 - game.current_player)
+    assert game.snapshot() == before
+
+
+def test_a_deliberately_bad_discard_is_flagged_with_a_cost():
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game.apply("draw")
+    review = review_moments([(game, Action.parse("discard 6H"))], player=0, samples=4, seed=1)
+    assert len(review.mistakes) == 1
+    mistake = review.mistakes[0]
+    assert mistake.cost > 0 and mistake.better.kind == "meld"
+    assert "discard 6♥" in mistake.line()
+    assert review.summary().startswith("1 mistakes")
+
+
+def test_a_good_move_is_not_flagged():
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game.apply("draw")
+    review = review_moments([(game, Action.parse("meld 5H 6H 7H"))], player=0, samples=4, seed=1)
+    assert review.mistakes == ()
+
+
+def test_easy_makes_more_mistakes_than_hard():
+    easy = hard = 0
+    for seed in range(4):
+        easy += len(review_hand("basic", ["easy", "hard"], seed=seed, samples=2).mistakes)
+        hard += len(review_hand("basic", ["hard", "hard"], seed=seed, samples=2).mistakes)
+    assert easy > hard
+
+
+def test_same_seed_same_review():
+    a = review_hand("basic", ["easy", "medium"], seed=2, samples=2)
+    b = review_hand("basic", ["easy", "medium"], seed=2, samples=2)
+    assert a.lines() == b.lines()
+
+
+def test_review_command(capsys):
+    assert main(["review", "--game", "basic", "--players", "2", "--levels", "easy,hard",
+                 "--seed", "1", "--samples", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].endswith("points lost (estimated)")
+    count = int(lines[-1].split()[0])
+    assert count == sum(1 for line in lines if line.startswith("Turn "))
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--levels", "easy,wizard"], "wizard"),
+    (["--players", "9"], "9"),
+    (["--players", "two"], "two"),
+    (["--game", "poker"], "poker"),
+    (["--samples", "0"], "samples"),
+])
+def test_review_command_bad_arguments(capsys, args, words):
+    assert main(["review", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_sampled_worlds_keep_every_card_once():
+    game = new_game("500", 3, seed=4)
+    for _ in range(12):
+        game.apply(game.legal_actions()[-1] if game.phase == "play" else "draw")
+    deck = sorted(str(c) for cards in game.card_places().values() for c in cards)
+    for world in LearnerView(game, game.current_player).worlds(3, seed=2):
+        assert sorted(str(c) for cards in world.card_places().values() for c in cards) == deck
+    with pytest.raises(UsageError):
+        game.with_unseen(0, game.hand(0), seed=1)
+
+
+@pytest.mark.parametrize("name, players", [("500", 3), ("contract", 3), ("basic", 4)])
+def test_hints_are_legal_moves_in_every_game(name, players):
+    from rummy_teach.game import Bot
+    game = new_game(name, players, seed=7)
+    bots = [Bot("medium", seed=p) for p in range(players)]
+    asked = 0
+    for step in range(40):
+        if game.is_hand_over:
+            break
+        if step % 7 == 0:
+            advice = hint(game, samples=2, seed=step)
+            assert game.judge(advice.action).ok
+            assert advice.lines()[0].startswith("Hint: ")
+            asked += 1
+        game.apply(bots[game.current_player].act(game))
+    assert asked >= 3
