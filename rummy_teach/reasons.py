@@ -96,7 +96,7 @@ ENGLISH = {
 
     # --- quiz questions about play, and teaching lines (issue 13: quizzes that ask about
     # play). Each teach_* line says the rule and how to recognise it next time.
-    "move_refused": "No. The engine refuses \u201c{move}\u201d for {who}: {why}",
+    "move_refused": "No. {who} may not play \u201c{move}\u201d now:",  # the judge's reasons follow
     "move_allowed": "Yes. {done}.",
     "card_went_to": "{who} ends up holding {card}; {who}'s hand grew by {gained} card(s).",
     "deal_size": "In {game} with {players} players each player is dealt {cards} cards.",

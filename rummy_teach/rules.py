@@ -116,6 +116,10 @@ class RuleSet:
         if self.wild_hand_value is not None and (isinstance(self.wild_hand_value, bool)
                                                  or not isinstance(self.wild_hand_value, int)):
             yield f"wild_hand_value is a whole number or None, not {self.wild_hand_value!r}"
+        if len(self.hand_values) != 14 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in self.hand_values):
+            yield ("hand_values is 14 whole numbers: a joker's value, then ace to king, "
+                   f"not {self.hand_values!r}")
         if self.scoring not in SCORINGS:
             yield f"scoring must be one of {', '.join(SCORINGS)}, not {self.scoring!r}"
         if self.first_dealer not in ("lowest_cut", "highest_cut"):
@@ -168,6 +172,10 @@ class RuleSet:
                 raise RuleOptionError(f"option {key} takes a whole number, not {value!r}")
             if isinstance(current, str) and not isinstance(value, str):
                 raise RuleOptionError(f"option {key} takes a word, not {value!r}")
+            if isinstance(current, frozenset):
+                options[key] = _as_ranks(key, value)
+            elif isinstance(current, tuple) and key != "ladder":
+                options[key] = _as_tuple(key, value)
         if "ladder" in options:
             options["ladder"] = _as_ladder(options["ladder"])
         changed = dataclasses.replace(self, **options)
@@ -271,8 +279,25 @@ class RuleSet:
         base = RULE_SETS.get(self.name)
         if base is None or base.game != self.game:
             return f"get_rules({self.game!r}, **{self.options!r})"
-        changed = [f"{k}={v!r}" for k, v in self.options.items() if base.options[k] != v]
+        defaults = base.options
+        changed = [f"{k}={v!r}" for k, v in self.options.items() if defaults[k] != v]
         return f"get_rules({', '.join([repr(self.name)] + changed)})"
+
+
+def _as_ranks(key, value) -> frozenset:
+    """A set of ranks as given in Python or read from JSON (a list): ``[0, 12]``."""
+    if isinstance(value, (list, tuple, set, frozenset)) and all(
+            isinstance(r, int) and not isinstance(r, bool) and 0 <= r <= 13 for r in value):
+        return frozenset(value)
+    raise RuleOptionError(f"option {key} takes a list of ranks from 0 (jokers) to 13 (kings), "
+                          f"not {value!r}")
+
+
+def _as_tuple(key, value) -> tuple:
+    """A tuple option as given in Python or read from JSON (lists, also nested)."""
+    if not isinstance(value, (list, tuple)):
+        raise RuleOptionError(f"option {key} takes a list, not {value!r}")
+    return tuple(_as_tuple(key, v) if isinstance(v, (list, tuple)) else v for v in value)
 
 
 def _as_ladder(value) -> tuple[ContractHand, ...]:

@@ -12,4 +12,14 @@ Tiers: ``make check`` runs ``-m "not slow and not browser"`` (no book, no lesson
 browser, a few minutes); ``make test`` runs everything, as CI does.
 """
 
+import pytest
+
 pytest_plugins = ["browser", "book_build"]
+
+
+@pytest.fixture(scope="session")
+def full_run(request) -> bool:
+    """False in ``make check`` (a mark expression that leaves out ``slow``): tests that
+    draw a sample (generated questions) take a smaller one there; ``make test`` takes
+    the full sample."""
+    return "not slow" not in (request.config.getoption("markexpr") or "")

@@ -7,7 +7,8 @@ import pytest
 
 from rummy_teach.game import Action, new_game
 from rummy_teach.game.ai import LEVELS, Bot, choose_action
-from rummy_teach.game.simulate import play_game, simulate
+from rummy_teach.game.simulate import make_bots, play_game, play_hand, simulate
+from rummy_teach.rules import get_rules
 
 GAMES = [("basic", 2), ("basic", 4), ("500", 3), ("500", 6), ("contract", 4), ("persian", 3),
          ("partnership", 4), ("booting", 2), ("california", 3), ("shanghai", 3), ("double-progressive", 3)]
@@ -18,6 +19,24 @@ def test_bots_play_a_whole_game_legally(name, players):
     levels = [LEVELS[i % 3] for i in range(players)]
     game = play_game(name, levels, seed=3)   # apply() would raise on an illegal action
     assert game.is_game_over and game.winners
+
+
+@pytest.mark.parametrize("name", ["500", "booting"])
+def test_bots_keep_a_final_discard_when_the_option_asks_for_one(name):
+    # the bots once worked this rule out for themselves and melded a taken card's
+    # meld with their last cards (seed 4); now they ask the judge
+    rules = get_rules(name, final_discard_required=True)
+    game = new_game(rules, 3, seed=4)
+    bots = make_bots(["hard", "medium", "easy"], 4)
+    for _ in range(3):
+        play_hand(game, bots, None)   # apply() would raise on an illegal action
+        last = [m["action"] for m in game.history["moves"] if "player" in m][-1]
+        if game.hand_results[-1].ending == "went out":
+            assert last.startswith("discard"), last   # out by the final discard
+        if game.is_game_over:
+            break
+        game.apply("next")
+    assert any(r.ending == "went out" for r in game.hand_results)
 
 
 def test_bot_action_is_among_the_legal_actions():

@@ -20,11 +20,10 @@ POSITIONS_PER_GAME = 60
 ODD_CARDS = [Card.parse("JK#3"), Card.parse("8S#3"), Card.parse("QH#2")]
 
 
-def _fields(rng, game):
+def _fields(rng, game, deck):
     """Random field values for an Action: mostly sensible, sometimes not valid at all."""
     player = game.current_player if game.current_player is not None else 0
     hand = list(game.hand(player))
-    deck = make_deck(*game.rules.deck_for(game.num_players))
     pool = hand * 3 + list(deck[:20]) + ODD_CARDS
 
     def card():
@@ -69,11 +68,12 @@ def test_ten_thousand_built_actions_leave_refused_games_unchanged():
     for number, rules in enumerate(variants):
         players = max(rules.min_players, min(3, rules.max_players))
         game = new_game(rules, players, seed=f"fuzz{number}")
+        deck = make_deck(*rules.deck_for(players))
         for _ in range(POSITIONS_PER_GAME):
             if game.is_game_over:
                 break
             for _ in range(ACTIONS_PER_POSITION):
-                fields = _fields(rng, game)
+                fields = _fields(rng, game, deck)
                 counts["built"] += 1
                 try:
                     action = Action(**fields)

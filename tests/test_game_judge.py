@@ -3,6 +3,7 @@
 Each test is named after the rule or the defect it pins down (issue 11)."""
 
 import json
+from itertools import combinations
 
 import pytest
 
@@ -250,3 +251,35 @@ def test_a_new_meld_says_where_its_wild_card_stands():
         game.apply(f"meld 8S 8H 8D | {text}")
         run = [m.meld for m in game.table if m.meld.kind == "run"][0]
         assert run.low == low and [c.text(ascii=True) for c in run.cards] == text.split()
+
+
+def _faces(action):
+    return tuple(sorted(tuple(sorted(c.face.sort_key() for c in g)) for g in action.melds))
+
+
+@pytest.mark.parametrize("hand, cards", [
+    (2, "5H 6H 7H 8H 9H 7S 7D 7C 9S 9D"),          # a set and a run that share sevens
+    (1, "8S 8H 8D 8C 9S 9H 9D KS KH JK"),          # sets of three or four, a joker for any
+    (3, "4C 5C 6C 7C 8C 9C 4C#2 5C#2 6C#2 JK"),     # two runs from two decks, a joker
+])
+def test_the_structured_choice_holds_every_lay_down_the_judge_accepts(hand, cards):
+    # brute force, independent of the choice: every group of cards that is a meld,
+    # every combination of as many melds as the contract has, each judged
+    game = from_deal("contract", [cards, "2C 3D 10S JH KD 4S 6D 10C QS 2H", "3S 4D 5S 10H 10D JC QD KC 2S 3H"],
+                     hand=hand, stock="AS 2D", discard="QC")
+    game.apply("draw")
+    while game.phase == "buy":
+        game.apply("pass")
+    rules, held = game.rules, game.hand(0)
+    melds = [g for size in range(3, len(held) + 1) for g in combinations(held, size)
+             if rules.check_meld(g).ok]
+    wanted = game.contract.meld_count
+    accepted = set()
+    for picks in combinations(melds, wanted):
+        cards_used = [c for g in picks for c in g]
+        if len(set(cards_used)) == len(cards_used):
+            action = Action("meld", melds=picks)
+            if game.judge(action).ok:
+                accepted.add(_faces(action))
+    reachable = {_faces(a) for a in game.lay_down_choice().actions()}
+    assert accepted and reachable == accepted

@@ -7,21 +7,24 @@ hand's end (every player's): no view shows another player's hidden cards or the 
 formula; the history replays to the identical game, from JSON and from any step.
 
 The per-step checks are kept cheap (cards compared as sorted plain tuples against the
-deck read once per game, only changed melds judged again), so a run plays over two
-thousand random games.
+deck read once per game, only changed melds judged again), and so is choosing the
+move: one step in :data:`FULL_LISTING_EVERY` picks from the full ``legal_actions()``,
+the others judge a few random candidates and play the first one accepted (see
+:func:`choose_action`). A run of ``make test`` plays over two thousand random games.
 """
 
 import json
 import random
 from collections import Counter
-from itertools import chain
+from itertools import chain, islice
 from operator import attrgetter
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rummy_teach import make_deck
-from rummy_teach.game import new_game, replay
+from rummy_teach.game import Action, new_game, replay
+from rummy_teach.game.legal import meld_options
 from rummy_teach.melds import card_meld_value
 from rummy_teach.rules import RULE_SETS
 
@@ -33,6 +36,10 @@ MAX_STEPS = 250
 # 80 random games per variant and player count: over two thousand games in every run
 GAMES_PER_VARIANT = 80
 QUICK_GAMES_PER_VARIANT = 2
+# one step in this many picks from the full legal_actions() (see choose_action)
+FULL_LISTING_EVERY = 16
+# on the other steps, at most this many melds and lay-offs are judged before a discard
+TRIED_DOWNS = 4
 
 
 # a card's identity as a plain tuple, read in C: comparing sorted tuples is much cheaper
@@ -119,6 +126,67 @@ def test_a_few_random_games_keep_every_invariant(variant, seed, choice_seed):
     play_and_check(variant, seed, choice_seed)
 
 
+def choose_action(game, rng, step):
+    """A random legal action, leaning towards putting cards down (so hands end and
+    scoring gets exercised). Every :data:`FULL_LISTING_EVERY`-th step it is picked from
+    the full ``legal_actions()`` (which must never be empty); on the other steps a few
+    cheap candidates are judged in random order and the first one the judge accepts is
+    played: listing every legal move, each judged, at every step cost most of the time."""
+    if step % FULL_LISTING_EVERY == 0 or game.is_booting or (
+            game.phase == "draw" and game.rules.booting_bonus and game.turns_played(game.current_player) == 1):
+        return pick(game.legal_actions(), rng)
+    for action in candidates(game, rng):
+        if game.judge(action).ok:
+            return action
+    return pick(game.legal_actions(), rng)  # nothing cheap was legal: list them all
+
+
+def pick(actions, rng):
+    assert actions, "a player to act always has a legal action"
+    downs = [a for a in actions if a.kind in ("meld", "layoff")]
+    return rng.choice(downs) if downs and rng.random() < 0.7 else rng.choice(actions)
+
+
+def candidates(game, rng) -> list:
+    """Moves to try, in the order to try them (the judge decides which are legal)."""
+    phase = game.phase
+    if phase == "hand_over":
+        return [Action("next")]
+    if phase == "buy":
+        return rng.sample([Action("buy"), Action("pass")], 2)
+    if phase == "draw":
+        # the top card and one deeper card of a fanned pile (every depth is tried on
+        # the full-listing steps; judging a deep take is costly)
+        pile = len(game.discard_pile)
+        draws = [Action("draw"), Action("end"), Action("take")]
+        if pile > 1:
+            draws.append(Action("take", depth=rng.randint(2, pile)))
+        rng.shuffle(draws)
+        return draws
+    rules, hand = game.rules, game.hand(game.current_player)
+    discards = [Action("discard", card=card) for card in dict.fromkeys(hand)]
+    rng.shuffle(discards)
+    if rng.random() >= 0.7:
+        return discards  # (a taken card that must be used: the fallback lists every move)
+    downs = [Action("layoff", card=card, target=meld.number, end=end)
+             for meld in game.table for card in dict.fromkeys(hand) if may_fit(rules, meld.meld, card)
+             for end in (("low", "high") if rules.is_wild(card) and meld.meld.kind == "run" else (None,))]
+    choice = game.lay_down_choice()
+    if choice is not None:
+        if all(choice.options):  # every meld of the contract has a candidate
+            downs += islice(choice.actions(), 2)
+    elif not rules.ladder or rules.melds_after_contract:
+        downs += [Action("meld", melds=(group,)) for group in meld_options(rules, hand, game.must_use)]
+    rng.shuffle(downs)
+    return downs[:TRIED_DOWNS] + discards
+
+
+def may_fit(rules, meld, card) -> bool:
+    """A sieve for lay-off candidates (the judge has the last word): a wild card, or
+    the rank of a set, or the suit of a run."""
+    return rules.is_wild(card) or (card.rank == meld.rank if meld.kind == "set" else card.suit == meld.suit)
+
+
 def play_and_check(variant, seed, choice_seed):
     name, players = variant
     game = new_game(name, players, seed=seed)
@@ -129,11 +197,7 @@ def play_and_check(variant, seed, choice_seed):
     for step in range(MAX_STEPS):
         if game.is_game_over:
             break
-        actions = game.legal_actions()
-        assert actions, "a player to act always has a legal action"
-        # lean towards putting cards down, so hands end and scoring gets exercised
-        downs = [a for a in actions if a.kind in ("meld", "layoff")]
-        action = rng.choice(downs) if downs and rng.random() < 0.7 else rng.choice(actions)
+        action = choose_action(game, rng, step)
         was_over = game.is_hand_over
         game.apply(action)
         check_cards(game, deck)

@@ -10,6 +10,7 @@ from rummy_teach import get_rules, parse_cards
 from rummy_teach.quiz import Quiz
 from rummy_teach.quiz.fileformat import QuizFileError
 from rummy_teach.rules import RuleOptionError
+from rummy_teach.reasons import Reason
 
 
 def find(quiz, kind, **fields):
@@ -250,7 +251,19 @@ def test_move_answers_are_the_engines_verdict_on_the_same_position():
                                   stock=data.get("stock", ""), table=data.get("table", []), **extra)
             for action in data.get("before", []):
                 game.apply(action)
-            assert question.answer == ("yes" if game.is_legal(data["action"]) else "no"), question.id
+            verdict = game.judge(data["action"])
+            assert question.answer == ("yes" if verdict.ok else "no"), question.id
+            if not verdict.ok:
+                # the refusal is explained by the judge's own codes, not by its words
+                codes = [r.code for r in question.reasons]
+                assert codes[0] == "move_refused" and set(verdict.codes) <= set(codes), question.id
+
+
+def test_a_move_question_refused_by_the_judge_keeps_the_judges_codes():
+    [question] = [q for q in Quiz.builtin("basic") if q.id == "basic-draw-first"]
+    assert question.answer == "no"
+    assert "draw_first" in [r.code for r in question.reasons]
+    assert question.explanation.splitlines()[1] == Reason("draw_first").text()
 
 
 def test_contract_questions_hold_the_cards_of_a_hand_after_the_draw(contract):

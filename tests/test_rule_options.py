@@ -170,3 +170,34 @@ def test_a_rule_sets_repr_rebuilds_it_with_its_options(rules):
 
     assert eval(repr(rules)) == rules
     assert repr(get_rules("basic", min_run=4)) == "get_rules('basic', min_run=4)"
+
+
+def test_a_rule_set_read_from_json_plays_against_the_computer():
+    # JSON has lists where a rule set keeps sets and tuples: wild_ranks arrived as a
+    # list, the rule set could not be hashed and the computer players' cache raised
+    import json
+
+    from rummy_teach.game.ai import Bot
+
+    options = json.loads('{"wild_ranks": [2], "hand_values": [0, 15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]}')
+    rules = get_rules("basic", **options)
+    assert rules == get_rules("basic", wild_ranks=frozenset({2}), hand_values=tuple(options["hand_values"]))
+    assert rules.is_wild(parse_cards("2C")[0]) and hash(rules) == hash(eval(repr(rules)))
+    game = new_game(rules, 2, seed=3)
+    for _ in range(30):
+        if game.is_hand_over:
+            break
+        game.apply(Bot("hard", seed=1).act(game))
+    assert game.actions_played >= 30 or game.is_hand_over
+
+
+@pytest.mark.parametrize("value", [[2, "Q"], [14], "2", [True], 2])
+def test_wild_ranks_that_are_not_ranks_are_refused_by_name(value):
+    with pytest.raises(RummyError, match="wild_ranks takes a list of ranks"):
+        get_rules("basic", wild_ranks=value)
+
+
+@pytest.mark.parametrize("value", [[1, 2, 3], list(range(14)) + [10], [0] * 13 + ["10"], 5])
+def test_hand_values_of_the_wrong_shape_are_refused_by_name(value):
+    with pytest.raises(RummyError, match="hand_values"):
+        get_rules("basic", hand_values=value)

@@ -28,7 +28,7 @@ from ..cards import Card
 from ..melds import check_meld
 from ..solver import arrange as _solver_arrange, find_contract
 from .actions import Action
-from .judge import card_usable as usable
+from .judge import card_usable as usable, may_boot
 from .legal import meld_options
 from .table import lay_off
 from ..errors import UsageError
@@ -209,11 +209,16 @@ def _distance_to_fit(game, card) -> int:
     return best
 
 
+def _allowed(game, action) -> bool:
+    """Does the judge accept ``action`` now? The bots never work a rule out themselves:
+    the final discard, booting, the discard restriction, when lay-offs and contracts may
+    go down are all the judge's (:mod:`.judge`)."""
+    return game.judge(action).ok
+
+
 def _allowed_discards(game, player):
-    """The discards the judge accepts now (the rule itself lives in :mod:`.judge`)."""
-    hand = game.hand(player)
-    cards = [c for c in dict.fromkeys(hand) if game.judge(Action("discard", card=c)).ok]
-    return cards or list(hand)
+    """The discards the judge accepts now."""
+    return [c for c in dict.fromkeys(game.hand(player)) if _allowed(game, Action("discard", card=c))]
 
 
 # --- drawing -------------------------------------------------------------------------
@@ -225,10 +230,14 @@ def _draw(game, player, level, rng) -> Action:
     can_draw = game.stock_size > 0
     fallback = Action("draw") if can_draw else (Action("end") if rules.stock_exhausted == "end_hand"
                                                 else Action("take"))
-    if rules.booting_bonus and level != "easy" and game.turns_played(player) == 1:
+    if level != "easy" and may_boot(game):
+        # booting: every meld of the best arrangement at once, when the judge sees a way
+        # out after it (the rest laid off, or one card left to discard)
         arrangement = arrange(rules, hand)
-        if arrangement.melds and len(arrangement.deadwood) == (1 if rules.final_discard_required else 0):
-            return Action("meld", melds=tuple(m.cards for m in arrangement.melds))  # booting
+        if arrangement.melds and len(arrangement.deadwood) <= 1:
+            boot = Action("meld", melds=tuple(m.cards for m in arrangement.melds))
+            if _allowed(game, boot):
+                return boot
     if top is None:
         return fallback
     if rules.fanned_discards:
@@ -283,53 +292,53 @@ def _draw_500(game, player, level, rng, fallback) -> Action:
 # --- playing -------------------------------------------------------------------------
 
 def _play(game, player, level, rng) -> Action:
-    rules, hand = game.rules, game.hand(player)
-    keep_one = rules.final_discard_required
+    rules = game.rules
     must = game.must_use
     if must is not None:
         return _use(game, player, must)
     if rules.ladder:
         action = _contract_play(game, player, level, rng)
-        if action is not None:
-            return action
     else:
-        action = _meld(game, player, level, rng, keep_one)
-        if action is not None:
-            return action
-    if not (keep_one and len(hand) == 1) and _may_lay_off(game, player):
+        action = _meld(game, player, level, rng)
+    if action is not None and _allowed(game, action):
+        return action
+    if _may_lay_off(game, player):
         action = _lay_off(game, player, level, rng)
         if action is not None:
             return action
-    return Action("discard", card=_discard(game, player, level, rng))
+    if _allowed_discards(game, player):
+        return Action("discard", card=_discard(game, player, level, rng))
+    # no discard is allowed (booting with no way out left by a discard; a last card
+    # that may not be discarded): whatever the judge lists
+    return game.legal_actions()[0]
 
 
 def _use(game, player, card) -> Action:
     rules, hand = game.rules, game.hand(player)
     for meld in arrange(rules, hand).melds:
-        if card in meld.cards and not (rules.final_discard_required and len(meld.cards) == len(hand)):
+        if card in meld.cards and _allowed(game, Action("meld", melds=(meld.cards,))):
             return Action("meld", melds=(meld.cards,))
-    faces = game.natural_faces()
     for meld in game.table:
         for end in (None, "low", "high"):
-            if lay_off(rules, meld.meld, card, end, faces, False)[0] is not None:
-                return Action("layoff", card=card, target=meld.number, end=end)
+            action = Action("layoff", card=card, target=meld.number, end=end)
+            if _allowed(game, action):
+                return action
     for group in meld_options(rules, hand, card):
-        if card in group:
+        if card in group and _allowed(game, Action("meld", melds=(group,))):
             return Action("meld", melds=(group,))
-    raise AssertionError("a card taken to be used has no use")  # the take was checked
+    return game.legal_actions()[0]  # the judge lists what may be done with it
 
 
-def _meld(game, player, level, rng, keep_one):
+def _meld(game, player, level, rng):
     rules, hand = game.rules, game.hand(player)
     if level == "easy":
-        options = meld_options(rules, hand)
-        if keep_one:
-            options = [g for g in options if len(g) < len(hand)]
-        return Action("meld", melds=(rng.choice(options),)) if options else None
+        options = [Action("meld", melds=(g,)) for g in meld_options(rules, hand)]
+        options = [a for a in options if _allowed(game, a)]
+        return rng.choice(options) if options else None
     for meld in arrange(rules, hand).melds:
-        if keep_one and len(meld.cards) == len(hand):
-            continue
-        return Action("meld", melds=(meld.cards,))
+        action = Action("meld", melds=(meld.cards,))
+        if _allowed(game, action):
+            return action
     return None
 
 
@@ -397,8 +406,11 @@ def _lay_off(game, player, level, rng):
         cards.sort(key=lambda c: -rules.card_points(c))
     for card in cards:
         for meld in game.table:
+            # the lay-off rule as a cheap sieve, then the judge (the final discard, booting)
             if _may_fit(rules, meld.meld, card) and lay_off(rules, meld.meld, card, None, faces, False)[0] is not None:
-                return Action("layoff", card=card, target=meld.number)
+                action = Action("layoff", card=card, target=meld.number)
+                if _allowed(game, action):
+                    return action
     return None
 
 

@@ -17,7 +17,8 @@ who may act, in which phase       :func:`judge` (phases ``hand_over``, ``buy``..
 drawing from the stock, ``end``   :func:`_before_draw`
 taking from the discard pile      :func:`_take` (top only, or fanned and usable)
 a taken card must be used         :func:`card_usable`, :func:`_must_use`
-booting (out before drawing)      :func:`_boot`, :func:`can_go_out_without_drawing`
+booting (out before drawing)      :func:`may_boot`, :func:`_boot`,
+                                  :func:`can_go_out_without_drawing`
 melds and contract lay-downs      :func:`_meld`, :func:`_lay_down`
 when lay-offs are allowed         :func:`may_lay_off`
 laying off                        :func:`_lay_off`
@@ -115,7 +116,7 @@ def _allowed_words(game) -> str:
 def _before_draw(game, action):
     rules, kind = game.rules, action.kind
     if kind in ("meld", "layoff", "discard"):
-        if not (rules.booting_bonus and game.turns_played(game.current_player) == 1):
+        if not may_boot(game):
             _no("draw_first")
         return _play(game, action)
     if kind == "end":
@@ -369,6 +370,13 @@ def _boot(game, action, hand, result):
     rest = [c for c in hand if c not in action.cards]
     if not can_go_out_without_drawing(game.rules, rest, table, game.natural_faces()):
         _no("boot_must_go_out")
+
+
+def may_boot(game) -> bool:
+    """The rule on when booting is open (``booting_bonus``): the player to act, before
+    drawing on their first turn of the hand, may put cards down (on a way out only)."""
+    return (bool(game.rules.booting_bonus) and game.phase == "draw"
+            and game.turns_played(game.current_player) == 1)
 
 
 def can_go_out_without_drawing(rules, hand, table, faces=frozenset()) -> bool:

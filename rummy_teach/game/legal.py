@@ -23,7 +23,7 @@ from itertools import combinations, islice
 from ..cards import Card
 from ..melds import ACE_HIGH, check_meld
 from .actions import Action
-from .judge import judge
+from .judge import judge, may_boot
 from .table import lay_off
 from ..solver import find_contract
 
@@ -72,7 +72,13 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
                 if missing > len(wilds):
                     break  # a longer window only misses more
                 if high - low + 1 >= rules.min_run and present and len(set(present)) == len(present):
-                    add(present + wilds[:missing])
+                    # the gaps take wild cards; spare wild cards may also stand for cards
+                    # the hand holds (kept for another meld)
+                    spare = len(wilds) - missing
+                    for k in range(0, min(spare, len(present) - 1) + 1):
+                        for stood_for in combinations(range(len(present)), k):
+                            kept = [c for i, c in enumerate(present) if i not in stood_for]
+                            add(kept + wilds[:missing + k])
     return found
 
 
@@ -180,7 +186,7 @@ def _candidates(game) -> list[Action]:
     if phase == "draw":
         actions += [Action("draw"), Action("end")]
         actions += [Action("take", depth=d) for d in range(1, len(game.discard_pile) + 1)]
-        if not (rules.booting_bonus and game.turns_played(p) == 1):
+        if not may_boot(game):
             return actions
     if rules.ladder and not game.has_contract_down(p):
         actions += _lay_downs(game, hand)

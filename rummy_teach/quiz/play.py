@@ -10,7 +10,7 @@ game come from the engine's own ``game_winners``.
 from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
-from ..errors import IllegalMoveError, UsageError
+from ..errors import UsageError
 from ..reasons import Reason
 from . import answers
 from .questions import ContractQuestion, Question, describe_decks
@@ -116,8 +116,9 @@ class _Scene:
 class MoveQuestion(Question):
     """At this moment of a hand, may the player to move make this move?
 
-    The engine tries the move on the position: a refusal is its reason, an accepted
-    move is described by what it did."""
+    The judge (:func:`rummy_teach.game.judge.judge`) decides on the position: a refused
+    move is explained by the judge's reasons (codes, kept with the question), an
+    accepted one by what it does."""
 
     kind = "move"
     input = "choice"
@@ -146,17 +147,16 @@ class MoveQuestion(Question):
         scene = self.scene
         game, self.story = scene.played()
         self.mover = scene.names[game.current_player]
-        try:
-            done = scene.say(game.clone(), game.current_player, self.action)
-            game.apply(self.action)
-        except IllegalMoveError as refusal:
-            self.answer = "no"
-            verdict = Reason("move_refused", {"who": self.mover, "move": self.action, "why": str(refusal)})
-        else:
+        verdict = game.judge(self.action)
+        if verdict.ok:
             self.answer = "yes"
-            verdict = Reason("move_allowed", {"who": self.mover, "move": self.action, "done": done})
+            done = scene.say(game.clone(), game.current_player, self.action)
+            why = (Reason("move_allowed", {"who": self.mover, "move": self.action, "done": done}),)
+        else:
+            self.answer = "no"
+            why = (Reason("move_refused", {"who": self.mover, "move": self.action}),) + verdict.reasons
         self.answer_text = self.answer
-        self.reasons = (verdict,) + ((Reason(self.teach, teach_params(self.rules)),) if self.teach else ())
+        self.reasons = why + ((Reason(self.teach, teach_params(self.rules)),) if self.teach else ())
         self.explanation = "\n".join(r.text() for r in self.reasons)
 
     def _rule(self):
