@@ -16,7 +16,18 @@ uses a fresh browser context, so the cache is cold. Measured in the page with
 * **first answer, clicked after a pause**: the same after the page was left idle for 5 s
   (Python starts while the reader reads);
 * **later clicks**: a card of the hand selected and deselected, click to redrawn table;
-* **stepper**: Next on "Going out and scoring" (views drawn at build time).
+* **stepper**: Next on "Going out and scoring" (views drawn at build time);
+* **warm cache**: the table's page opened again in the same browser context (files from
+  the browser's cache, the runtime's compiled code from V8's cache), left idle 5 s, Draw.
+
+To tell the design's cost from a busy machine's, it also reads the page's own marks
+(``window.rummyTeachPlay.timings``, see ``book/_play/play/worker.js``): when the page
+asked for the worker, the worker's phases in its own clock (Pyodide's script, the
+runtime, the engine's wheel, the controllers imported), when it was ready, and Python's
+own time per event inside the worker; and it prints the load average before and after.
+On Linux it also reads from ``/proc`` the CPU seconds Chromium's threads spent from
+opening the page to the first answer (all threads, and the worker's thread alone):
+unlike the clock, CPU seconds do not grow when other jobs share the cores.
 
 Prints the median of each over the runs and writes them with ``--json``.
 Targets (issue 12): first answer <= 5 s cold (aim 3 s); later clicks <= 150 ms.
@@ -28,6 +39,7 @@ import argparse
 import functools
 import http.server
 import json
+import os
 import statistics
 import sys
 import threading
@@ -104,25 +116,66 @@ def new_page(browser):
     return context, context.new_page(), outside
 
 
+def chromium_cpu() -> dict[str, float]:
+    """CPU seconds (user + system) spent so far by Chromium's threads, by thread name."""
+    tick, out = os.sysconf("SC_CLK_TCK"), {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if "chrom" not in Path(f"/proc/{pid}/comm").read_text():
+                continue
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                name = Path(f"/proc/{pid}/task/{tid}/comm").read_text().strip()
+                fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+                out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+        except OSError:   # a thread that ended meanwhile
+            continue
+    return out
+
+
 def one_run(browser, site: str, pause: float, clicks: int) -> dict:
     context, page, outside = new_page(browser)
     try:
+        cpu_before = chromium_cpu() if Path("/proc/self/task").exists() else {}
         page.goto(f"{site}/{PLAY}", wait_until="commit")
         first_picture = page.evaluate(FIRST_CARD)
         page.wait_for_load_state("load")
         if pause:
             time.sleep(pause)
+        clicked = page.evaluate("performance.now()")
         first = page.evaluate(CLICK, [TABLE, "button[data-arg=draw]"])
         assert "You draw" in page.locator(TABLE).inner_text()
+        cpu_after = chromium_cpu() if cpu_before else {}
         later = []
         for i in range(clicks):
             later.append(page.evaluate(CLICK, [TABLE, ".rt-seat[aria-label=You] [data-card]"]))
+        marks = page.evaluate("window.rummyTeachPlay.timings")
         page.goto(f"{site}/{SCORING}", wait_until="load")
         steps = [page.evaluate(CLICK, [STEPPER, "button[data-name=next]"]) for _ in range(10)]
+        page.goto(f"{site}/{PLAY}", wait_until="load")
+        time.sleep(5.0)
+        warm = page.evaluate(CLICK, [TABLE, "button[data-arg=draw]"])
+        warm_marks = page.evaluate("window.rummyTeachPlay.timings")
         assert not outside, outside
+        worker = marks["worker"]
         return {"first_picture_ms": first_picture, "first_answer_ms": first,
                 "later_click_ms": statistics.median(later), "later_click_max_ms": max(later),
-                "stepper_next_ms": statistics.median(steps)}
+                "stepper_next_ms": statistics.median(steps),
+                # the page's clock: when the worker was asked for (idle or click), and the
+                # click's own wait for it (0 when it was ready before the click)
+                "worker_asked_ms": marks["started"], "worker_ready_ms": marks["ready"],
+                "click_waited_for_worker_ms": max(0.0, marks["ready"] - clicked),
+                # the worker's own clock, by phase
+                "w_pyodide_script_ms": worker["script"] - worker["asked"],
+                "w_runtime_ms": worker["runtime"] - worker["script"],
+                "w_engine_wheel_ms": worker["engine"] - worker["runtime"],
+                "w_import_ms": worker["imported"] - worker["engine"],
+                "w_total_ms": worker["imported"],
+                "py_first_event_ms": marks["dispatch_ms"][0],
+                "py_later_event_ms": statistics.median(marks["dispatch_ms"][1:]),
+                "cpu_to_first_answer_s": sum(cpu_after.values()) - sum(cpu_before.values()),
+                "cpu_worker_thread_s": (cpu_after.get("DedicatedWorker", 0.0)
+                                        - cpu_before.get("DedicatedWorker", 0.0)),
+                "warm_first_answer_ms": warm, "warm_w_total_ms": warm_marks["worker"]["imported"]}
     finally:
         context.close()
 
@@ -139,7 +192,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     site, server = serve(args.html)
-    results = {}
+    results = {"load_average_before": os.getloadavg()}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
@@ -151,6 +204,8 @@ def main() -> int:
             browser.close()
     finally:
         server.shutdown()
+    results["load_average_after"] = os.getloadavg()
+    print("load average before", results["load_average_before"], "after", results["load_average_after"])
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
     return 0

@@ -19,6 +19,7 @@ from . import render
 from .cards import Card, cards_text, parse_cards
 from .game import Game
 from .game.narrate import ENDINGS, describe_move, face as _face, faces_text, hand_over_line  # noqa: F401
+from .reasons import say
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -28,9 +29,10 @@ LOG_LINES = 6
 
 def default_names(players: int, seat: int) -> list[str]:
     others = [p for p in range(players) if p != seat]
-    names = ["You"] * players
+    names = [say("seat_you")] * players
     for i, p in enumerate(others):
-        names[p] = "Computer" if len(others) == 1 else f"Computer {i + 1}"
+        names[p] = say("seat_computer") if len(others) == 1 else say("seat_computer_numbered",
+                                                                         number=i + 1)
     return names
 
 
@@ -130,6 +132,17 @@ def _esc(text) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _cards(count: int) -> str:
+    """"1 card", "5 cards"."""
+    return say("board_cards_one" if count == 1 else "board_cards_many", count=count)
+
+
+def _say_bold(code: str, bold: str, value, **params) -> str:
+    """The catalogue's sentence for ``code`` as HTML, its ``bold`` parameter in <b>."""
+    before, _, after = say(code, **params, **{bold: "\x00"}).partition("\x00")
+    return f"{_esc(before)}<b>{_esc(value)}</b>{_esc(after)}"
+
+
 
 
 
@@ -146,26 +159,30 @@ def _meld_box(meld, owner_name, fits, size, four_colour, interactive) -> str:
     cards = parse_cards(meld["cards"])
     caption = f"{meld['number']}: {meld['kind']}"
     row = _row(cards, size, four_colour, len(cards) > 5,
-               f"meld {meld['number']}, {meld['kind']}: {cards_text(cards)}")
+               say("board_meld_row", number=meld["number"], kind=meld["kind"], cards=cards_text(cards)))
     border = "3px solid #ffd24d" if fits else "1px solid #999"
     badge = (' <span style="background:#ffd24d;color:#111;border-radius:4px;padding:0 4px">'
-             'fits ✔</span>' if fits else "")
+             f'{_esc(say("board_fits_badge"))}</span>' if fits else "")
     inner = (f'<figure class="rt-meld{" rt-fits" if fits else ""}" style="margin:0;padding:3px 5px 1px;'
              f'border:{border};border-radius:6px;background:#fff;color:#111">{row}'
              f'<figcaption style="font:600 13px/1.4 {FONT};text-align:center">{_esc(caption)}{badge}'
              f'</figcaption></figure>')
-    label = f"meld {meld['number']} of {owner_name}: {cards_text(cards)}" + (
-        "; your selected card fits here" if fits else "")
+    label = say("board_meld_label_fits" if fits else "board_meld_label", number=meld["number"],
+                owner=owner_name, cards=cards_text(cards))
     return _clickable(inner, f"meld:{meld['number']}", label, interactive)
 
 
 def _status(board) -> str:
     names, seat, phase = board["names"], board["seat"], board["phase"]
     if board["game_over"]:
-        winners = " and ".join(names[w] for w in board["winners"])
-        return f"Game over: {winners} {'win' if winners == 'You' or ' and ' in winners else 'wins'}."
+        named = [names[w] for w in board["winners"]]
+        winners = named[0]
+        for other in named[1:]:
+            winners = say("status_winners_joined", first=winners, second=other)
+        plural = len(named) > 1 or named == [say("seat_you")]
+        return say("status_game_over_win" if plural else "status_game_over_wins", winners=winners)
     if phase == "hand_over":
-        return "The hand is over."
+        return say("status_hand_over")
     to_move = board["to_move"]
     if to_move is None:
         return ""
@@ -174,15 +191,15 @@ def _status(board) -> str:
         who = names[offer["asked"]]
         card = _face(offer["card"])
         if offer["asked"] == seat:
-            return f"Buy {card}? You would also take a penalty card from the stock."
-        return f"{who} is deciding whether to buy {card}."
+            return say("status_buy_you", card=card)
+        return say("status_buy_other", who=who, card=card)
     if to_move != seat:
-        return f"{names[to_move]} to play."
+        return say("status_to_play", who=names[to_move])
     if phase == "draw":
-        return "Your turn: draw from the stock or take from the discard pile."
+        return say("status_draw")
     if board["must_use"]:
-        return f"Use {_face(board['must_use'])} in a meld or a lay-off now."
-    return "Meld, lay off, then discard to end your turn."
+        return say("status_must_use", card=_face(board["must_use"]))
+    return say("status_play")
 
 
 def _result_html(board) -> str:
@@ -190,16 +207,18 @@ def _result_html(board) -> str:
     if not result:
         return ""
     if result["ending"] == "went out":
-        how = f"{names[result['went_out']]} went out" + (" with a rummy!" if result["rummy"] else ".")
+        how = say("result_went_out_rummy" if result["rummy"] else "result_went_out",
+                  who=names[result["went_out"]])
     else:
-        how = ENDINGS.get(result["ending"], result["ending"]).capitalize() + "."
+        how = say("result_ended", how=ENDINGS.get(result["ending"], result["ending"]).capitalize())
     rows = []
     for p, name in enumerate(names):
         left = parse_cards(result["deadwood"][p])
-        melded = (f"melded {result['melded'][p]}, " if result["melded"] else "")
-        rows.append(f"<li>{_esc(name)}: {_esc(melded)}left in hand "
-                    f"{_esc(faces_text(left) or 'nothing')} ({result['deadwood_points'][p]} points)"
-                    f" → <b>{result['scores'][p]:+d}</b> this hand</li>")
+        melded = say("result_melded", points=result["melded"][p]) if result["melded"] else ""
+        row = _say_bold("result_row", "score", f"{result['scores'][p]:+d}", name=name,
+                        melded=melded, left=faces_text(left) or say("result_nothing_left"),
+                        points=result["deadwood_points"][p])
+        rows.append(f"<li>{row}</li>")
     return (f'<div class="rt-result" role="status" style="background:#fff8d6;color:#111;'
             f'border-radius:8px;padding:6px 10px;margin:8px 0"><b>{_esc(how)}</b>'
             f'<ul style="margin:4px 0 0;padding-left:1.2em">{"".join(rows)}</ul></div>')
@@ -212,12 +231,14 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
     small, meld_size = round(size * 0.62), round(size * 0.72)
-    facts = [f"Hand {board['hand_number']}"] if board["hand_number"] is not None else []
+    facts = ([_esc(say("board_hand_number", number=board["hand_number"]))]
+             if board["hand_number"] is not None else [])
     if board["contract"]:
-        facts.append(f"Contract: {_esc(board['contract'])}")
+        facts.append(_esc(say("board_contract", contract=board["contract"])))
     scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]
     if scored:
-        facts.append("Scores: " + ", ".join(f"{_esc(names[p])} {pl['score']}" for p, pl in scored))
+        facts.append(_esc(say("board_scores", scores=", ".join(
+            say("board_score_item", name=names[p], score=pl["score"]) for p, pl in scored))))
     header = (f'<div style="display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px">'
               f'<b style="font-size:19px">{_esc(board["title"])}</b>'
               f'<span>{" · ".join(facts)}</span></div>')
@@ -225,28 +246,31 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
 
     def seat_box(p, pl, own):
         to_play = board["to_move"] == p and board["phase"] not in ("hand_over", "game_over")
-        title = _esc(pl["name"]) + (" (you)" if own and pl["name"] != "You" else "")
-        title += ' <span style="color:#ffd24d">▶ to play</span>' if to_play else ""
-        title += f' · {pl["count"]} card{"" if pl["count"] == 1 else "s"}'
-        title += f' · score {pl["score"]}' if pl["score"] is not None else ""
+        mine = own and pl["name"] != say("seat_you")
+        title = _esc(say("board_seat_you", name=pl["name"]) if mine else pl["name"])
+        title += f' <span style="color:#ffd24d">{_esc(say("board_to_play"))}</span>' if to_play else ""
+        title += f' · {_esc(_cards(pl["count"]))}'
+        title += f' · {_esc(say("board_seat_score", score=pl["score"]))}' if pl["score"] is not None else ""
         if board["contract"] and pl["contract_down"] is not None:
-            title += " · contract down ✔" if pl["contract_down"] else " · contract not down yet"
+            down = "board_contract_down" if pl["contract_down"] else "board_contract_not_down"
+            title += f" · {_esc(say(down))}"
         melds = "".join(_meld_box(m, pl["name"], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
         melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0">'
                       f'{melds}</div>') if melds else ""
         if pl["hand"] is None:
-            hand_part = _backs(pl["count"], small, f"{pl['name']}'s hand: {pl['count']} face-down cards")
+            hand_part = _backs(pl["count"], small, say("board_hand_backs", name=pl["name"],
+                                                       count=pl["count"]))
         elif own:
             hand_part = hand_html(pl["hand"], board["selected"], size, four_colour, interactive,
-                                   f"your hand, {len(pl['hand'])} cards")
+                                  say("board_hand_yours", count=len(pl["hand"])))
             if board["groups"]:
                 gathered = " | ".join(faces_text(g) for g in board["groups"])
-                hand_part += (f'<p style="margin:2px 0">Melds gathered for the lay-down: '
-                              f'{_esc(gathered)}</p>')
+                hand_part += (f'<p style="margin:2px 0">'
+                              f'{_esc(say("board_gathered", melds=gathered))}</p>')
         else:
             hand_part = _row(parse_cards(pl["hand"]), meld_size, four_colour, False,
-                             f"{pl['name']}'s hand, shown face up")
+                             say("board_hand_face_up", name=pl["name"]))
         border = "3px solid #ffd24d" if to_play else "1px solid rgba(255,255,255,.5)"
         return (f'<div class="rt-seat" role="group" aria-label="{_esc(pl["name"])}" '
                 f'style="border:{border};border-radius:8px;padding:6px 8px;flex:1 1 300px">'
@@ -257,12 +281,12 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     own = seat_box(seat, board["players"][seat], True) if seat is not None else ""
 
     stock = board["stock"]
-    stock_pic = (_backs(stock, size, f"stock: {stock} cards", 3)
-                 if stock else '<p style="margin:0">empty</p>')
-    stock_html = _clickable(stock_pic, "stock", f"stock, {stock} cards: click to draw", interactive)
+    empty = f'<p style="margin:0">{_esc(say("board_empty"))}</p>'
+    stock_pic = _backs(stock, size, say("board_stock_backs", count=stock), 3) if stock else empty
+    stock_html = _clickable(stock_pic, "stock", say("board_stock_click", count=stock), interactive)
     pile = parse_cards(board["discard"])
     if not pile:
-        pile_html = '<p style="margin:0">empty</p>'
+        pile_html = empty
     elif board["fanned"]:
         overlap = round(size * 0.55)
         items = []
@@ -270,37 +294,39 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
             depth = len(pile) - i
             pic = _card_svg(card, size, four_colour, False)
             style = f"line-height:0;{'margin-left:-' + str(overlap) + 'px' if i else ''}"
-            items.append(_clickable(pic, f"take:{depth}",
-                                    f"take {card.name}" + (f", {depth} deep, with the cards above it"
-                                                           if depth > 1 else " from the top"),
-                                    interactive, style))
-        pile_html = (f'<div role="group" aria-label="discard pile, bottom to top: {_esc(cards_text(pile))}" '
+            label = (say("board_take_deep", card=card.name, depth=depth) if depth > 1
+                     else say("board_take_top", card=card.name))
+            items.append(_clickable(pic, f"take:{depth}", label, interactive, style))
+        fan = say("board_pile_fan", cards=cards_text(pile))
+        pile_html = (f'<div role="group" aria-label="{_esc(fan)}" '
                      f'style="display:flex;align-items:flex-end">{"".join(items)}</div>')
     else:
-        pic = _row(pile[-1:], size, four_colour, False, f"discard pile: {pile[-1].name} on top")
-        pile_html = _clickable(pic, "take:1", f"discard pile, {pile[-1].name} on top: click to take it",
+        pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].name))
+        pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].name),
                                interactive)
-    size_words = f"{board['discard_size']} card{'' if board['discard_size'] == 1 else 's'}"
     offer = ""
     if board["buy_offer"]:
         card = _face(board["buy_offer"]["card"])
         offer = (f'<div class="rt-buy" role="status" style="align-self:center;background:#fff8d6;color:#111;'
-                 f'border-radius:8px;padding:6px 10px">Buy offer: <b>{_esc(card)}</b>, asked: '
-                 f'{_esc(names[board["buy_offer"]["asked"]])}</div>')
+                 f'border-radius:8px;padding:6px 10px">'
+                 f'{_say_bold("board_buy_offer", "card", card, who=names[board["buy_offer"]["asked"]])}'
+                 f'</div>')
+    pile_heading = "board_pile_heading_fanned" if board["fanned"] else "board_pile_heading"
     centre = (f'<div class="rt-centre" style="display:flex;gap:28px;flex-wrap:wrap;margin:8px 0;'
               f'padding:8px;border-radius:8px;background:rgba(0,0,0,.18)">'
-              f'<div><b>Stock · {stock} card{"" if stock == 1 else "s"}</b><br>{stock_html}</div>'
-              f'<div><b>Discard pile · {size_words}{" (fanned)" if board["fanned"] else ""}</b><br>'
+              f'<div><b>{_esc(say("board_stock_heading", cards=_cards(stock)))}</b><br>{stock_html}</div>'
+              f'<div><b>{_esc(say(pile_heading, cards=_cards(board["discard_size"])))}</b><br>'
               f'{pile_html}</div>{offer}</div>')
     alert = (f'<div class="rt-message" role="alert" style="background:#fde7e9;color:#8c1d18;'
              f'border-radius:8px;padding:6px 10px;margin-top:6px;font-weight:600">{_esc(message)}</div>'
              if message else '<div class="rt-message" role="alert"></div>')
     lines = list(log)[-LOG_LINES:]
-    log_html = (f'<ol class="rt-log" aria-label="what happened" start="{max(1, len(log) - LOG_LINES + 1)}" '
+    log_html = (f'<ol class="rt-log" aria-label="{_esc(say("board_log_label"))}" start="{max(1, len(log) - LOG_LINES + 1)}" '
                 f'style="margin:6px 0 0;padding-left:2em;font-size:15px;color:#e8f5ec">'
                 + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
-    seen = f', seen by {names[seat]}' if seat is not None else ""
-    return (f'<section class="rt-table" aria-label="{_esc(board["title"] + seen)}" '
+    label = say("board_seen_by", title=board["title"], name=names[seat]) if seat is not None \
+        else board["title"]
+    return (f'<section class="rt-table" aria-label="{_esc(label)}" '
             f'style="font:16px/1.4 {FONT};background:#0b5d36;color:#fff;padding:10px 12px;'
             f'border-radius:12px">{header}{status}'
             f'<div style="display:flex;flex-wrap:wrap;gap:8px">{others}</div>{centre}'

@@ -347,6 +347,228 @@ ENGLISH.update({
     "reload_button": "Reload the page",
 })
 
+# --- the book's pages and tables in words (issue 12: words from the catalogue) -----------
+# What the static book's script says while Python starts (rummy_teach.play.page_html
+# hands these to book/_play/play/bookplay.js), the card table's status line and region
+# labels (rummy_teach/board.py).
+ENGLISH.update({
+    "play_starting": "Starting the rules engine in your browser…",
+    "play_failed": "The rules engine could not start in this browser:",
+})
+ENGLISH.update({
+    # seats (rummy_teach.board.default_names)
+    "seat_you": "You",
+    "seat_computer": "Computer",
+    "seat_computer_numbered": "Computer {number}",
+    # the status line over the table
+    "status_game_over_wins": "Game over: {winners} wins.",
+    "status_game_over_win": "Game over: {winners} win.",
+    "status_winners_joined": "{first} and {second}",
+    "status_hand_over": "The hand is over.",
+    "status_buy_you": "Buy {card}? You would also take a penalty card from the stock.",
+    "status_buy_other": "{who} is deciding whether to buy {card}.",
+    "status_to_play": "{who} to play.",
+    "status_draw": "Your turn: draw from the stock or take from the discard pile.",
+    "status_must_use": "Use {card} in a meld or a lay-off now.",
+    "status_play": "Meld, lay off, then discard to end your turn.",
+    # the hand's result box
+    "result_went_out": "{who} went out.",
+    "result_went_out_rummy": "{who} went out with a rummy!",
+    "result_ended": "{how}.",
+    "result_row": "{name}: {melded}left in hand {left} ({points} points) → {score} this hand",
+    "result_melded": "melded {points}, ",
+    "result_nothing_left": "nothing",
+    # the header, the seats and the regions a learner clicks (names for screen readers too)
+    "board_hand_number": "Hand {number}",
+    "board_contract": "Contract: {contract}",
+    "board_scores": "Scores: {scores}",
+    "board_score_item": "{name} {score}",
+    "board_seat_you": "{name} (you)",
+    "board_to_play": "▶ to play",
+    "board_cards_one": "{count} card",
+    "board_cards_many": "{count} cards",
+    "board_seat_score": "score {score}",
+    "board_contract_down": "contract down ✔",
+    "board_contract_not_down": "contract not down yet",
+    "board_hand_backs": "{name}'s hand: {count} face-down cards",
+    "board_hand_yours": "your hand, {count} cards",
+    "board_hand_face_up": "{name}'s hand, shown face up",
+    "board_gathered": "Melds gathered for the lay-down: {melds}",
+    "board_meld_row": "meld {number}, {kind}: {cards}",
+    "board_meld_label": "meld {number} of {owner}: {cards}",
+    "board_meld_label_fits": "meld {number} of {owner}: {cards}; your selected card fits here",
+    "board_fits_badge": "fits ✔",
+    "board_empty": "empty",
+    "board_stock_backs": "stock: {count} cards",
+    "board_stock_click": "stock, {count} cards: click to draw",
+    "board_stock_heading": "Stock · {cards}",
+    "board_pile_heading": "Discard pile · {cards}",
+    "board_pile_heading_fanned": "Discard pile · {cards} (fanned)",
+    "board_pile_fan": "discard pile, bottom to top: {cards}",
+    "board_pile_top": "discard pile: {card} on top",
+    "board_pile_top_click": "discard pile, {card} on top: click to take it",
+    "board_take_top": "take {card} from the top",
+    "board_take_deep": "take {card}, {depth} deep, with the cards above it",
+    "board_buy_offer": "Buy offer: {card}, asked: {who}",
+    "board_log_label": "what happened",
+    "board_seen_by": "{title}, seen by {name}",
+})
+
+# --- the worked examples' words (issue 12: words from the catalogue) ----------------------
+# rummy_teach/worked_examples.py: each example's title, its opening words (step 0) and
+# one caption per step. A caption's {fields} are facts the engine computes about the
+# game after that step (WorkedExample.facts), never typed-in numbers.
+ENGLISH.update({
+    "seat_opponent": "Opponent",
+    "seat_left": "Left",
+    "seat_right": "Right",
+    "example_nothing": "nothing",
+    # thirty_points
+    "example_thirty_points_title": "The 30-point hand (Basic Rummy, two players)",
+    "example_thirty_points_intro": (
+        "Two players, ten cards each. This worked example shows BOTH hands face up so you can"
+        " follow every card; at a real table you would see only your own. You hold 8♠ 8♥ 8♦ "
+        "and 4♥ 5♥ 6♥; the top discard is 3♣."),
+    "example_thirty_points_1": "You draw from the stock: 7♥. Now 4♥ 5♥ 6♥ 7♥ is a run.",
+    "example_thirty_points_2": "You meld the three eights: a set.",
+    "example_thirty_points_3": "You meld the run 4♥ 5♥ 6♥ 7♥.",
+    "example_thirty_points_4": "You discard 9♣ and keep J♠ J♥ 2♦, hoping for a third jack.",
+    "example_thirty_points_5": "The opponent draws from the stock (10♦).",
+    "example_thirty_points_6": (
+        "The opponent lays off 8♣ on your set of eights: anyone may lay off on any meld. Four"
+        " eights is the most a set can hold."),
+    "example_thirty_points_7": "The opponent melds a run of five spades.",
+    "example_thirty_points_8": "The opponent discards 10♦ and is left with K♣ Q♦ 9♠ A♣.",
+    "example_thirty_points_9": "You draw J♦: three jacks.",
+    "example_thirty_points_10": "You meld the jacks; only 2♦ is left in your hand.",
+    "example_thirty_points_11": (
+        "You discard 2♦, your last card: you are out and the hand ends. The opponent still "
+        "holds {left[1]}: {deadwood[1]} points, so you score {hand_score[0]}. Had you gone "
+        "out with a rummy (everything down in the one turn), the score would be doubled: "
+        "{rummy_points}."),
+    # thirty_points_rummy
+    "example_thirty_points_rummy_title": "The same hand, gone out with a rummy",
+    "example_thirty_points_rummy_intro": (
+        "The same ending as the 30-point hand, reached as a rummy: nothing of yours is on the"
+        " table until the turn you go out. Both hands face up."),
+    "example_thirty_points_rummy_1": "You draw 7♥.",
+    "example_thirty_points_rummy_2": "Down go the eights...",
+    "example_thirty_points_rummy_3": "...the run of hearts...",
+    "example_thirty_points_rummy_4": "...and the jacks.",
+    "example_thirty_points_rummy_5": (
+        "Your last card goes on the discard pile: a rummy, worth {hand_score[0]} points."),
+    # rummy500_dig
+    "example_rummy500_dig_title": "Digging deep in the fanned pile (Rummy 500)",
+    "example_rummy500_dig_intro": (
+        "A Rummy 500 hand under way, both hands shown face up. The discard pile is fanned: "
+        "every card in it shows, bottom 3♣ to top 9♣. The opponent has 4♦ 5♦ 6♦ on the table."),
+    "example_rummy500_dig_1": (
+        "You dig four deep for Q♠: it comes to your hand with every card above it (8♣ 2♥ 9♣)."
+        " Q♠ must be used at once."),
+    "example_rummy500_dig_2": "You meld Q♠ Q♥ Q♦: three queens, 30 points on the table for you.",
+    "example_rummy500_dig_3": (
+        "You lay off 7♦ on the opponent's run. In Rummy 500 the card scores for you, the "
+        "player who laid it off."),
+    "example_rummy500_dig_4": (
+        "You discard 9♣ and keep K♠ K♥ 8♣ 2♥: the dig brought cards that now count against "
+        "you."),
+    "example_rummy500_dig_5": "The opponent draws from the stock (3♥).",
+    "example_rummy500_dig_6": "The opponent melds three jacks.",
+    "example_rummy500_dig_7": "The opponent lays off 8♦ on the diamond run.",
+    "example_rummy500_dig_8": (
+        "The opponent discards 3♥, the last card, and goes out. Each player scores melded "
+        "minus deadwood: you {melded[0]} - {deadwood[0]} = {hand_score[0]}; the opponent "
+        "{melded[1]} - {deadwood[1]} = {hand_score[1]}."),
+    # contract_last_hand
+    "example_contract_last_hand_title": "A buy and the last hand (Contract Rummy, hand 7)",
+    "example_contract_last_hand_intro": (
+        "Hand 7 of Contract Rummy: twelve cards each, and the contract is three runs of four."
+        " In this hand there is no final discard: you go out only by laying your whole hand "
+        "down. Only your hand is shown face up. You are one card short: 5♦ would turn 2♦ 3♦ "
+        "4♦ into a run of four."),
+    "example_contract_last_hand_1": (
+        "Left draws from the stock. The others are offered K♥, the card turned up to start "
+        "the pile."),
+    "example_contract_last_hand_2": "Right does not want K♥.",
+    "example_contract_last_hand_3": (
+        "Neither do you: buying costs a penalty card, so buy only what you need."),
+    "example_contract_last_hand_4": "Left discards 5♦: the card you want.",
+    "example_contract_last_hand_5": (
+        "Right, whose turn it is, had first refusal on 5♦ and drew from the stock instead. "
+        "Now the others may buy 5♦."),
+    "example_contract_last_hand_6": (
+        "You call buy: 5♦ comes to your hand, with one card from the stock as the penalty "
+        "(7♠, as it happens, a lucky one)."),
+    "example_contract_last_hand_7": "Right discards 2♠.",
+    "example_contract_last_hand_8": "Your turn: you draw 6♦. Your fifteen cards make three runs.",
+    "example_contract_last_hand_9": "Left is offered Right's 2♠ and passes.",
+    "example_contract_last_hand_10": (
+        "You lay down the contract, three runs of five, and with it your whole hand: you go "
+        "out with no discard. Penalties: Left {hand_score[1]}, Right {hand_score[2]}, you 0. "
+        "Final totals: you {score[0]}, Left {score[1]}, Right {score[2]}; the lowest total "
+        "wins."),
+    # rummy500_three
+    "example_rummy500_three_title": "A deep dig at a table of three (Rummy 500)",
+    "example_rummy500_three_intro": (
+        "Three players, half-way through a Rummy 500 hand; all hands are shown face up so you"
+        " can follow every card. Cleo owns the run 9♣ 10♣ J♣, Ben the set 5♠ 5♥ 5♦. The "
+        "fanned pile holds seven cards, 3♥ at the bottom, K♦ six from the top. You hold K♠ "
+        "K♥: the K♦ would make a set of kings."),
+    "example_rummy500_three_1": (
+        "You dig six deep for K♦. Every card above it comes too: 7♠ 2♣ 8♥ 4♦ 6♣. K♦ is the "
+        "must-use card: it goes on the table first."),
+    "example_rummy500_three_2": "You meld the three kings: 30 points on the table for you.",
+    "example_rummy500_three_3": (
+        "You lay off Q♣ on Cleo's run of clubs. The card stays with Cleo's meld, but its 10 "
+        "points are yours."),
+    "example_rummy500_three_4": (
+        "And 5♣ on Ben's set of fives: 5 more points for you, on another opponent's meld."),
+    "example_rummy500_three_5": (
+        "You discard 2♣. The dig filled your hand: seven cards now wait in it, {deadwood[0]} "
+        "points if the hand ended now."),
+    "example_rummy500_three_6": "Ben draws from the stock: 8♣.",
+    "example_rummy500_three_7": "Ben melds three nines.",
+    "example_rummy500_three_8": "Ben lays off 8♣ at the low end of Cleo's run; it scores for Ben.",
+    "example_rummy500_three_9": (
+        "Ben discards 3♠, his last card, and goes out before Cleo ever plays. Melded minus "
+        "left in hand: you {melded[0]} - {deadwood[0]} = {hand_score[0]}; Ben {melded[1]} - "
+        "{deadwood[1]} = {hand_score[1]}; Cleo {melded[2]} - {deadwood[2]} = {hand_score[2]}."
+        " The deep dig earned you 30 in kings but left you holding more than that."),
+    # contract_contested_buy
+    "example_contract_contested_buy_title": (
+        "Two players buy the same card (Contract Rummy, hand 7)"),
+    "example_contract_contested_buy_intro": (
+        "Hand 7, the last hand, with four players: twelve cards each, and the contract is "
+        "three runs of four, all cards at once. Your hand and Ben's are shown face up. You "
+        "hold 2♣ 3♣ 4♣ and want 5♣; so does Ben, for 5♣ 6♣ 7♣ 8♣. Cleo is to play first."),
+    "example_contract_contested_buy_1": (
+        "Cleo draws from the stock. The others are asked in turn whether they want to buy A♥,"
+        " the card that opened the pile."),
+    "example_contract_contested_buy_2": "Dana passes.",
+    "example_contract_contested_buy_3": (
+        "You pass: a buy costs a penalty card, so buy only what you need."),
+    "example_contract_contested_buy_4": "Ben passes.",
+    "example_contract_contested_buy_5": "Cleo discards 5♣: the card both you and Ben want.",
+    "example_contract_contested_buy_6": (
+        "Dana, whose turn it is, has first refusal on 5♣. She draws from the stock instead, "
+        "so the others may now buy it."),
+    "example_contract_contested_buy_7": "You call buy.",
+    "example_contract_contested_buy_8": (
+        "Ben calls buy too. The card goes to the buyer first in turn order after Dana: you. "
+        "5♣ comes to your hand with a penalty card from the stock (7♠); Ben gets nothing and "
+        "keeps his buys."),
+    "example_contract_contested_buy_9": "Dana discards J♣.",
+    "example_contract_contested_buy_10": (
+        "Your turn: you draw A♣. With the bought card and the penalty card you hold fifteen "
+        "cards."),
+    "example_contract_contested_buy_11": "Ben passes on J♣.",
+    "example_contract_contested_buy_12": "So does Cleo.",
+    "example_contract_contested_buy_13": (
+        "You lay down three runs of five, all fifteen cards: the contract, and you are out "
+        "with no discard. Penalty points: Ben {hand_score[1]}, Cleo {hand_score[2]}, Dana "
+        "{hand_score[3]}. Final totals: you {score[0]}, Ben {score[1]}, Cleo {score[2]}, Dana"
+        " {score[3]}; the lowest total wins."),
+})
 
 # --- the results database made once, and its least-privilege student role (issue 15) ------
 # Kept apart from the blocks above so that parallel additions merge cleanly.
@@ -392,6 +614,8 @@ ENGLISH.update({
     "coach_lay_off": "Lay {card} off on {meld} rather than hold it: {points} points fewer in your hand.",
     "coach_take_makes": "Take {card}: it makes {meld} with your cards.",
     "coach_take_lays_off": "Take {card}: it goes straight onto {meld} on the table.",
+    "coach_take_partner": "Take {card}: with {cards} in your hand it is one card from a meld.",
+    "coach_take_low": "Take {card}: a low card, cheaper to hold than whatever the stock gives.",
     "coach_take_reveals": "Taking {card} shows the others that you collect {what}.",
     "coach_draw_nothing": "Draw from the stock: {card} joins nothing in your hand.",
     "coach_draw_hides": "Draw from the stock: {card} fits your cards, but taking it would show "
@@ -416,5 +640,24 @@ ENGLISH.update({
     "review_none": "No costly decision found: every move was within {threshold} points of the best.",
     "review_step": "Decision {number} of {total}",
     "review_levels_bad": "unknown level(s) {bad}; levels are {levels}",
+    # the coach on the card table
+    "coach_panel_title": "Coach",
+    "coach_button_hint": "Hint",
+    "coach_tip_hint": "What would the coach do now, and why?",
+    "coach_button_coach": "Coach mode",
+    "coach_tip_coach": "The coach comments on each of your moves",
+    "coach_button_review": "Review my hand",
+    "coach_tip_review": "After a hand: the decisions that cost you the most, one by one",
+    "coach_button_prev": "Previous mistake",
+    "coach_button_next": "Next mistake",
+    "coach_button_close": "Back to the table",
+    "coach_tip_step": "Show the table as it was at that decision",
+    "coach_mode_on": "Coach mode is on: the coach comments on each of your moves.",
+    "coach_mode_off": "Coach mode is off.",
+    "coach_comment_good": "Coach: you chose to {move}; that was the best move or close to it.",
+    "coach_comment_better": "Coach: you chose to {move}; better: {better} (about {cost} points).",
+    "coach_review_at": "Mistake {number} of {total}, as the table was then. {line}",
+    "coach_review_open": "The review is open: press Back to the table to play on.",
+    "coach_nothing_to_review": "There is nothing of yours to review in this hand yet.",
     "review_players_bad": "players must be a whole number that the game accepts, not {value!r}",
 })

@@ -2,10 +2,13 @@
 
 A :class:`WorkedExample` is pure engine data: a starting deal (the arguments of
 :func:`~rummy_teach.game.from_deal`), a list of :class:`Step` (an action in its
-text form and a caption), the seat the example is told from and the seats whose
-hands it shows face up. Every number a caption quotes is computed by the engine:
-captions are templates filled from :meth:`WorkedExample.facts` of the game after
-the step (``{score[0]}``, ``{hand_score[0]}``, ``{deadwood[1]}``, ...), never typed in.
+text form), the seat the example is told from and the seats whose hands it shows
+face up. Its words live in the message catalogue (:mod:`rummy_teach.reasons`, the
+worked examples' block): ``example_<name>_title``, ``example_<name>_intro`` and one
+caption per step, ``example_<name>_<step>``. Every number a caption quotes is
+computed by the engine: captions are templates filled from
+:meth:`WorkedExample.facts` of the game after the step (``{score[0]}``,
+``{hand_score[0]}``, ``{deadwood[1]}``, ...), never typed in.
 
 >>> example = get_example("thirty_points")
 >>> game = example.game_at(len(example.steps))
@@ -39,17 +42,18 @@ from .cards import cards_text, make_deck, parse_cards
 from .game import Game, from_deal, replay
 from .rules import get_rules
 from .errors import UsageError
+from .reasons import ENGLISH, say
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step: ``action`` (text, played by whoever is to act) and its ``caption``.
+    """One step: ``action`` (text, played by whoever is to act); its caption is the
+    catalogue's ``example_<name>_<number>``.
 
     ``action=None`` is a step that only talks (the opening step shows the deal).
     """
 
     action: str | None
-    caption: str
 
 
 @dataclass(frozen=True)
@@ -60,15 +64,22 @@ class WorkedExample:
     seat; ``face_up`` lists the seats whose hands are shown (the captions say so)."""
 
     name: str
-    title: str
     rules: str
     deal: dict
     steps: tuple[Step, ...]
     names: tuple[str, ...]
     seat: int = 0
     face_up: tuple[int, ...] = ()
-    intro: str = ""
     extra_facts: dict = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        return say(f"example_{self.name}_title")
+
+    @property
+    def intro(self) -> str:
+        """The words shown before the first step (step 0)."""
+        return say(f"example_{self.name}_intro")
 
     # --- games --------------------------------------------------------------------
     def start(self) -> Game:
@@ -111,7 +122,7 @@ class WorkedExample:
             "melded": list(result.melded_points) if result and result.melded_points else [0] * n,
             "left": [cards_text(game.hand(p)) for p in range(n)],
             "stock": game.stock_size,
-            "top": str(game.discard_top) if game.discard_top else "nothing",
+            "top": str(game.discard_top) if game.discard_top else say("example_nothing"),
             "rummy": bool(result and result.rummy),
             "contract": str(game.contract) if game.contract is not None else "",
         }
@@ -123,11 +134,9 @@ class WorkedExample:
         """The caption of ``step`` (0 is the introduction), with its numbers filled in."""
         if step == 0:
             return self.intro
-        template = self.steps[step - 1].caption
-        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        if not fields:
-            return template
-        return template.format(**self.facts(self.game_at(step)))
+        code = f"example_{self.name}_{step}"
+        fields = {name for _, name, _, _ in string.Formatter().parse(ENGLISH[code]) if name}
+        return say(code, **(self.facts(self.game_at(step)) if fields else {}))
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -151,22 +160,19 @@ _TOP_30 = "7H 10D JD"
 # The same ending reached as a rummy: nothing of yours is on the table until the turn
 # you go out, and the opponent is left with the same four cards.
 RUMMY_VARIANT = WorkedExample(
-    name="thirty_points_rummy", title="The same hand, gone out with a rummy", rules="basic",
+    name="thirty_points_rummy", rules="basic",
     # the opponent's other six cards already lie on the table as their own run, so that
     # both players still account for the ten cards each was dealt
     deal={"hands": [_YOU_30.replace("9C", "JD"), "KC QD 9S AC"],
           "table": [(1, "2S 3S 4S 5S 6S 7S")],
           "discard": "3C", "stock": _rest_of_deck("basic", 2, "7H", "8S 8H 8D 4H 5H 6H JS JH 2D JD",
                                                     "KC QD 9S AC", "2S 3S 4S 5S 6S 7S", "3C")},
-    steps=(Step("draw", "You draw 7♥."),
-           Step("meld 8S 8H 8D", "Down go the eights..."),
-           Step("meld 4H 5H 6H 7H", "...the run of hearts..."),
-           Step("meld JS JH JD", "...and the jacks."),
-           Step("discard 2D", "Your last card goes on the discard pile: a rummy, worth "
-                              "{hand_score[0]} points.")),
-    names=("You", "Opponent"), face_up=(0, 1),
-    intro=("The same ending as the 30-point hand, reached as a rummy: nothing of yours is on "
-           "the table until the turn you go out. Both hands face up."))
+    steps=(Step("draw"),
+           Step("meld 8S 8H 8D"),
+           Step("meld 4H 5H 6H 7H"),
+           Step("meld JS JH JD"),
+           Step("discard 2D")),
+    names=(say("seat_you"), say("seat_opponent")), face_up=(0, 1))
 
 
 def _rummy_points() -> int:
@@ -174,29 +180,22 @@ def _rummy_points() -> int:
 
 
 THIRTY_POINTS = WorkedExample(
-    name="thirty_points", title="The 30-point hand (Basic Rummy, two players)", rules="basic",
+    name="thirty_points", rules="basic",
     deal={"hands": [_YOU_30, _THEM_30], "discard": "3C",
           "stock": _rest_of_deck("basic", 2, _TOP_30, _YOU_30, _THEM_30, "3C")},
-    names=("You", "Opponent"), seat=0, face_up=(0, 1),
-    intro=("Two players, ten cards each. This worked example shows BOTH hands face up so you "
-           "can follow every card; at a real table you would see only your own. You hold "
-           "8♠ 8♥ 8♦ and 4♥ 5♥ 6♥; the top discard is 3♣."),
+    names=(say("seat_you"), say("seat_opponent")), seat=0, face_up=(0, 1),
     steps=(
-        Step("draw", "You draw from the stock: 7♥. Now 4♥ 5♥ 6♥ 7♥ is a run."),
-        Step("meld 8S 8H 8D", "You meld the three eights: a set."),
-        Step("meld 4H 5H 6H 7H", "You meld the run 4♥ 5♥ 6♥ 7♥."),
-        Step("discard 9C", "You discard 9♣ and keep J♠ J♥ 2♦, hoping for a third jack."),
-        Step("draw", "The opponent draws from the stock (10♦)."),
-        Step("layoff 8C on 1", "The opponent lays off 8♣ on your set of eights: anyone may "
-                               "lay off on any meld. Four eights is the most a set can hold."),
-        Step("meld 2S 3S 4S 5S 6S", "The opponent melds a run of five spades."),
-        Step("discard 10D", "The opponent discards 10♦ and is left with K♣ Q♦ 9♠ A♣."),
-        Step("draw", "You draw J♦: three jacks."),
-        Step("meld JS JH JD", "You meld the jacks; only 2♦ is left in your hand."),
-        Step("discard 2D", "You discard 2♦, your last card: you are out and the hand ends. "
-                           "The opponent still holds {left[1]}: {deadwood[1]} points, so you "
-                           "score {hand_score[0]}. Had you gone out with a rummy (everything "
-                           "down in the one turn), the score would be doubled: {rummy_points}."),
+        Step("draw"),
+        Step("meld 8S 8H 8D"),
+        Step("meld 4H 5H 6H 7H"),
+        Step("discard 9C"),
+        Step("draw"),
+        Step("layoff 8C on 1"),
+        Step("meld 2S 3S 4S 5S 6S"),
+        Step("discard 10D"),
+        Step("draw"),
+        Step("meld JS JH JD"),
+        Step("discard 2D"),
     ),
     extra_facts={"rummy_points": _rummy_points},
 )
@@ -210,28 +209,20 @@ _PILE_500 = "3C QS 8C 2H 9C"
 _TABLE_500 = "4D 5D 6D"
 
 RUMMY500_DIG = WorkedExample(
-    name="rummy500_dig", title="Digging deep in the fanned pile (Rummy 500)", rules="500",
+    name="rummy500_dig", rules="500",
     deal={"hands": [_YOU_500, _THEM_500], "discard": _PILE_500,
           "table": [(1, _TABLE_500)],
           "stock": _rest_of_deck("500", 2, "3H", _YOU_500, _THEM_500, _PILE_500, _TABLE_500)},
-    names=("You", "Opponent"), seat=0, face_up=(0, 1),
-    intro=("A Rummy 500 hand under way, both hands shown face up. The discard pile is fanned: "
-           "every card in it shows, bottom 3♣ to top 9♣. The opponent has 4♦ 5♦ 6♦ on the table."),
+    names=(say("seat_you"), say("seat_opponent")), seat=0, face_up=(0, 1),
     steps=(
-        Step("take 4", "You dig four deep for Q♠: it comes to your hand with every card "
-                       "above it (8♣ 2♥ 9♣). Q♠ must be used at once."),
-        Step("meld QS QH QD", "You meld Q♠ Q♥ Q♦: three queens, 30 points on the table for you."),
-        Step("layoff 7D on 1", "You lay off 7♦ on the opponent's run. In Rummy 500 the card "
-                               "scores for you, the player who laid it off."),
-        Step("discard 9C", "You discard 9♣ and keep K♠ K♥ 8♣ 2♥: the dig brought cards "
-                           "that now count against you."),
-        Step("draw", "The opponent draws from the stock (3♥)."),
-        Step("meld JC JD JS", "The opponent melds three jacks."),
-        Step("layoff 8D on 1", "The opponent lays off 8♦ on the diamond run."),
-        Step("discard 3H", "The opponent discards 3♥, the last card, and goes out. Each "
-                           "player scores melded minus deadwood: you {melded[0]} - "
-                           "{deadwood[0]} = {hand_score[0]}; the opponent {melded[1]} - "
-                           "{deadwood[1]} = {hand_score[1]}."),
+        Step("take 4"),
+        Step("meld QS QH QD"),
+        Step("layoff 7D on 1"),
+        Step("discard 9C"),
+        Step("draw"),
+        Step("meld JC JD JS"),
+        Step("layoff 8D on 1"),
+        Step("discard 3H"),
     ),
 )
 
@@ -244,33 +235,22 @@ _RIGHT_C = "QS QC 2H 3H 5H 5C 8C 8D 10S JS KS JK"     # player 2
 _TOP_C = "9S 2S 7S 6D"
 
 CONTRACT_LAST_HAND = WorkedExample(
-    name="contract_last_hand", title="A buy and the last hand (Contract Rummy, hand 7)",
-    rules="contract",
+    name="contract_last_hand", rules="contract",
     deal={"hands": [_YOU_C, _LEFT_C, _RIGHT_C], "discard": "KH", "to_move": 1, "hand": 7,
           "scores": [45, 60, 50],
           "stock": _rest_of_deck("contract", 3, _TOP_C, _YOU_C, _LEFT_C, _RIGHT_C, "KH")},
-    names=("You", "Left", "Right"), seat=0, face_up=(0,),
-    intro=("Hand 7 of Contract Rummy: twelve cards each, and the contract is three runs of "
-           "four. In this hand there is no final discard: you go out only by laying your whole "
-           "hand down. Only your hand is shown face up. You are one card short: 5♦ would turn 2♦ 3♦ 4♦ into a run of four."),
+    names=(say("seat_you"), say("seat_left"), say("seat_right")), seat=0, face_up=(0,),
     steps=(
-        Step("draw", "Left draws from the stock. The others are offered K♥, the card turned up "
-                     "to start the pile."),
-        Step("pass", "Right does not want K♥."),
-        Step("pass", "Neither do you: buying costs a penalty card, so buy only what you need."),
-        Step("discard 5D", "Left discards 5♦: the card you want."),
-        Step("draw", "Right, whose turn it is, had first refusal on 5♦ and drew from the stock "
-                     "instead. Now the others may buy 5♦."),
-        Step("buy", "You call buy: 5♦ comes to your hand, with one card from the stock as the "
-                    "penalty (7♠, as it happens, a lucky one)."),
-        Step("discard 2S", "Right discards 2♠."),
-        Step("draw", "Your turn: you draw 6♦. Your fifteen cards make three runs."),
-        Step("pass", "Left is offered Right's 2♠ and passes."),
-        Step("meld 3S 4S 5S 6S 7S | 8H 9H 10H JH QH | 2D 3D 4D 5D 6D",
-             "You lay down the contract, three runs of five, and with it your whole hand: "
-             "you go out with no discard. Penalties: Left {hand_score[1]}, Right "
-             "{hand_score[2]}, you 0. Final totals: you {score[0]}, Left {score[1]}, Right "
-             "{score[2]}; the lowest total wins."),
+        Step("draw"),
+        Step("pass"),
+        Step("pass"),
+        Step("discard 5D"),
+        Step("draw"),
+        Step("buy"),
+        Step("discard 2S"),
+        Step("draw"),
+        Step("pass"),
+        Step("meld 3S 4S 5S 6S 7S | 8H 9H 10H JH QH | 2D 3D 4D 5D 6D"),
     ),
 )
 
@@ -284,34 +264,21 @@ _CLEO_RUN = "9C 10C JC"
 _BEN_SET = "5S 5H 5D"
 
 RUMMY500_THREE = WorkedExample(
-    name="rummy500_three", title="A deep dig at a table of three (Rummy 500)", rules="500",
+    name="rummy500_three", rules="500",
     deal={"hands": [_YOU_3, _BEN_3, _CLEO_3], "discard": _PILE_3,
           "table": [(2, _CLEO_RUN), (1, _BEN_SET)],
           "stock": _rest_of_deck("500", 3, "8C", _YOU_3, _BEN_3, _CLEO_3, _PILE_3, _CLEO_RUN, _BEN_SET)},
-    names=("You", "Ben", "Cleo"), seat=0, face_up=(0, 1, 2),
-    intro=("Three players, half-way through a Rummy 500 hand; all hands are shown face up so "
-           "you can follow every card. Cleo owns the run 9♣ 10♣ J♣, Ben the set 5♠ 5♥ 5♦. "
-           "The fanned pile holds seven cards, 3♥ at the bottom, K♦ six from the top. You hold "
-           "K♠ K♥: the K♦ would make a set of kings."),
+    names=(say("seat_you"), "Ben", "Cleo"), seat=0, face_up=(0, 1, 2),
     steps=(
-        Step("take 6", "You dig six deep for K♦. Every card above it comes too: 7♠ 2♣ 8♥ 4♦ "
-                       "6♣. K♦ is the must-use card: it goes on the table first."),
-        Step("meld KS KH KD", "You meld the three kings: 30 points on the table for you."),
-        Step("layoff QC on 1", "You lay off Q♣ on Cleo's run of clubs. The card stays with "
-                               "Cleo's meld, but its 10 points are yours."),
-        Step("layoff 5C on 2", "And 5♣ on Ben's set of fives: 5 more points for you, on "
-                               "another opponent's meld."),
-        Step("discard 2C", "You discard 2♣. The dig filled your hand: seven cards now wait "
-                           "in it, {deadwood[0]} points if the hand ended now."),
-        Step("draw", "Ben draws from the stock: 8♣."),
-        Step("meld 9S 9D 9H", "Ben melds three nines."),
-        Step("layoff 8C on 1", "Ben lays off 8♣ at the low end of Cleo's run; it scores for Ben."),
-        Step("discard 3S", "Ben discards 3♠, his last card, and goes out before Cleo ever "
-                           "plays. Melded minus left in hand: you {melded[0]} - {deadwood[0]} "
-                           "= {hand_score[0]}; Ben {melded[1]} - {deadwood[1]} = "
-                           "{hand_score[1]}; Cleo {melded[2]} - {deadwood[2]} = "
-                           "{hand_score[2]}. The deep dig earned you 30 in kings but left "
-                           "you holding more than that."),
+        Step("take 6"),
+        Step("meld KS KH KD"),
+        Step("layoff QC on 1"),
+        Step("layoff 5C on 2"),
+        Step("discard 2C"),
+        Step("draw"),
+        Step("meld 9S 9D 9H"),
+        Step("layoff 8C on 1"),
+        Step("discard 3S"),
     ),
 )
 
@@ -324,39 +291,26 @@ _CLEO_4 = "5C QS QC 3H 4H 6H KC 10C 2D 3D JK 7D"
 _DANA_4 = "AS 2S 8D 9C 10S KS QD KD 4D 5D 6D 7H"
 
 CONTRACT_CONTESTED_BUY = WorkedExample(
-    name="contract_contested_buy", title="Two players buy the same card (Contract Rummy, hand 7)",
-    rules="contract",
+    name="contract_contested_buy", rules="contract",
     deal={"hands": [_YOU_4, _BEN_4, _CLEO_4, _DANA_4], "discard": "AH", "to_move": 2, "hand": 7,
           "scores": [45, 60, 50, 70],
           "stock": _rest_of_deck("contract", 4, "9H#2 JC 7S AC", _YOU_4, _BEN_4, _CLEO_4,
                                  _DANA_4, "AH")},
-    names=("You", "Ben", "Cleo", "Dana"), seat=0, face_up=(0, 1),
-    intro=("Hand 7, the last hand, with four players: twelve cards each, and the contract is "
-           "three runs of four, all cards at once. Your hand and Ben's are shown face up. You "
-           "hold 2♣ 3♣ 4♣ and want 5♣; so does Ben, for 5♣ 6♣ 7♣ 8♣. Cleo is to play first."),
+    names=(say("seat_you"), "Ben", "Cleo", "Dana"), seat=0, face_up=(0, 1),
     steps=(
-        Step("draw", "Cleo draws from the stock. The others are asked in turn whether they "
-                     "want to buy A♥, the card that opened the pile."),
-        Step("pass", "Dana passes."),
-        Step("pass", "You pass: a buy costs a penalty card, so buy only what you need."),
-        Step("pass", "Ben passes."),
-        Step("discard 5C", "Cleo discards 5♣: the card both you and Ben want."),
-        Step("draw", "Dana, whose turn it is, has first refusal on 5♣. She draws from the "
-                     "stock instead, so the others may now buy it."),
-        Step("buy", "You call buy."),
-        Step("buy", "Ben calls buy too. The card goes to the buyer first in turn order after "
-                    "Dana: you. 5♣ comes to your hand with a penalty card from the stock (7♠); "
-                    "Ben gets nothing and keeps his buys."),
-        Step("discard JC", "Dana discards J♣."),
-        Step("draw", "Your turn: you draw A♣. With the bought card and the penalty card you "
-                     "hold fifteen cards."),
-        Step("pass", "Ben passes on J♣."),
-        Step("pass", "So does Cleo."),
-        Step("meld 3S 4S 5S 6S 7S | 8H 9H 10H JH QH | AC 2C 3C 4C 5C",
-             "You lay down three runs of five, all fifteen cards: the contract, and you are "
-             "out with no discard. Penalty points: Ben {hand_score[1]}, Cleo {hand_score[2]}, "
-             "Dana {hand_score[3]}. Final totals: you {score[0]}, Ben {score[1]}, Cleo "
-             "{score[2]}, Dana {score[3]}; the lowest total wins."),
+        Step("draw"),
+        Step("pass"),
+        Step("pass"),
+        Step("pass"),
+        Step("discard 5C"),
+        Step("draw"),
+        Step("buy"),
+        Step("buy"),
+        Step("discard JC"),
+        Step("draw"),
+        Step("pass"),
+        Step("pass"),
+        Step("meld 3S 4S 5S 6S 7S | 8H 9H 10H JH QH | AC 2C 3C 4C 5C"),
     ),
 )
 

@@ -145,6 +145,10 @@ def test_jupyterhub_teachers_group_reads_the_report_without_a_token(hub, chromiu
     with open_store(str(hub.db)) as store:  # an answer of its own, whatever ran before
         store.record(session=SESSION, student_id="s-zelda", student_name="zelda", quiz="first-week",
                      question_id="q", rule="r", given="x", outcome=True)
+    said = hub.output()  # the classroom's banner (a managed service writes to the hub's log)
+    [line] = [x for x in said.splitlines() if x.startswith("  teacher pages:")]
+    assert f"/services/{SERVICE}/teacher/dashboard" in line and "token" not in line
+    assert line.endswith("(members of the hub group teachers)")
     context = chromium.new_context()
     try:
         page = context.new_page()

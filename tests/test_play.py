@@ -3,7 +3,9 @@ book's pages share, tested without a browser or a widget library."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import subprocess
 import sys
 
@@ -131,6 +133,42 @@ def test_dispatch_answers_errors_in_words_and_keeps_the_state():
     assert "XX" in answer["error"]
     assert "error" in json.loads(dispatch("not json"))
     assert "kind" in json.loads(dispatch(json.dumps({"widget": "z", "config": {"kind": "nope"}})))["error"]
+
+
+def test_a_prepared_widget_answers_its_first_event_as_a_fresh_one_would():
+    # the page builds each controller ahead of the first click (act null): that request
+    # answers nothing to draw, and the click after it sees the table as dealt
+    config = TableController("basic", 2, levels="easy", seed=7, dealer=1).config()
+    prepared = json.loads(dispatch(json.dumps({"widget": "p1", "config": config, "act": None})))
+    assert prepared == {"prepared": True}
+    first = json.loads(dispatch(json.dumps({"widget": "p1", "config": config,
+                                            "act": "press", "arg": "draw"})))
+    fresh = json.loads(dispatch(json.dumps({"widget": "p2", "config": config,
+                                            "act": "press", "arg": "draw"})))
+    assert "You draw" in first["html"] and first == fresh
+    # a request with no act at all is still an event the table cannot read
+    assert "error" in json.loads(dispatch(json.dumps({"widget": "p3", "config": config})))
+
+
+def test_warm_imports_every_controller_kind():
+    # in a fresh interpreter, as in the page's worker: none imported before, all after
+    code = ("import sys, rummy_teach.play as play\n"
+            "kinds = [f'rummy_teach.play.{m}' for m in ('meld', 'quiz', 'stepper', 'table')]\n"
+            "before = [k in sys.modules for k in kinds]\n"
+            "play.warm()\n"
+            "print(before, [k in sys.modules for k in kinds])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["[False,", "False,", "False,", "False]",
+                                  "[True,", "True,", "True,", "True]"]
+
+
+def test_the_page_element_carries_the_status_words_from_the_catalogue():
+    from rummy_teach.reasons import say
+
+    element = page_html(TableController("basic", 2, seed=3))
+    words = json.loads(html.unescape(re.search(r'data-words="([^"]*)"', element).group(1)))
+    assert words == {"starting": say("play_starting"), "failed": say("play_failed")}
+    assert words["starting"].startswith("Starting the rules engine")
 
 
 def test_the_transcript_and_the_table_log_speak_with_one_narrator():

@@ -74,3 +74,28 @@ def test_the_four_colour_deck_keeps_the_names():
     assert two != four                                 # diamonds change colour...
     for picture in (two, four):                        # ...and keep their name
         assert 'aria-label="eight of diamonds"' in picture
+
+
+def test_the_table_and_the_worked_examples_speak_from_the_catalogue(monkeypatch):
+    # every word of the table's status line, regions and result box, and every title and
+    # caption of a worked example, is a catalogue code: change the catalogue and the
+    # pictures say the new words (a translation is another catalogue of the same codes)
+    from rummy_teach.board import board_html, board_view
+    from rummy_teach.play.stepper import StepperController
+
+    changed = {"status_draw": "À toi: pioche.", "board_stock_heading": "Talon · {cards}",
+               "board_cards_many": "{count} cartes", "board_log_label": "ce qui s'est passé",
+               "seat_you": "Toi", "result_row": "{name}: reste {left} → {score} cette main",
+               "example_thirty_points_title": "La main à 30 points",
+               "example_thirty_points_11": "Tu es sorti: {hand_score[0]} points."}
+    for code, words in changed.items():
+        monkeypatch.setitem(ENGLISH, code, words)
+    table = Game.from_deal("basic", ["8C 2D 3D KS", "2S 3S 4S QH"], discard="9H", stock="JC 4D 5D")
+    drawn = board_html(board_view(table, 0), interactive=True, log=["x"])
+    assert "À toi: pioche." in drawn and "Talon · 3 cartes" in drawn
+    assert 'aria-label="ce qui s&#x27;est passé"' in drawn and 'aria-label="Toi"' in drawn
+    assert "Your turn" not in drawn and "Stock ·" not in drawn and "what happened" not in drawn
+    stepper = StepperController("thirty_points", step=11)
+    shown = stepper.html()
+    assert "La main à 30 points" in shown and "Tu es sorti: 30 points." in shown
+    assert "→ <b>+30</b> cette main" in shown and "this hand" not in shown

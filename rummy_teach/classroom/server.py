@@ -344,14 +344,23 @@ def startup_message(prepared: dict, args) -> str:
     db = mask_password(config["db"])
     mode = ("practice (several tries per question)" if config["practice"] else
             f"{config['attempts']} attempt{'s' if config['attempts'] > 1 else ''} per question")
+    if config.get("hub_teachers"):  # behind the hub: its address, its logins, no token
+        hub = os.environ.get("JUPYTERHUB_HOST", "") + base_url(args).rstrip("/")
+        who = [f"  students open:   {hub}/  (they log in through the hub: no join code, no name)",
+               f"  teacher pages:   {hub}/teacher/dashboard  and  {hub}/teacher/report  "
+               f"(members of the hub group {config['hub_teachers']})",
+               f"  projector view:  {hub}/projector/{quote(config['projector_key'], safe='')}"
+               "  (no names)"]
+    else:
+        who = [f"  students open:   {base}/  and type the join code {config['join_code']}",
+               f"  (or the link:    {links['join']} )",
+               f"  teacher report:  {links['report']}",
+               f"  live dashboard:  {links['dashboard']}",
+               f"  projector view:  {links['projector']}  (no names)"]
     return "\n".join([
         f"rummy-teach classroom: {prepared['quiz'].title} ({len(prepared['quiz'])} questions, "
         f"{mode})" + (" - resumed" if prepared.get("resumed") else ""),
-        f"  students open:   {base}/  and type the join code {config['join_code']}",
-        f"  (or the link:    {links['join']} )",
-        f"  teacher report:  {links['report']}",
-        f"  live dashboard:  {links['dashboard']}",
-        f"  projector view:  {links['projector']}  (no names)",
+        *who,
         f"  results saved to {db} (session {config['session']})",
         f"  afterwards:      rummy-teach report --db {db} --session {config['session']}",
         f"  kernels: at most {args.students + prepared['pool']} ({args.students} students + "

@@ -28,6 +28,7 @@ import json
 import re
 
 from ..errors import RummyError
+from ..reasons import say
 
 
 class PlayError(RummyError, ValueError):
@@ -76,6 +77,10 @@ def from_config(config: dict) -> Controller:
     return kinds[config["kind"]].from_config(config)
 
 
+# what the page's script may say before Python answers (book/_play/play/bookplay.js)
+STATUS_WORDS = {"starting": "play_starting", "failed": "play_failed"}
+
+
 def page_html(controller: Controller) -> str:
     """The element a static page holds for ``controller``: its first view, its
     configuration, and (when known in advance) every other view as a ``<template>``."""
@@ -87,7 +92,10 @@ def page_html(controller: Controller) -> str:
         templates = f'<template data-pictures>{"".join(pictures)}</template>' + "".join(
             f'<template data-view="{html.escape(key, quote=True)}">{view}</template>'
             for key, view in views.items())
-    return (f'<div class="rt-play" data-kind="{controller.kind}" data-config="{config}">'
+    words = html.escape(json.dumps({key: say(code) for key, code in STATUS_WORDS.items()},
+                                   ensure_ascii=False, separators=(",", ":")), quote=True)
+    return (f'<div class="rt-play" data-kind="{controller.kind}" data-config="{config}" '
+            f'data-words="{words}">'
             f'<div class="rt-play-view">{controller.html()}</div>{templates}'
             f'<p class="rt-play-status" role="status" aria-live="polite"></p></div>')
 
@@ -113,6 +121,12 @@ def _share_pictures(views: dict[str, str]) -> tuple[dict[str, str], list[str]]:
 _LIVE: dict[str, Controller] = {}
 
 
+def warm() -> None:
+    """Import every controller and what it draws with, before the first event: the
+    page's worker calls this while the reader reads, so no click pays for imports."""
+    _registry()
+
+
 def dispatch(request: str) -> str:
     """Answer one JSON request from the page's worker with JSON.
 
@@ -120,6 +134,8 @@ def dispatch(request: str) -> str:
     the controller of ``widget`` is built from ``config`` on its first event and kept.
     The answer is ``{"html": view}``, or ``{"error": message}`` when the event could not
     be read (the controller's state is then unchanged by contract of its ``handle``).
+    A request whose ``act`` is null only builds the controller (the page prepares its
+    widgets while the reader reads) and answers ``{"prepared": true}``.
     """
     try:
         data = json.loads(request)
@@ -127,6 +143,8 @@ def dispatch(request: str) -> str:
         if key not in _LIVE:
             _LIVE[key] = from_config(data["config"])
         controller = _LIVE[key]
+        if "act" in data and data["act"] is None:
+            return json.dumps({"prepared": True})
         controller.handle(str(data.get("act", "")), str(data.get("arg", "")),
                           data.get("fields") or {})
         return json.dumps({"html": controller.html()})

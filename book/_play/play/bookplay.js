@@ -11,11 +11,13 @@
   "use strict";
   const here = new URL(".", document.currentScript.src);
   const PYODIDE = new URL("../lite/static/pyodide/", here).href;
-  // what the reader may read here before Python has started (English only for now)
-  const WORDS = {
-    starting: "Starting the rules engine in your browser\u2026",
-    failed: "The rules engine could not start in this browser: ",
-  };
+  // How long the start took, for benchmarks and the curious: in the page's clock
+  // (performance.now()) when the worker was asked for and when it was ready, the worker's
+  // own marks (ms after its creation: script, runtime, engine, imported), and how long
+  // Python took for each event in the worker (dispatch_ms) and for each widget it built
+  // ahead of the reader's first click (prepare_ms).
+  const timings = { dispatch_ms: [], prepare_ms: [] };
+  window.rummyTeachPlay = { timings };
 
   let worker = null;
   let ready = null;
@@ -24,9 +26,11 @@
 
   function startWorker() {
     if (ready) return ready;
+    timings.started = performance.now();
     worker = new Worker(new URL("worker.js", here), { type: "module" });
     worker.onmessage = (event) => {
-      const { id, ok, value } = event.data;
+      const { id, ok, value, ms, prepare } = event.data;
+      if (ms !== undefined) timings[prepare ? "prepare_ms" : "dispatch_ms"].push(Math.round(ms));
       const promise = waiting.get(id);
       waiting.delete(id);
       if (promise) (ok ? promise.resolve : promise.reject)(ok ? value : new Error(value));
@@ -35,7 +39,10 @@
       for (const promise of waiting.values()) promise.reject(new Error(event.message || "worker error"));
       waiting.clear();
     };
-    ready = call({ init: PYODIDE });
+    ready = call({ init: PYODIDE }).then((marks) => {
+      timings.ready = performance.now();
+      timings.worker = marks;
+    });
     return ready;
   }
 
@@ -52,9 +59,13 @@
   function ask(request) {
     return startWorker().then(() => {
       started.done = true;
-      return call({ request: JSON.stringify(request) });
+      return call({ request: JSON.stringify(request), prepare: request.act === null });
     });
   }
+
+  // run `job` at the page's next idle moment (or after `wait` ms at the latest)
+  const idle = (job, wait) => ("requestIdleCallback" in window
+    ? requestIdleCallback(job, { timeout: wait }) : setTimeout(job, Math.min(wait, 200)));
 
   // what a control is, across redraws: its name if it has one (the stepper's Next keeps
   // its name while the step it goes to changes), else its event
@@ -66,6 +77,8 @@
     const view = root.querySelector(".rt-play-view");
     const status = root.querySelector(".rt-play-status");
     const config = JSON.parse(root.dataset.config);
+    // the status lines' words, from the engine's message catalogue (drawn at build time)
+    const words = JSON.parse(root.dataset.words || "{}");
     const templates = new Map();
     for (const template of root.querySelectorAll("template[data-view]")) {
       templates.set(template.dataset.view, template);
@@ -105,7 +118,7 @@
       }
       const fields = {};
       for (const input of view.querySelectorAll("input[name]")) fields[input.name] = input.value;
-      if (!started.done) status.textContent = WORDS.starting;
+      if (!started.done) status.textContent = words.starting || "";
       root.setAttribute("aria-busy", "true");
       queue = queue
         .then(() => ask({ widget: index, config, act, arg, fields }))
@@ -114,8 +127,15 @@
           status.textContent = answer.error || "";
           if (answer.html !== undefined) show(answer.html, focusKey);
         })
-        .catch((error) => { status.textContent = WORDS.failed + error.message; })
+        .catch((error) => { status.textContent = `${words.failed || ""} ${error.message}`.trim(); })
         .finally(() => root.removeAttribute("aria-busy"));
+    }
+
+    // build this widget's controller in the worker before the reader's first click, so
+    // that click pays only for its own event (act null: build, answer nothing)
+    function prepare() {
+      queue = queue.then(() => ask({ widget: index, config, act: null })).catch(() => {});
+      return queue;
     }
 
     function eventOf(node) {
@@ -154,18 +174,24 @@
       const arg = node.type === "checkbox" ? (node.checked ? "on" : "off") : node.value;
       send(node.dataset.act, arg, keyOf(node));
     });
-    return templates.size === 0;   // needs Python
+    return templates.size === 0 ? prepare : null;   // null: needs no Python
   }
 
   function boot() {
-    let needsPython = false;
+    const prepares = [];
     document.querySelectorAll(".rt-play[data-config]").forEach((root, index) => {
-      if (setup(root, `w${index}`)) needsPython = true;
+      const prepare = setup(root, `w${index}`);
+      if (prepare) prepares.push(prepare);
     });
-    if (!needsPython) return;
-    const warm = () => startWorker().catch(() => {});
-    if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 4000 });
-    else setTimeout(warm, 1500);
+    if (!prepares.length) return;
+    // Start Python once the page has painted its text and pictures, at its first idle
+    // moment; then build the widgets' controllers one idle moment at a time (a click in
+    // between waits for one of them at most).
+    const warm = () => startWorker()
+      .then(() => prepares.reduce((done, prepare) => done.then(
+        () => new Promise((resolve) => idle(() => prepare().then(resolve), 1000))), Promise.resolve()))
+      .catch(() => {});
+    requestAnimationFrame(() => setTimeout(() => idle(warm, 500), 0));
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
