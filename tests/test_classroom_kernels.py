@@ -53,3 +53,54 @@ def test_orphans_are_longest_idle_first_and_connected_pages_are_never_taken():
 def test_reclaim_finds_nothing_while_every_kernel_is_starting():
     manager = manager_with({"one": Starting(), "two": Starting()})
     assert run_in_own_loop(manager.reclaim_orphan()) is False
+
+
+# --- a preheated kernel's request, without Voilà in the kernel ------------------------------
+def test_a_preheated_kernel_receives_its_request_over_voilas_query_socket(monkeypatch):
+    import json
+    import socket
+    import subprocess
+    import sys
+    import threading
+
+    from websockets.asyncio.server import serve
+
+    from rummy_teach.classroom.request import wait_for_request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    asked = []
+    ready = threading.Event()
+
+    async def answer(websocket):  # what Voilà's QueryStringSocketHandler sends
+        asked.append(websocket.request.path)
+        await websocket.send(json.dumps({"HTTP_X_RUMMY_SEAT": "seat-from-the-request",
+                                         "QUERY_STRING": "join=K7P4QX"}))
+
+    async def server():
+        async with serve(answer, "127.0.0.1", port):
+            ready.set()
+            while len(asked) < 1:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.2)
+
+    thread = threading.Thread(target=lambda: asyncio.run(server()))
+    thread.start()
+    assert ready.wait(60)
+    for name, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port),
+                        "VOILA_SERVER_URL": "/services/c/", "VOILA_KERNEL_ID": "k-1"}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("HTTP_X_RUMMY_SEAT", raising=False)
+    wait_for_request()
+    thread.join(60)
+    import os
+    assert asked == ["/services/c/voila/query/k-1"]
+    assert os.environ["HTTP_X_RUMMY_SEAT"] == "seat-from-the-request"
+    # and a student's kernel no longer loads Voilà (46 MB a kernel, measured)
+    code = ("import sys; from rummy_teach.classroom import app; "
+            "from rummy_teach.classroom.request import wait_for_request; wait_for_request(); "
+            "print(sorted(m for m in ('voila', 'nbconvert', 'jupyter_server') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={k: v for k, v in os.environ.items() if not k.startswith("VOILA_")})
+    assert out.stdout.strip() == "[]", out.stderr

@@ -171,3 +171,26 @@ def test_hints_are_legal_moves_in_every_game(name, players):
             asked += 1
         game.apply(bots[game.current_player].act(game))
     assert asked >= 3
+
+
+def test_the_expert_player_goes_out_when_able():
+    from rummy_teach.game import Bot
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    expert = Bot("expert", seed=1)
+    for _ in range(4):
+        if game.is_hand_over:
+            break
+        game.apply(expert.act(game))
+    assert game.is_hand_over and game.hand_results[-1].went_out == 0
+
+
+@pytest.mark.parametrize("name, players", [("500", 2), ("contract", 3)])
+def test_the_expert_player_plays_legally(name, players):
+    from rummy_teach.game import Bot
+    game = new_game(name, players, seed=2)
+    bots = [Bot("expert" if p == 0 else "hard", seed=p) for p in range(players)]
+    for _ in range(30):
+        if game.is_hand_over:
+            break
+        game.apply(bots[game.current_player].act(game))   # apply() refuses an illegal move
+    assert game.actions_played >= 10

@@ -65,7 +65,7 @@ def test_choose_action_checks_its_arguments():
     with pytest.raises(ValueError):
         choose_action(game, 1 - game.current_player, "easy", random.Random(1))
     with pytest.raises(ValueError):
-        Bot("expert")
+        Bot("grandmaster")   # "expert" is a level now (the coach's search)
 
 
 def test_hand_over_means_next():
@@ -128,3 +128,11 @@ def test_simulate_returns_rows_a_lesson_can_tabulate():
     assert {"hand", "went_out", "ending", "scores", "deadwood_points", "actions"} <= set(rows[0])
     contract = simulate("contract", ["medium", "easy", "hard"], hands=8, seed=2)
     assert [r["hand"] for r in contract][:7] == [1, 2, 3, 4, 5, 6, 7] and contract[7]["hand"] == 1
+
+
+def test_four_medium_players_finish_their_hands():
+    # medium used to discard its highest loose card even when it paired with another, and
+    # took only discards that made a meld: four of them voided 43 % of Basic hands
+    rows = simulate("basic", players=["medium"] * 4, hands=100, seed=1)
+    voids = sum(1 for r in rows if r["ending"] == "void")
+    assert voids <= 10

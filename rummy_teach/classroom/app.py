@@ -13,8 +13,8 @@ shows. If writing fails, the student is told the answer was not saved and submit
 again.
 
 The teacher's page reads ``?token=...`` from the page's address (Voilà hands the
-query string to the kernel; with a preheated kernel :func:`voila.utils.get_query_string`
-waits for it) and shows only "access refused" unless it matches.
+query string to the kernel; a preheated kernel waits for it with
+:func:`~rummy_teach.classroom.request.wait_for_request`) and shows only "access refused" unless it matches.
 """
 
 from __future__ import annotations
@@ -74,11 +74,8 @@ def student_page(config: dict | None = None):
         from ..quiz import Quiz
         from ..widgets import quiz as _widget  # noqa: F401 (imported while the kernel waits)
         quiz = Quiz.load(config["quiz"])
-        try:  # a preheated kernel learns its request (the seat header) only now
-            from voila.utils import wait_for_request
-            wait_for_request()
-        except ImportError:
-            pass
+        from .request import wait_for_request
+        wait_for_request()  # a preheated kernel learns its request (the seat header) only now
         app = StudentApp(config, quiz=quiz)
     except Exception:  # no traceback for students: Voilà runs with show_tracebacks off too
         _display(widgets.HTML(SETUP_PROBLEM))
@@ -172,8 +169,9 @@ def teacher_page(config: dict | None = None, query: str | None = None):
     try:
         config = config or load_config()
         if query is None:
-            from voila.utils import get_query_string
-            query = get_query_string() or ""
+            from .request import wait_for_request
+            wait_for_request()
+            query = os.environ.get("QUERY_STRING", "")
     except Exception:
         _display(widgets.HTML(REFUSED))
         return None

@@ -88,7 +88,10 @@ def reasons_for(game, action) -> list[Reason]:
             return [Reason("coach_take_lays_off", {"card": faces([card]), "meld": _table_meld(game, target)})]
         meld = _meld_with(rules, hand + tuple(taken), card)
         if meld is None:
-            return [Reason("coach_take_makes", {"card": faces([card]), "meld": faces(taken)})]
+            partners = _partners(rules, hand, card)
+            if partners:
+                return [Reason("coach_take_partner", {"card": faces([card]), "cards": faces(partners)})]
+            return [Reason("coach_take_low", {"card": faces([card])})]
         return [Reason("coach_take_makes", {"card": faces([card]), "meld": faces(meld.cards)}),
                 Reason("coach_take_reveals", {"card": faces([card]), "what": _what(meld, card)})]
     if kind == "draw":
@@ -128,16 +131,14 @@ def _discard_reasons(rules, hand, card) -> list[Reason]:
     return [why]
 
 
+def _partners(rules, hand, card) -> list:
+    """The cards of ``hand`` that could make a meld with ``card`` and one more card: the
+    same rank, the same suit at most two away, or a wild card."""
+    return [other for other in hand if other != card and (
+        rules.is_wild(other) or other.rank == card.rank
+        or (other.suit == card.suit and abs(other.rank - card.rank) <= 2))]
+
+
 def _loose(rules, hand, card) -> bool:
-    """True when no other card of the hand shares a rank with ``card`` or sits within
-    two of it in its suit: it has no partner for a set or a run."""
-    if rules.is_wild(card):
-        return False
-    for other in hand:
-        if other is card or other == card or rules.is_wild(other):
-            if rules.is_wild(other):
-                return False
-            continue
-        if other.rank == card.rank or (other.suit == card.suit and abs(other.rank - card.rank) <= 2):
-            return False
-    return True
+    """True when ``card`` has no partner in the hand for a set or a run."""
+    return not rules.is_wild(card) and not _partners(rules, hand, card)

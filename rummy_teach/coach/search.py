@@ -1,20 +1,24 @@
 """Which move is strongest: the moves worth weighing, and rollouts that weigh them.
 
-For each move worth weighing (:func:`candidates`), the coach plays the hand to its
-end in several worlds that agree with the learner's view (:mod:`.view`), every seat
-played by the medium computer player, and averages the learner's outcome: their
-score for the hand less the others' average (negated where the lowest score wins).
-Every move is tried in the same worlds with the same computer players (common random
-numbers), so the differences between moves are not drowned in the luck of the deal.
+For each move worth weighing (:func:`candidates`), the coach plays it on in several
+worlds that agree with the learner's view (:mod:`.view`): the rest of the learner's
+turn as the hard computer player would, then the others' turns as medium players,
+until the learner is about to play again (or the hand ends). There it scores the
+learner's outcome (:func:`outcome`): the hand's result if it ended, else how each
+hand looks to its owner, the learner's less the others' average. The average over
+the worlds is the move's estimate in points. Every move is tried in the same worlds
+with the same computer players (common random numbers), so the differences between
+moves are not drowned in the luck of the deal.
 """
 
 from __future__ import annotations
 
 from ..game.actions import Action
-from ..game.ai import Bot, arrange
-from ..game.results import score_hand
+from ..game.ai import Bot, arrange, hand_value
 
-ROLLOUT_ACTIONS = 160   # a rollout longer than this is scored as if the stock ran out there
+ROLLOUT_ACTIONS = 160   # a safety net: no rollout plays more actions than this
+OWN_LEVEL = "hard"      # who plays the learner's seat in a rollout (the others: medium)
+HORIZON = 1             # a rollout stops when the learner is about to start this many more turns
 KEEP_DISCARDS = 5       # discards weighed by rollouts, the most promising by a quick look
 KEEP_TAKES = 4          # Rummy 500: depths of the fanned pile weighed
 
@@ -69,13 +73,21 @@ def _kept_value(game, hand, card) -> tuple:
 
 
 def outcome(game, player: int) -> float:
-    """The learner's result of the hand just ended: their score less the others'
-    average (teams in a partnership), so that higher is always better."""
+    """The learner's result: their score for the hand less the others' average (teams
+    in a partnership), so that higher is always better. A hand still going is scored
+    by how each hand looks to its owner (:func:`~rummy_teach.game.ai.hand_value`)
+    plus, where melds score, the points each player has on the table."""
     rules, n = game.rules, game.num_players
     if game.is_hand_over:
-        scores = game.hand_results[-1].scores
+        scores = list(game.hand_results[-1].scores)
     else:
-        scores = score_hand(game, None, "stock empty").scores
+        scores = [-hand_value(game, p) for p in range(n)]
+        if rules.scores_melds:
+            for meld in game.table:
+                for p, points in meld.points_by_player(rules).items():
+                    scores[p] += points
+        if rules.lowest_score_wins:
+            scores = [-s for s in scores]
     if rules.partnership:
         mine = (scores[player] + scores[(player + 2) % n]) / 2
         others = [scores[p] for p in range(n) if p % 2 != player % 2]
@@ -86,15 +98,21 @@ def outcome(game, player: int) -> float:
     return -value if rules.lowest_score_wins else value
 
 
-def rollout(world, action, player: int, seed, level: str = "medium") -> float:
-    """Play ``action`` in ``world`` (a game), then the rest of the hand by computer
-    players of ``level``; the learner's outcome."""
+def rollout(world, action, player: int, seed, level: str = "medium", turns: int = HORIZON) -> float:
+    """Play ``action`` in ``world`` (a game), then the hand on (the learner's seat by
+    :data:`OWN_LEVEL`, the others by ``level``) until the learner is about to start
+    their ``turns``-th turn from now (or the hand ends); the learner's outcome there."""
     game = world.clone()
     game.apply(action)
-    bots = [Bot(level, seed=f"{seed}/{p}") for p in range(game.num_players)]
+    bots = [Bot(OWN_LEVEL if p == player else level, seed=f"{seed}/{p}") for p in range(game.num_players)]
+    started = 0
     for _ in range(ROLLOUT_ACTIONS):
         if game.is_hand_over:
             break
+        if game.current_player == player and game.phase == "draw" and not game.has_drawn:
+            started += 1
+            if started >= turns:
+                break
         game.apply(bots[game.current_player].act(game))
     return outcome(game, player)
 
@@ -107,3 +125,19 @@ def weigh(view, actions, samples: int, seed) -> dict:
         for action in actions:
             totals[action] += rollout(world, action, view.player, f"{seed}/{i}")
     return {action: total / samples for action, total in totals.items()}
+
+
+EXPERT_SAMPLES = 10  # worlds the expert player weighs each move in
+
+
+def expert_action(game, player: int, rng) -> Action:
+    """The expert computer player's move: the candidate that scores best over sampled
+    worlds of its own view (the same search as a hint, without the words)."""
+    from .view import LearnerView
+
+    view = LearnerView(game, player)
+    moves = candidates(view.game)
+    if len(moves) == 1:
+        return moves[0]
+    values = weigh(view, moves, EXPERT_SAMPLES, seed=f"{rng.random()}")
+    return moves[min(range(len(moves)), key=lambda i: (-round(values[moves[i]], 6), i))]

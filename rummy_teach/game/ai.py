@@ -1,10 +1,15 @@
-"""Computer opponents at three levels, for every game.
+"""Computer opponents at four levels, for every game.
 
 * ``easy``: legal, plausible play. Takes the top discard now and then when it makes a
   meld, melds what it finds, lays off at random, discards at random.
-* ``medium``: a sound greedy player. Takes the discard only when it joins a meld, melds
-  every meld of its best arrangement, lays off deadwood, discards its highest
-  deadwood card; in Contract Rummy it buys a card that joins a meld.
+* ``medium``: a sound greedy player. Takes the discard when it joins a meld (in Basic
+  Rummy, early in a hand, also a low card that pairs with one of its own), melds every
+  meld of its best arrangement, lays off deadwood, discards its highest deadwood card
+  that pairs with nothing; in Contract Rummy it buys a card that joins a meld.
+* ``expert``: the coach's choice (:mod:`rummy_teach.coach`): from its own view, it
+  samples the cards it cannot see and plays each move worth weighing on in each sample
+  (determinised rollouts: its own turn as hard would, the others' as medium, up to its
+  next turn), keeping the move that scores best on average. Much slower than the others.
 * ``hard``: plans with the best-arrangement solver and remembers the table. It values
   deadwood cards that are one live card away from a meld (cards not yet seen on the
   table or in the discard pile), avoids discarding what opponents visibly collect or
@@ -33,7 +38,8 @@ from .legal import meld_options
 from .table import lay_off
 from ..errors import UsageError
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
+MEDIUM_TAKES_UP_TO = 5  # points: a medium player takes a discard this low that pairs with its cards
 LONG_HAND = 30  # turns in one hand: after this many, medium and hard players unblock the table
 
 
@@ -62,6 +68,10 @@ def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
     phase = game.phase
     if phase == "hand_over":
         return Action("next")
+    if level == "expert":
+        from ..coach.search import expert_action  # the coach stands on these players
+
+        return expert_action(game, player, rng)
     if phase == "buy":
         return Action("buy") if _wants_buy(game, player, level, rng) else Action("pass")
     if phase == "draw":
@@ -158,6 +168,15 @@ def _evaluate(rules, cards, dead, copies, scoring) -> float:
     return base - bonus
 
 
+def hand_value(game, player: int) -> float:
+    """How ``player``'s hand looks to them, in points (lower is better): the hard
+    player's measure (deadwood, less a share for partial melds with live cards), read
+    from their own view. The coach scores a position where a rollout stops by it."""
+    rules = game.rules
+    return _evaluate(_planning_rules(game, player), game.hand(player), _dead(game, player),
+                     _copies(rules, game.num_players), rules.scores_melds)
+
+
 def _danger(game, player, card) -> float:
     """How much a discard may help the opponents (hard level)."""
     rules = game.rules
@@ -209,6 +228,18 @@ def _distance_to_fit(game, card) -> int:
     return best
 
 
+def _has_partner(rules, hand, card) -> bool:
+    """Could ``card`` make a meld with one more card? (Another card of its rank, one of
+    its suit at most two away, or a wild card in hand.)"""
+    for other in hand:
+        if other == card:
+            continue
+        if rules.is_wild(other) or other.rank == card.rank or (
+                other.suit == card.suit and abs(other.rank - card.rank) <= 2):
+            return True
+    return False
+
+
 def _allowed(game, action) -> bool:
     """Does the judge accept ``action`` now? The bots never work a rule out themselves:
     the final discard, booting, the discard restriction, when lay-offs and contracts may
@@ -248,7 +279,11 @@ def _draw(game, player, level, rng) -> Action:
     if level == "easy":
         take = _in_meld(plan, hand + (top,), top) and rng.random() < 0.5
     elif level == "medium":
-        take = _in_meld(plan, hand + (top,), top)
+        # a meld now, or (in Basic-style scoring) a low card that pairs with one in hand;
+        # not in a long hand, where two players could pass cards to and fro for ever
+        take = _in_meld(plan, hand + (top,), top) or (
+            rules.scoring == "winner_takes" and rules.card_points(top) <= MEDIUM_TAKES_UP_TO
+            and game.turns_played(player) <= LONG_HAND and _has_partner(rules, hand, top))
     else:
         take = _in_meld(plan, hand + (top,), top)
         if not take and not rules.is_wild(top):
@@ -436,7 +471,10 @@ def _discard(game, player, level, rng) -> Card:
     if level == "medium":
         wood = [c for c in arrange(plan, hand).deadwood if c in allowed and not rules.is_wild(c)]
         if wood:
-            return max(wood, key=lambda c: (rules.card_points(c), c.sort_key()))
+            # a card with a partner (same rank, or near in its suit) may still make a meld:
+            # let the loose ones go first, so that the hand keeps building
+            return max(wood, key=lambda c: (not _has_partner(rules, hand, c), rules.card_points(c),
+                                            c.sort_key()))
         naturals = [c for c in allowed if not rules.is_wild(c)] or allowed
         return max(naturals, key=lambda c: (rules.card_points(c), c.sort_key()))
     dead, copies = _dead(game, player), _copies(rules, game.num_players)

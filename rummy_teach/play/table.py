@@ -24,6 +24,7 @@ from ..errors import IllegalMoveError, RummyError
 from ..game import Action, Bot, Game, new_game
 from ..rules import get_rules
 from . import Controller, PlayError
+from .coaching import COACH_BUTTONS, Coaching
 
 BUTTONS = (  # (name, label, tooltip)
     ("draw", "Draw", "Take the top card of the stock"),
@@ -79,6 +80,7 @@ class TableController(Controller):
         self.groups: list[tuple[Card, ...]] = []
         self.sort = "suit"
         self._legal = None
+        self.coaching = Coaching(seat, seed)
 
     @classmethod
     def from_config(cls, config: dict) -> "TableController":
@@ -100,7 +102,7 @@ class TableController(Controller):
     def legal_kinds(self) -> set[str]:
         """The kinds of action the learner may take now (empty while others are to act)."""
         game = self.game
-        if game.is_game_over:
+        if game.is_game_over or self.coaching.reviewing:
             return set()
         if game.is_hand_over:
             return {"next"}
@@ -113,8 +115,24 @@ class TableController(Controller):
             kinds |= {"meld", "group"} if game.rules.ladder else {"meld"}
         return kinds
 
+    def coach_kinds(self) -> set[str]:
+        """The coach's buttons that may be pressed now (see :data:`.coaching.COACH_BUTTONS`)."""
+        return self.coaching.enabled(self.game)
+
+    def coach(self, name: str) -> None:
+        """Press a coach button: ``hint``, ``coach`` (mode on/off), ``review``,
+        ``review_prev``, ``review_next``, ``review_close``."""
+        if name not in {b[0] for b in COACH_BUTTONS}:
+            raise PlayError(f"no coach button {name!r}; they are {', '.join(b[0] for b in COACH_BUTTONS)}")
+        self.coaching.press(name, self.game)
+
+    @property
+    def coach_lines(self) -> list[str]:
+        """What the coach says now (a hint, a comment, a step of the review)."""
+        return list(self.coaching.lines)
+
     def board_view(self) -> dict:
-        return board_view(self.game, self.seat, self.names, selected=self.selected,
+        return board_view(self.coaching.shown_game(self.game), self.seat, self.names, selected=self.selected,
                           groups=self.groups, sort=self.sort)
 
     def shown_buttons(self) -> list[tuple[str, str, str]]:
@@ -208,17 +226,22 @@ class TableController(Controller):
         except RummyError as error:
             self.say(str(error))
             return False
+        if self.coaching.reviewing:
+            self.say(say("coach_review_open"))
+            return False
         if action.kind != "next" and game.current_player != self.seat and not game.is_hand_over:
             self.say(f"Wait: it is {self.names[game.current_player]}'s move.")
             return False
         player = game.current_player if game.current_player is not None else self.seat
         line = describe_move(game, player, action, self.names) if action.kind != "next" else None
         before = game.hand(self.seat)
+        moment = self.coaching.before_move(game, action)
         try:
             game.apply(action)
         except IllegalMoveError as error:
             self.say(str(error))
             return False
+        self.coaching.after_move(moment, action)
         if action.kind == "next":
             line = f"Hand {game.hand_number} is dealt."
         elif action.kind == "draw":  # the learner may see their own new card
@@ -291,8 +314,10 @@ class TableController(Controller):
             self.sort_by(arg)
         elif act == "clear":
             self.clear()
+        elif act == "coach":
+            self.coach(arg)
         else:
-            raise PlayError(f"a card table answers card, region, press, sort and clear, not {act!r}")
+            raise PlayError(f"a card table answers card, region, press, sort, clear and coach, not {act!r}")
         self.run_bots()
 
     def click_region(self, value: str) -> None:
@@ -309,7 +334,8 @@ class TableController(Controller):
     # --- the view ---------------------------------------------------------------------------------
     def board_html(self, interactive: bool = True) -> str:
         return board_html(self.board_view(), size=self.size, four_colour=self.four_colour,
-                          interactive=interactive, message=self.message, log=self.log_lines)
+                          interactive=interactive, message=self.message,
+                          log=self.log_lines) + self.coaching.panel_html()
 
     def buttons_html(self) -> str:
         kinds = self.legal_kinds()
@@ -324,7 +350,18 @@ class TableController(Controller):
             for key in ("suit", "rank"))
         return (f'<div class="rt-buttons" style="display:flex;flex-wrap:wrap;margin-top:6px">{"".join(out)}</div>'
                 f'<div style="display:flex;flex-wrap:wrap;margin-top:2px">{sorts}'
-                f'<button type="button" data-act="clear" style="{_PLAIN}">Clear selection</button></div>')
+                f'<button type="button" data-act="clear" style="{_PLAIN}">Clear selection</button></div>'
+                + self.coach_buttons_html())
+
+    def coach_buttons_html(self) -> str:
+        on, out = self.coach_kinds(), []
+        for name, label, tip in COACH_BUTTONS:
+            pressed = f' aria-pressed="{str(self.coaching.mode).lower()}"' if name == "coach" else ""
+            out.append(f'<button type="button" data-act="coach" data-arg="{name}" title="{html.escape(say(tip))}"'
+                       f'{pressed} style="{_PLAIN if name in on else _DISABLED}"{"" if name in on else " disabled"}>'
+                       f'{html.escape(say(label))}</button>')
+        return f'<div class="rt-coach-buttons" style="display:flex;flex-wrap:wrap;margin-top:2px">{"".join(out)}</div>'
+
 
     def html(self) -> str:
         return f'<div class="rt-card-table">{self.board_html()}{self.buttons_html()}</div>'

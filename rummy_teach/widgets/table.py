@@ -30,7 +30,9 @@ from ..board import board_html, board_view  # noqa: F401  (lessons import these 
 from ..cards import Card
 from ..game import Game
 from ..play import PlayError, page_html
+from ..play.coaching import COACH_BUTTONS
 from ..play.table import BUTTONS, TableController
+from ..reasons import say
 from .base import ClickableHTML, StaticFallback, primary
 
 
@@ -79,9 +81,17 @@ class CardTable(StaticFallback, widgets.VBox):
         self.clear_button = widgets.Button(description="Clear selection",
                                            layout=widgets.Layout(width="auto", height="38px"))
         self.clear_button.on_click(self._guarded(lambda _b: self.clear()))
+        self.coach_buttons = {}
+        for name, label, tip in COACH_BUTTONS:
+            button = widgets.Button(description=say(label), tooltip=say(tip),
+                                    layout=widgets.Layout(width="auto", height="38px"))
+            button.on_click(self._guarded(lambda _b, name=name: self.coach(name)))
+            self.coach_buttons[name] = button
         self.problem = widgets.HTML()
         super().__init__([self.board,
                           widgets.HBox(list(self.buttons.values()),
+                                       layout=widgets.Layout(flex_flow="row wrap")),
+                          widgets.HBox(list(self.coach_buttons.values()),
                                        layout=widgets.Layout(flex_flow="row wrap")),
                           widgets.HBox([self.sort_picker, self.clear_button],
                                        layout=widgets.Layout(flex_flow="row wrap",
@@ -179,6 +189,19 @@ class CardTable(StaticFallback, widgets.VBox):
         Returns whether the action was played."""
         return self._move(self.controller.play, action)
 
+    def coach(self, name: str) -> None:
+        """Press a coach button (``hint``, ``coach``, ``review``, ``review_prev``,
+        ``review_next``, ``review_close``); the coach's words show under the table."""
+        try:
+            self.controller.coach(name)
+        except PlayError as error:
+            raise error from None  # PlayError is in the RummyError family
+        self._redraw()
+
+    @property
+    def coach_lines(self) -> list[str]:
+        return self.controller.coach_lines
+
     def _move(self, method, *args):
         before = len(self.controller.log_lines), self.game.hand_number
         result = method(*args)
@@ -230,6 +253,10 @@ class CardTable(StaticFallback, widgets.VBox):
         kinds = self.legal_kinds()
         for name, button in self.buttons.items():
             button.disabled = name not in kinds
+        coach = self.controller.coach_kinds()
+        for name, button in self.coach_buttons.items():
+            button.disabled = name not in coach
+        self.coach_buttons["coach"].button_style = "info" if self.controller.coaching.mode else ""
         self.board.html = self.controller.board_html(interactive=True)
 
     def _say(self, text: str) -> None:

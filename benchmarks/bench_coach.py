@@ -1,0 +1,95 @@
+"""The coach's figures: the expert player's strength, hint and review times, and how
+often four medium players leave a Basic hand void. Results go in docs/benchmarks.md.
+
+    .venv/bin/python benchmarks/bench_coach.py --games 100      # two-player Basic games
+    .venv/bin/python benchmarks/bench_coach.py --only hint,review,void
+
+Win rates are over whole games, seats alternating (the expert sits first in even
+games, second in odd ones); the hint time is over positions met in real games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rummy_teach.coach import hint, review_hand  # noqa: E402
+from rummy_teach.game import Bot, new_game, play_game, simulate  # noqa: E402
+
+
+def win_rate(game_name, players, games, opponent="hard", seed=0):
+    """Share of games the expert wins against ``players - 1`` opponents (ties count half)."""
+    wins = 0.0
+    for g in range(games):
+        seat = g % players
+        levels = [opponent] * players
+        levels[seat] = "expert"
+        game = play_game(game_name, levels, seed=f"{seed}/{g}")
+        if seat in game.winners:
+            wins += 1 / len(game.winners)
+        print(f"  {game_name} game {g}: expert seat {seat}, winners {game.winners}, "
+              f"running {wins / (g + 1):.0%}", file=sys.stderr, flush=True)
+    return wins / games
+
+
+def hint_times(positions=30, seed=0):
+    times = []
+    for i in range(positions):
+        game = new_game("basic", 2, seed=f"{seed}/{i}")
+        bots = [Bot("medium", seed=p) for p in range(2)]
+        for _ in range(3 + i % 12):
+            if game.is_hand_over:
+                break
+            game.apply(bots[game.current_player].act(game))
+        if game.is_hand_over:
+            continue
+        start = time.perf_counter()
+        hint(game, seed=i)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def review_times(hands=5, seed=0):
+    times = []
+    for i in range(hands):
+        start = time.perf_counter()
+        review_hand("basic", ["medium", "hard"], seed=f"{seed}/{i}")
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def void_share(hands=200, seed=1):
+    rows = simulate("basic", players=["medium"] * 4, hands=hands, seed=seed)
+    return sum(1 for r in rows if r["ending"] == "void") / len(rows)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per win-rate figure")
+    parser.add_argument("--only", default="void,hint,review,basic,500,contract")
+    args = parser.parse_args()
+    wanted = set(args.only.split(","))
+    if "void" in wanted:
+        print(f"four medium players, Basic: {void_share():.1%} of 200 hands void")
+    if "hint" in wanted:
+        t = hint_times()
+        print(f"hint (Basic, 2 players, 8 samples): median {statistics.median(t) * 1000:.0f} ms, "
+              f"max {max(t) * 1000:.0f} ms over {len(t)} positions")
+    if "review" in wanted:
+        t = review_times()
+        print(f"review of a hand (Basic, medium seat 0 vs hard, 6 samples): median "
+              f"{statistics.median(t):.1f} s, max {max(t):.1f} s over {len(t)} hands")
+    for name, players in (("basic", 2), ("500", 2), ("contract", 3)):
+        if name in wanted:
+            rate = win_rate(name, players, args.games if name == "basic" else max(1, args.games // 5))
+            print(f"expert vs hard, {name}, {players} players: expert wins {rate:.0%} of "
+                  f"{args.games if name == 'basic' else max(1, args.games // 5)} games")
+
+
+if __name__ == "__main__":
+    main()
