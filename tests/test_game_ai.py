@@ -126,6 +126,11 @@ def test_simulate_returns_rows_a_lesson_can_tabulate():
     assert len(rows) == 5 and all(len(r["scores"]) == 4 for r in rows)
     assert json.loads(json.dumps(rows)) == rows
     assert {"hand", "went_out", "ending", "scores", "deadwood_points", "actions"} <= set(rows[0])
+
+
+@pytest.mark.slow  # eight Contract hands by the computer players (make check plays a whole
+# Contract game in test_bots_play_a_whole_game_legally)
+def test_simulate_starts_a_new_contract_game_after_hand_seven():
     contract = simulate("contract", ["medium", "easy", "hard"], hands=8, seed=2)
     assert [r["hand"] for r in contract][:7] == [1, 2, 3, 4, 5, 6, 7] and contract[7]["hand"] == 1
 

@@ -36,6 +36,11 @@ PROPERTY = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+def examples(full_run, full):
+    """``full`` hands in make test; a third of them in make check (the fast tier)."""
+    return full if full_run else full // 3
+
+
 @st.composite
 def hands(draw, deck, min_size=3, max_size=13):
     """Hands drawn from a window of neighbouring ranks in a few suits (plus any
@@ -87,8 +92,8 @@ def best_by_brute_force(rules, cards):
 # --- properties -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("label, rules, deck", GAMES, ids=game_ids(GAMES))
-def test_arrangement_accounts_for_every_card_with_legal_melds(label, rules, deck):
-    @PROPERTY
+def test_arrangement_accounts_for_every_card_with_legal_melds(label, rules, deck, full_run):
+    @settings(PROPERTY, max_examples=examples(full_run, 150))
     @given(hands(deck))
     def check(hand):
         arrangement = arrange(rules, hand)
@@ -108,8 +113,8 @@ def test_arrangement_accounts_for_every_card_with_legal_melds(label, rules, deck
 
 
 @pytest.mark.parametrize("label, rules, deck", GAMES, ids=game_ids(GAMES))
-def test_no_arrangement_beats_the_solver_on_small_hands(label, rules, deck):
-    @settings(PROPERTY, max_examples=300)
+def test_no_arrangement_beats_the_solver_on_small_hands(label, rules, deck, full_run):
+    @settings(PROPERTY, max_examples=examples(full_run, 300))
     @given(hands(deck, min_size=4, max_size=8))
     def check(hand):
         fewest, top_score = best_by_brute_force(rules, hand)
@@ -122,8 +127,8 @@ def test_no_arrangement_beats_the_solver_on_small_hands(label, rules, deck):
 
 
 @pytest.mark.parametrize("label, rules", ONE_DECK_GAMES, ids=game_ids(ONE_DECK_GAMES))
-def test_fast_path_and_general_search_agree(label, rules):
-    @PROPERTY
+def test_fast_path_and_general_search_agree(label, rules, full_run):
+    @settings(PROPERTY, max_examples=examples(full_run, 150))
     @given(hands(ONE_DECK, min_size=5, max_size=16))
     def check(hand):
         if any(rules.is_wild(card) for card in hand):
