@@ -11,6 +11,7 @@ games, second in odd ones); the hint time is over positions met in real games.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -48,18 +49,18 @@ def hint_times(positions=30, seed=0):
             game.apply(bots[game.current_player].act(game))
         if game.is_hand_over:
             continue
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         hint(game, seed=i)
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
     return times
 
 
 def review_times(hands=5, seed=0):
     times = []
     for i in range(hands):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         review_hand("basic", ["medium", "hard"], seed=f"{seed}/{i}")
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
     return times
 
 
@@ -76,14 +77,20 @@ def main():
     wanted = set(args.only.split(","))
     if "void" in wanted:
         print(f"four medium players, Basic: {void_share():.1%} of 200 hands void")
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+          "(wall times grow with it; CPU times much less)")
     if "hint" in wanted:
         t = hint_times()
-        print(f"hint (Basic, 2 players, 8 samples): median {statistics.median(t) * 1000:.0f} ms, "
-              f"max {max(t) * 1000:.0f} ms over {len(t)} positions")
+        wall, cpu = [w for w, _ in t], [c for _, c in t]
+        print(f"hint (Basic, 2 players, 8 samples): median {statistics.median(wall) * 1000:.0f} ms wall "
+              f"({statistics.median(cpu) * 1000:.0f} ms CPU), max {max(wall) * 1000:.0f} ms wall "
+              f"({max(cpu) * 1000:.0f} ms CPU) over {len(t)} positions")
     if "review" in wanted:
         t = review_times()
+        wall, cpu = [w for w, _ in t], [c for _, c in t]
         print(f"review of a hand (Basic, medium seat 0 vs hard, 6 samples): median "
-              f"{statistics.median(t):.1f} s, max {max(t):.1f} s over {len(t)} hands")
+              f"{statistics.median(wall):.1f} s wall ({statistics.median(cpu):.1f} s CPU), "
+              f"max {max(wall):.1f} s wall ({max(cpu):.1f} s CPU) over {len(t)} hands")
     for name, players in (("basic", 2), ("500", 2), ("contract", 3)):
         if name in wanted:
             rate = win_rate(name, players, args.games if name == "basic" else max(1, args.games // 5))
