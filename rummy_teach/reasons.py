@@ -88,6 +88,10 @@ ENGLISH = {
     "no_out_by_discard_whole_hand": "In hand {hand} you go out only by laying your whole hand down, "
                                     "never by a discard.",
     "no_out_by_discard": "Going out by discarding is not allowed with these rules.",
+    # -- without going out by a discard, a lone card left in hand could never be played --
+    "keep_no_single_card": "Going out by discarding is not allowed with these rules, so do not "
+                           "leave yourself one card: you could only discard it. Play every card, "
+                           "or keep at least two.",
     "no_buy_window": "Nobody is being offered a card to buy now.",
     "bad_player": "{player!r} is not a player at this table; players are 0 to {last}.",
     "lay_down_choices": "A lay-down is chosen meld by meld: {count} meld(s) chosen, {needed} needed.",

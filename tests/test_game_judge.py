@@ -283,3 +283,29 @@ def test_the_structured_choice_holds_every_lay_down_the_judge_accepts(hand, card
                 accepted.add(_faces(action))
     reachable = {_faces(a) for a in game.lay_down_choice().actions()}
     assert accepted and reachable == accepted
+
+
+def test_without_going_out_by_discard_no_move_leaves_a_lone_card():
+    # the dead end: laying off down to one card, which then could never be discarded
+    rules = get_rules("500").with_options(go_out_by_discard=False)
+    game = from_deal(rules, ["4C", "AS AH AD 7C"], stock="8C 9C 2D", discard="6C",
+                     table=[(0, "8S 8H 8D")])
+    game.apply("draw")
+    verdict = game.judge("layoff 8C on 1")
+    assert not verdict and verdict.codes == ("keep_no_single_card",)
+    assert game.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["500", "contract", "basic"])
+def test_without_going_out_by_discard_a_player_always_has_a_move(name):
+    import random
+    rules = get_rules(name).with_options(go_out_by_discard=False)
+    for seed in range(6):
+        game, pick = new_game(rules, 3, seed=seed), random.Random(seed)
+        for _ in range(300):
+            if game.is_game_over:
+                break
+            legal = game.legal_actions()
+            assert legal, f"no legal move in {game.phase} with {len(game.hand(game.current_player))} cards"
+            melds = [a for a in legal if a.kind in ("meld", "layoff")]
+            game.apply(pick.choice(melds) if melds and pick.random() < 0.7 else pick.choice(legal))

@@ -135,8 +135,8 @@ PROBES = {
     "melds_after_contract": (CONTRACT, True, lambda r: contract_table(
         r, ["draw", "pass", "pass", "meld 8S 8H 8D | 9S 9H 9D"], "meld 2C 2D 2S")),
     "go_out_by_discard": (CONTRACT, False, lambda r: verdict(
-        r, ["4C", "AS AH AD 7C", "2H 3H 4H 5H"], ["draw", "pass", "pass", "layoff 8C on 1"],
-        "discard 4C", stock="8C 9C 2D 3S 4D", discard="6C",
+        r, ["4C", "AS AH AD 7C", "2H 3H 4H 5H"], ["draw", "pass", "pass"],
+        "layoff 8C on 1", stock="8C 9C 2D 3S 4D", discard="6C",
         table=[(0, "8S 8H 8D"), (0, "9S 9H 9D")])),
     "buying": (CONTRACT, False, after_buy_window),
     "max_buys": (CONTRACT, 1, bought),

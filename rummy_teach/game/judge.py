@@ -22,7 +22,7 @@ booting (out before drawing)      :func:`may_boot`, :func:`_boot`,
 melds and contract lay-downs      :func:`_meld`, :func:`_lay_down`
 when lay-offs are allowed         :func:`may_lay_off`
 laying off                        :func:`_lay_off`
-the final discard                 :func:`_keeps_final_discard`
+the final discard; no lone card  :func:`_keeps_final_discard`
 discarding, and going out by it   :func:`_discard`
 ================================  ===============================================
 
@@ -329,9 +329,14 @@ def _lay_off(game, action, hand):
 
 
 def _keeps_final_discard(rules, left):
-    """``final_discard_required``: melds and lay-offs must leave one card to discard."""
+    """``final_discard_required``: melds and lay-offs must leave one card to discard.
+    Without ``go_out_by_discard`` it is the other way round: a single card left could
+    only be discarded, which would be going out by a discard, so the player would be
+    stuck with no legal move; melds and lay-offs must leave none or at least two."""
     if rules.final_discard_required and left == 0:
         _no("keep_final_discard")
+    if not rules.go_out_by_discard and left == 1:
+        _no("keep_no_single_card")
 
 
 def _discard(game, action, hand):
