@@ -148,6 +148,16 @@ def test_wild_joker_reasons_come_from_the_engine():
     assert "JK stands for an eight" in checker.verdict_text()
 
 
+def test_switching_games_and_back_keeps_the_options_the_checker_was_given():
+    checker = MeldChecker(game=get_rules("basic", min_run=4), cards="4H 5H 6H")
+    assert not checker.check.ok
+    checker.game = "500"
+    assert checker.check.ok
+    checker.game = "basic"
+    assert checker.rules.min_run == 4 and not checker.check.ok
+    assert "at least 4 cards" in checker.verdict_text()
+
+
 def test_a_game_without_jokers_drops_them_from_the_selection():
     checker = MeldChecker(game="contract", cards="8S 8H JK")
     checker.game = "basic"

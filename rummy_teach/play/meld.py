@@ -38,6 +38,8 @@ class MeldCheckerController(Controller):
 
     def __init__(self, game: str = "basic", cards="", size: int = 40, four_colour: bool = False):
         self.rules = get_rules(game)
+        # each game as the checker was given it: going back to a game keeps its options
+        self._chosen = {self.rules.name: self.rules}
         self.size, self.four_colour = int(size), bool(four_colour)
         self.selected: list[Card] = []
         if cards:
@@ -74,9 +76,16 @@ class MeldCheckerController(Controller):
         else:
             self.selected.append(card)
 
-    def set_game(self, name: str) -> None:
-        """Judge by another game's rules; cards that game lacks (jokers) leave the selection."""
-        self.rules = get_rules(name)
+    def set_game(self, game) -> None:
+        """Judge by another game's rules (a name, or a rule set with its options); cards
+        that game lacks (jokers) leave the selection. A game named again comes back with
+        the options it was given (``MeldChecker(game=get_rules("basic", min_run=4))``
+        switched to Rummy 500 and back still asks for runs of 4)."""
+        rules = get_rules(game)
+        if isinstance(game, str):
+            rules = self._chosen.get(rules.name, rules)
+        self._chosen[rules.name] = rules
+        self.rules = rules
         self.selected = [c for c in self.selected if c in self.offered()]
 
     def clear(self) -> None:
