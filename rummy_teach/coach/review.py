@@ -20,8 +20,9 @@ from ..game.actions import Action
 from ..game.ai import LEVELS
 from ..game.setup import new_game
 from ..game.simulate import MAX_ACTIONS_PER_HAND, make_bots
+from ..game.transcript import add_table_options
 from ..reasons import Reason, say
-from ..rules import get_rules, rule_set_names
+from ..rules import get_rules
 from .explain import move_words, reasons_for
 from .search import candidates, weigh
 from .view import LearnerView
@@ -153,14 +154,9 @@ def check_levels(levels) -> list[str]:
 # --- the command line ----------------------------------------------------------------
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Add the ``review`` command's options to its sub-parser."""
-    parser.add_argument("--game", default="basic",
-                        help=f"game or variant: {', '.join(rule_set_names())} (default basic)")
-    parser.add_argument("--players", default=None,
-                        help="number of players (default: one per level)")
-    parser.add_argument("--levels", default="medium,medium",
-                        help=f"computer levels, comma-separated ({', '.join(LEVELS)}); "
-                             "repeated to fill the seats (default medium,medium)")
+    """Add the ``review`` command's options to its sub-parser (the whole numbers are
+    read by :func:`cmd_review`, which names what was wrong)."""
+    add_table_options(parser, players_type=str)
     parser.add_argument("--seed", default="0", help="seed of the deal, the players and the coach")
     parser.add_argument("--hand", default="1", help="which hand of the game to review (default 1)")
     parser.add_argument("--samples", default=str(SAMPLES),

@@ -58,15 +58,21 @@ def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
     return lines
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    """Add the ``play`` command's options to its sub-parser."""
+def add_table_options(parser: argparse.ArgumentParser, players_type=int) -> None:
+    """``--game``, ``--players`` and ``--levels``: the table of computer players that the
+    ``play`` and ``review`` commands both set up."""
     parser.add_argument("--game", default="basic",
                         help=f"game or variant: {', '.join(rule_set_names())} (default basic)")
-    parser.add_argument("--players", type=int, default=None,
+    parser.add_argument("--players", type=players_type, default=None,
                         help="number of players (default: one per level)")
     parser.add_argument("--levels", default="medium,medium",
                         help=f"computer levels, comma-separated ({', '.join(LEVELS)}); "
                              "repeated to fill the seats (default medium,medium)")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the ``play`` command's options to its sub-parser."""
+    add_table_options(parser)
     parser.add_argument("--seed", default="0", help="seed of the deal and of the computer players")
     parser.add_argument("--show-hands", action="store_true", help="also print every hand as dealt")
     parser.set_defaults(func=cmd_play)
