@@ -25,11 +25,14 @@ demo: setup
 check: setup
 	$(BIN)/python -m pytest -q -m "not slow and not browser"
 
-# `make test`: everything, what CI runs (.ci/run). The book is built once, in the test
-# session (tests/book_build.py), and that build executes every lesson for the lesson
-# checks; the JupyterLite site is built first for the live-lesson tests.
+# `make test`: everything, what CI runs (.ci/run). Two pytest processes side by side
+# (tests/run_lanes.py): the browser, server and book tests in one, every other test in
+# the other, each test once; the cpu lane's output is printed after the other's. The book
+# is built once, in the test session (tests/book_build.py), and that build executes
+# every lesson for the lesson checks; the JupyterLite site is built first for the
+# live-lesson tests.
 test: setup lite proxy
-	$(BIN)/python -m pytest
+	$(BIN)/python tests/run_lanes.py
 
 # configurable-http-proxy (npm, pinned in .ci/node/package-lock.json), for the tests that run
 # the classroom under a real JupyterHub (tests/test_classroom_jupyterhub.py); kept in the

@@ -33,6 +33,11 @@ build made by ``make book`` (the folder holding ``html/``)::
     RUMMY_BOOK_BUILD=book/_build .venv/bin/python -m pytest tests/test_book.py
 
 That build may be older than the lessons; CI never sets the variable.
+
+The build starts as soon as the tests are collected, in the background, when any
+selected test needs it; the tests that do not need the book run first, while it
+builds (on two cores, Chromium, Voila and the build's kernels then share the time the
+test process spends waiting), and the ``book`` fixture waits for the build to finish.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ import functools
 import http.server
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -74,17 +80,84 @@ class BookBuild:
         return [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
 
 
+_running: set[subprocess.Popen] = set()   # build steps under way, stopped at session end
+_stopping = threading.Event()              # the session is over: start no further step
+
+
+def _run(argv: list[str], timeout: float) -> tuple[int, str]:
+    """Run one build step in its own process group (so that it can be stopped with
+    its kernels); its exit code and output."""
+    if _stopping.is_set():
+        return 1, "(not run: the test session had ended)"
+    with subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, start_new_session=True) as process:
+        _running.add(process)
+        try:
+            output, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            output, _ = process.communicate()
+            output += f"\n(stopped: the step took more than {timeout} s)"
+        finally:
+            _running.discard(process)
+    return process.returncode, output
+
+
 def build_book(out: Path) -> BookBuild:
     """Vendor the widget scripts, then build the book into ``out`` as `make book` does."""
-    vendor = subprocess.run([sys.executable, str(BOOK / "vendor.py")], cwd=ROOT,
-                            capture_output=True, text=True, timeout=600)
-    if vendor.returncode != 0:
-        return BookBuild(out / "_build" / "html", vendor.stdout + vendor.stderr, False)
-    build = subprocess.run(
+    code, output = _run([sys.executable, str(BOOK / "vendor.py")], timeout=600)
+    if code != 0:
+        return BookBuild(out / "_build" / "html", output, False)
+    code, output = _run(
         [str(BIN / "jupyter-book"), "build", "--all", "--warningiserror", "--nitpick",
-         "--keep-going", "--path-output", str(out), str(BOOK)],
-        cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    return BookBuild(out / "_build" / "html", build.stdout + build.stderr, build.returncode == 0)
+         "--keep-going", "--path-output", str(out), str(BOOK)], timeout=1800)
+    return BookBuild(out / "_build" / "html", output, code == 0)
+
+
+class _EarlyBuild(threading.Thread):
+    """The session's book build, started at collection time (see the module docstring)."""
+
+    def __init__(self, out: Path):
+        super().__init__(name="book build", daemon=True)
+        self.out = out
+        self.result: BookBuild | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = build_book(self.out)
+        except Exception as error:  # noqa: BLE001 - told to every test that needs the book
+            self.result = BookBuild(self.out / "_build" / "html", f"the build broke: {error!r}",
+                                    False)
+
+
+_early: dict[str, _EarlyBuild] = {}
+
+
+def _needs_book(item) -> bool:
+    return "book" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(trylast=True)  # after the -m/-k selection and the lanes of conftest.py
+def pytest_collection_modifyitems(config, items):
+    if config.option.collectonly or os.environ.get(REUSE) or not any(map(_needs_book, items)):
+        return
+    items[:] = ([item for item in items if not _needs_book(item)]
+                + [item for item in items if _needs_book(item)])
+    build = _EarlyBuild(config._tmp_path_factory.mktemp("book"))
+    build.start()
+    _early["build"] = build
+
+
+def pytest_sessionfinish(session):
+    build = _early.pop("build", None)
+    _stopping.set()
+    for process in list(_running):  # a session stopped early (-x, Ctrl-C) stops its build
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    if build is not None:
+        build.join(timeout=30)
 
 
 @pytest.fixture(scope="session")
@@ -96,6 +169,10 @@ def book(tmp_path_factory) -> BookBuild:
         if not (html / "index.html").exists():
             pytest.fail(f"{REUSE}={reuse}: no built book there (expected {html}/index.html)")
         return BookBuild(html, f"(reused the build in {reuse}; no log)", True, reused=True)
+    early = _early.get("build")
+    if early is not None:
+        early.join()
+        return early.result
     return build_book(tmp_path_factory.mktemp("book"))
 
 
