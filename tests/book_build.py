@@ -191,3 +191,31 @@ def book_site(book):
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def shared_book_page(book_site, chromium):
+    """``shared_book_page("tutorials/basic_melds")``: that page of the built book, loaded
+    in Chromium once per session (widgets drawn, every request recorded, nothing outside
+    localhost let through) and handed to every test that asks for it again.
+
+    For tests that only read a page (what it shows, its requests, an accessibility
+    scan): loading a lesson page with its widgets costs seconds of Chromium's time, and
+    several tests read each page. A test that clicks, types or moves the focus takes a
+    fresh ``browser_page`` instead.
+    """
+    from browser import RecordedPage  # the other plugin of tests/conftest.py
+
+    opened: dict[str, RecordedPage] = {}
+
+    def load(path: str) -> RecordedPage:
+        if path not in opened:
+            context = chromium.new_context(viewport={"width": 1100, "height": 900})
+            recorded = RecordedPage(context)
+            recorded.page.goto(f"{book_site}/{path}.html", wait_until="networkidle")
+            opened[path] = recorded
+        return opened[path]
+
+    yield load
+    for recorded in opened.values():
+        recorded.page.context.close()

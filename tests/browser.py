@@ -53,7 +53,7 @@ ALLOWED_OUTSIDE = (
     re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@(\^|%5E)?5/css/"
                r"(all|v4-shims)\.min\.css$"),
 )
-STARTUP_SECONDS = 60
+STARTUP_SECONDS = 180  # generous: make test runs two lanes at once on shared cores
 
 
 def free_port() -> int:

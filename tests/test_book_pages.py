@@ -75,8 +75,9 @@ def open_page(browser_page, site, page):
 
 
 @pytest.mark.parametrize("page", LESSONS)
-def test_one_way_to_go_further_under_the_title(book, book_site, browser_page, page):
-    shown = open_page(browser_page, book_site, page)
+def test_one_way_to_go_further_under_the_title(book, shared_book_page, page):
+    browser_page = shared_book_page(page)  # only read: the page other tests read too
+    shown = browser_page.page
     boxes = shown.locator("main .rummy-go-further")
     assert boxes.count() == 1
     name = page.split("/")[-1]
@@ -158,13 +159,14 @@ def test_captions_say_moves_in_words(book):
 def wait_for_widgets(page):
     """The widgets drawn: the book's page elements (.rt-play), or ipywidgets views."""
     if page.locator("script[type='application/vnd.jupyter.widget-view+json']").count():
-        page.wait_for_selector(".jupyter-widgets", timeout=20_000)
+        page.wait_for_selector(".jupyter-widgets", timeout=60_000)
     page.wait_for_timeout(300)
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_axe_finds_no_serious_violation(book_site, browser_page, axe_source, page):
-    shown = open_page(browser_page, book_site, page)
+def test_axe_finds_no_serious_violation(shared_book_page, axe_source, page):
+    browser_page = shared_book_page(page)  # the scan reads the page and changes nothing
+    shown = browser_page.page
     wait_for_widgets(shown)
     shown.add_script_tag(content=axe_source)
     found = shown.evaluate("""async (tags) => {

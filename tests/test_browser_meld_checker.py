@@ -8,8 +8,8 @@ from rummy_teach import render
 
 pytestmark = pytest.mark.browser
 
-LOAD_MS = 60_000
-UPDATE_MS = 10_000
+LOAD_MS = 180_000   # the first render starts a kernel; generous, as test machines are shared
+UPDATE_MS = 30_000
 
 
 def card(page, key):

@@ -153,8 +153,8 @@ def test_a_lesson_runs_live_in_the_browser(lite_server, browser_page):
     page.goto(f"{base}/lite/{lesson_url(LESSON)}")
 
     notebook = page.locator(".jp-NotebookPanel .jp-Notebook")
-    notebook.wait_for(timeout=60_000)
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    notebook.wait_for(timeout=180_000)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=180_000)
     timings["ui_s"] = time.monotonic() - start
 
     wait_for_kernel(page)
@@ -263,7 +263,7 @@ def open_lesson(browser_page, base: str, root: Path, name: str) -> str:
     else:
         page.goto(f"{base}/lite/{lesson_url(name)}")
         how = "lite URL"
-    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=180_000)
     return how
 
 
