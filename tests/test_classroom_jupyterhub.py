@@ -63,6 +63,11 @@ c.JupyterHub.load_groups = {{"students": {{"users": ["ada", "grace"]}},
                             "teachers": {{"users": ["hopper"]}}}}
 c.JupyterHub.services = [hub_service(port={self.classroom_port}, command={command!r},
                                      environment={{"HOME": "{home}"}})]
+# the hub waits 30 s for a managed service to answer, then never routes to it; on a
+# loaded test machine the classroom's Voila may take longer to start (JupyterHub 6+)
+import jupyterhub
+if int(jupyterhub.__version__.split(".")[0]) >= 6:
+    c.JupyterHub.services[0]["timeout"] = {START_SECONDS}
 c.JupyterHub.load_roles = hub_roles()
 """
         (home / "jupyterhub_config.py").write_text(config)
