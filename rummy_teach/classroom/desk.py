@@ -314,6 +314,4 @@ class QuizDesk:
                          student_name=student.name, quiz=self.quiz_name,
                          question_id=question_id, rule=question.rule, given=text,
                          outcome=result.outcome)
-        left = sheet.take(question_id, result)
-        self.seen(student, sheet)
-        return result, current, left
+        return result, current, sheet.take(question_id, result)

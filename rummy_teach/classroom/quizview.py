@@ -19,6 +19,8 @@ projector. Nothing is loaded from another machine.
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from html import escape
 
 from ..cards import parse_cards
@@ -108,6 +110,21 @@ SCRIPT = """<script>
 </script>"""
 
 
+@lru_cache(maxsize=4096)
+def _groups(groups: str, skip: tuple, size: int) -> str:
+    """A question's card groups, drawn once (drawing the cards is most of a page's work)."""
+    return groups_html({"groups": json.loads(groups)}, skip, size=size)
+
+
+def groups(public: dict, skip=(), size: int = CARD_SIZE) -> str:
+    return _groups(json.dumps(public["groups"], sort_keys=True), tuple(skip), size)
+
+
+@lru_cache(maxsize=1024)
+def _card(key: str) -> str:
+    return card_svg(key, size=CARD_SIZE)
+
+
 def _e(text) -> str:
     return escape(str(text), quote=True)
 
@@ -188,7 +205,7 @@ def score_line(sheet, public=None) -> str:
 
 def question_html(public: dict, skip=()) -> str:
     return (f'<p class="rt-prompt">{_e(public["prompt"])}</p>'
-            f"{groups_html(public, tuple(skip), size=CARD_SIZE)}"
+            f"{groups(public, skip)}"
             f'<p class="rt-form">{_e(say("paper_answer_with", form=public["form"]))}</p>')
 
 
@@ -229,7 +246,7 @@ def inputs_html(public: dict, closed: bool, given: str = "") -> str:
         items = "".join(
             f'<label class="rt-pick"><input type="checkbox" name="pick" value="{_e(card_key(c))}"'
             f'{off}{" data-focus" if focus and n == 0 else ""}'
-            f'{" checked" if card_key(c) in words else ""}>{card_svg(c, size=CARD_SIZE)}</label>'
+            f'{" checked" if card_key(c) in words else ""}>{_card(card_key(c))}</label>'
             for n, c in enumerate(cards))
         return (f'<fieldset><legend>{_e(say("desk_pick_cards", label=offered["label"]))}'
                 f"</legend>{items}</fieldset>")
@@ -281,7 +298,7 @@ def feedback_html(result, public: dict, tries_left: int = 0) -> str:
         lines.append(f'<p class="rt-form">{_e(say("desk_rule", rule=result.rule))}</p>')
     if result.note:
         lines.append(f'<p class="rt-form">{_e(result.note)}</p>')
-    lines.append(groups_html(public, size=44))
+    lines.append(groups(public, size=44))
     lines.append("</div>")
     return "".join(lines)
 
