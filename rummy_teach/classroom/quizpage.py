@@ -28,6 +28,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import time
 
 from .desk import QuizDesk, Refused, Said
 from .gate import SEAT_COOKIE, SEAT_DAYS, join_ok
@@ -80,6 +81,9 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             self.set_header("X-Content-Type-Options", "nosniff")
             self.set_header("Content-Security-Policy", CSP)
 
+        def prepare(self):
+            self.began = time.monotonic()
+
         def check_xsrf_cookie(self):
             """The signed SameSite seat cookie is this page's guard (see the module)."""
 
@@ -102,6 +106,8 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
         def show(self, main: str, status: int = 200) -> None:
             self.set_status(status)
             self.set_header("Content-Type", "text/html; charset=utf-8")
+            # how long the server worked on this request (a standard header, for measuring)
+            self.set_header("Server-Timing", f"app;dur={(time.monotonic() - self.began) * 1000:.1f}")
             if self.request.headers.get("X-Rummy-Part") == "main":
                 self.finish(main)
             else:
