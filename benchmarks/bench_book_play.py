@@ -116,8 +116,9 @@ def new_page(browser):
     return context, context.new_page(), outside
 
 
-def chromium_cpu() -> dict[str, float]:
-    """CPU seconds (user + system) spent so far by Chromium's threads, by thread name."""
+def chromium_cpu() -> dict[tuple[str, str], tuple[str, float]]:
+    """CPU seconds (user + system) spent so far by each of Chromium's threads:
+    {(pid, tid): (thread name, seconds)}."""
     tick, out = os.sysconf("SC_CLK_TCK"), {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -126,10 +127,17 @@ def chromium_cpu() -> dict[str, float]:
             for tid in os.listdir(f"/proc/{pid}/task"):
                 name = Path(f"/proc/{pid}/task/{tid}/comm").read_text().strip()
                 fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
-                out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+                out[pid, tid] = (name, (int(fields[11]) + int(fields[12])) / tick)
         except OSError:   # a thread that ended meanwhile
             continue
     return out
+
+
+def cpu_spent(before: dict, after: dict, name: str | None = None) -> float:
+    """CPU seconds spent between two readings by the threads alive at the second (all of
+    them, or those called ``name``); threads of earlier runs that ended do not count."""
+    return sum(seconds - before.get(key, (None, 0.0))[1] for key, (thread, seconds) in after.items()
+               if name is None or thread == name)
 
 
 def one_run(browser, site: str, pause: float, clicks: int) -> dict:
@@ -166,16 +174,19 @@ def one_run(browser, site: str, pause: float, clicks: int) -> dict:
                 "click_waited_for_worker_ms": max(0.0, marks["ready"] - clicked),
                 # the worker's own clock, by phase
                 "w_pyodide_script_ms": worker["script"] - worker["asked"],
-                "w_runtime_ms": worker["runtime"] - worker["script"],
+                # the snapshot's files (fetched, checked, unpacked) after the script came
+                "w_snapshot_files_ms": worker.get("snapshot_files", worker["script"]) - worker["script"],
+                "w_runtime_ms": worker["runtime"] - worker.get("snapshot_files", worker["script"]),
                 "w_engine_wheel_ms": worker["engine"] - worker["runtime"],
                 "w_import_ms": worker["imported"] - worker["engine"],
                 "w_total_ms": worker["imported"],
                 "py_first_event_ms": marks["dispatch_ms"][0],
                 "py_later_event_ms": statistics.median(marks["dispatch_ms"][1:]),
-                "cpu_to_first_answer_s": sum(cpu_after.values()) - sum(cpu_before.values()),
-                "cpu_worker_thread_s": (cpu_after.get("DedicatedWorker", 0.0)
-                                        - cpu_before.get("DedicatedWorker", 0.0)),
-                "warm_first_answer_ms": warm, "warm_w_total_ms": warm_marks["worker"]["imported"]}
+                "cpu_to_first_answer_s": cpu_spent(cpu_before, cpu_after),
+                "cpu_worker_thread_s": cpu_spent(cpu_before, cpu_after, "DedicatedWorker"),
+                "warm_first_answer_ms": warm, "warm_w_total_ms": warm_marks["worker"]["imported"],
+                # how Python started: "used" (the build's memory snapshot), or why not
+                "snapshot": worker.get("snapshot", "none")}
     finally:
         context.close()
 
@@ -198,7 +209,9 @@ def main() -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             for label, pause in (("clicked at once", 0.0), ("clicked after 5 s idle", 5.0)):
                 runs = [one_run(browser, site, pause, args.clicks) for _ in range(args.runs)]
-                results[label] = {key: round(statistics.median(r[key] for r in runs), 1)
+                results[label] = {key: (round(statistics.median(r[key] for r in runs), 1)
+                                        if isinstance(runs[0][key], (int, float))
+                                        else sorted({r[key] for r in runs}))
                                   for key in runs[0]}
                 print(label, json.dumps(results[label]))
             browser.close()
