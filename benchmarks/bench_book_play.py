@@ -23,8 +23,10 @@ uses a fresh browser context, so the cache is cold. Measured in the page with
 To tell the design's cost from a busy machine's, it also reads the page's own marks
 (``window.rummyTeachPlay.timings``, see ``book/_play/play/worker.js``): when the page
 asked for the worker, the worker's phases in its own clock (Pyodide's script, the
-runtime, the engine's wheel, the controllers imported), when it was ready, and Python's
-own time per event inside the worker; and it prints the load average before and after.
+build's memory snapshot fetched, checked and unpacked, the runtime, the engine's wheel,
+the controllers imported), how Python started (``snapshot``: "used", or why not), when
+it was ready, and Python's own time per event inside the worker; and it prints the load
+average before and after.
 On Linux it also reads from ``/proc`` the CPU seconds Chromium's threads spent from
 opening the page to the first answer (all threads, and the worker's thread alone):
 unlike the clock, CPU seconds do not grow when other jobs share the cores.
@@ -174,9 +176,10 @@ def one_run(browser, site: str, pause: float, clicks: int) -> dict:
                 "click_waited_for_worker_ms": max(0.0, marks["ready"] - clicked),
                 # the worker's own clock, by phase
                 "w_pyodide_script_ms": worker["script"] - worker["asked"],
-                # the snapshot's files (fetched, checked, unpacked) after the script came
-                "w_snapshot_files_ms": worker.get("snapshot_files", worker["script"]) - worker["script"],
-                "w_runtime_ms": worker["runtime"] - worker.get("snapshot_files", worker["script"]),
+                # the snapshot's memory fetched, checked and unpacked (alongside the script
+                # and Pyodide's own files), counted from the worker's start
+                "w_snapshot_ready_ms": worker.get("snapshot_unpacked", 0) - worker["asked"],
+                "w_runtime_ms": worker["runtime"] - worker["script"],
                 "w_engine_wheel_ms": worker["engine"] - worker["runtime"],
                 "w_import_ms": worker["imported"] - worker["engine"],
                 "w_total_ms": worker["imported"],

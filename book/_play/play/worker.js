@@ -39,12 +39,14 @@ async function snapshotFiles(indexURL) {
     }
     const [packed, wheelBytes] = await Promise.all([
       fetchOk(indexURL + manifest.file, "arrayBuffer"), fetchOk(indexURL + wheel.file_name, "arrayBuffer")]);
+    mark("snapshot_fetched");
     if (await sha256(packed) !== manifest.sha256 || await sha256(wheelBytes) !== wheel.sha256) {
       return { reason: "corrupt" };
     }
     const memory = await new Response(
       new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     if (memory.byteLength !== manifest.memory_bytes) return { reason: "corrupt" };
+    mark("snapshot_unpacked");
     return { memory, wheel: new Uint8Array(wheelBytes), path: manifest.wheel.path };
   } catch (error) {
     return { reason: error.reason || "failed" };
@@ -53,25 +55,24 @@ async function snapshotFiles(indexURL) {
 
 async function start(indexURL) {
   mark("asked");
-  const snapshot = snapshotFiles(indexURL);   // fetched while Pyodide's script loads
+  const files = snapshotFiles(indexURL);   // fetched while Pyodide's script loads
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   mark("script");
   let pyodide = null;
-  const files = await snapshot;
-  mark("snapshot_files");
-  if (files.memory) {
-    try {
-      pyodide = await loadPyodide({ indexURL, _loadSnapshot: files.memory });
-      pyodide.FS.writeFile(files.path, files.wheel);
-      // each page deals its own games: the snapshot's random state is the same everywhere
-      pyodide.runPython("import random\nrandom.seed()");
-      marks.snapshot = "used";
-    } catch (error) {
-      pyodide = null;
-      marks.snapshot = "failed";
-    }
-  } else {
-    marks.snapshot = files.reason;
+  try {
+    // Pyodide fetches its runtime while the snapshot's files arrive and are checked
+    const memory = files.then((got) => got.memory || Promise.reject(new Error(got.reason)));
+    memory.catch(() => {});   // handled below; not an "uncaught" rejection in the console
+    pyodide = await loadPyodide({ indexURL, _loadSnapshot: memory });
+    const { wheel, path } = await files;
+    pyodide.FS.writeFile(path, wheel);
+    // each page deals its own games: the snapshot's random state is the same everywhere
+    pyodide.runPython("import random\nrandom.seed()");
+    marks.snapshot = "used";
+  } catch (error) {
+    const got = await files;
+    marks.snapshot = got.memory ? "failed" : got.reason;
+    pyodide = null;
   }
   mark("runtime");
   if (!pyodide) {
