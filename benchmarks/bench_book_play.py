@@ -33,6 +33,12 @@ unlike the clock, CPU seconds do not grow when other jobs share the cores.
 
 Prints the median of each over the runs and writes them with ``--json``.
 Targets (issue 12): first answer <= 5 s cold (aim 3 s); later clicks <= 150 ms.
+
+``--coach`` measures the coach instead (issue 17, target: a hint within 1 s in the
+browser's Python): on "Learn from your own hand" the learner presses **Hint** at the
+start of each turn and again after drawing, then discards, for ``--coach-turns`` turns;
+then plays the hand to its end and presses **Review my hand**. Each press is timed from
+the click to the redrawn table, and by Python's own time in the worker.
 """
 
 from __future__ import annotations
@@ -83,6 +89,7 @@ FIRST_CARD = """
   look();
 })
 """
+COACH = "tutorials/basic_coach.html"
 TABLE = ".rt-play[data-kind=table]"
 STEPPER = ".rt-play[data-kind=stepper]"
 
@@ -194,15 +201,81 @@ def one_run(browser, site: str, pause: float, clicks: int) -> dict:
         context.close()
 
 
+def coach_run(browser, site: str, turns: int) -> dict:
+    """Hint and review times on the coach's lesson (see the module docstring)."""
+    context, page, outside = new_page(browser)
+    own_last = ".rt-seat[aria-label=You] [data-card]:last-of-type"
+
+    def press(name: str) -> tuple[float, float]:
+        """Click ``name`` and wait for the redrawn table: (page ms, Python ms in the worker)."""
+        wall = page.evaluate(CLICK, [TABLE, f"button[data-arg={name}]"])
+        return wall, page.evaluate("window.rummyTeachPlay.timings.dispatch_ms.at(-1)")
+
+    try:
+        page.goto(f"{site}/{COACH}", wait_until="load")
+        page.evaluate(CLICK, [TABLE, "button[data-arg=rank]"])     # Python started and ready
+        hints = []
+        table = page.locator(TABLE)
+        for _turn in range(300):
+            if table.locator(".rt-result").count():
+                break
+            if len(hints) < 2 * turns and table.locator("button[data-arg=hint]:not([disabled])").count():
+                hints.append(press("hint"))
+            if table.locator("button[data-arg=draw]:not([disabled])").count():
+                press("draw")
+                if len(hints) < 2 * turns:
+                    hints.append(press("hint"))
+            page.locator(f"{TABLE} {own_last}").last.click()
+            page.wait_for_function("el => !el.hasAttribute('aria-busy')", arg=table.element_handle())
+            press("discard")
+        review = press("review")
+        said = table.locator(".rt-coach").inner_text()
+        assert "points lost (estimated)" in said, said
+        assert not outside, outside
+        walls, pythons = [w for w, _ in hints], [p for _, p in hints]
+        return {"hints": len(hints), "hint_median_ms": statistics.median(walls),
+                "hint_max_ms": max(walls), "hint_python_median_ms": statistics.median(pythons),
+                "hint_python_max_ms": max(pythons), "review_ms": review[0],
+                "review_python_ms": review[1], "review_line": said.splitlines()[-1]}
+    finally:
+        context.close()
+
+
+def coach_main(args) -> int:
+    """``--coach``: the coach's figures, one line per run (each run a fresh context)."""
+    from playwright.sync_api import sync_playwright
+
+    site, server = serve(args.html)
+    print("load average before", os.getloadavg())
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            runs = [coach_run(browser, site, args.coach_turns) for _ in range(args.runs)]
+            browser.close()
+    finally:
+        server.shutdown()
+    for run in runs:
+        print("coach", json.dumps({k: round(v, 1) if isinstance(v, float) else v for k, v in run.items()},
+                                  ensure_ascii=False))
+    print("load average after", os.getloadavg())
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=2, ensure_ascii=False))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--html", type=Path, default=ROOT / "book" / "_build" / "html")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--coach", action="store_true", help="measure the coach's hint and review instead")
+    parser.add_argument("--coach-turns", type=int, default=8, help="turns with two hints each")
     args = parser.parse_args()
     if not (args.html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
         sys.exit(f"{args.html} has no lite/ site: run `make book` first")
+    if args.coach:
+        return coach_main(args)
     from playwright.sync_api import sync_playwright
 
     site, server = serve(args.html)

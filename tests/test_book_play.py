@@ -12,6 +12,9 @@ blocked and recorded. A reader then does what the lessons ask:
   ..." in the table's log, and plays the hand to its score;
 * answers the Basic quiz right, then wrong, and reads the score line and both
   explanations, which must be the engine's own;
+* on "Learn from your own hand", asks the coach for a hint (the coach's own advice,
+  worked out in the page), plays the hand to its end, reviews it and steps from one
+  flagged mistake to the next and back to the table;
 * does the same by keyboard alone;
 * and on every lesson page, every widget answers one event in place.
 """
@@ -46,6 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ANSWER_MS = 120_000         # generous: the first answer starts Python, on 2 cores shared by many
 PLAY = "tutorials/basic_play.html"
+COACH = "tutorials/basic_coach.html"
 SCORING = "tutorials/basic_scoring.html"
 
 
@@ -169,6 +173,60 @@ def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_
     assert browser_page.outside == [], browser_page.outside
     assert page_errors(browser_page) == []
     browser_page.shot("book_play_table")
+
+
+# --- the coach at the table ------------------------------------------------------------
+
+def coach_says(table) -> str:
+    return table.locator(".rt-coach").inner_text()
+
+
+def test_the_coach_hints_and_reviews_a_finished_hand_in_the_page(play_site, browser_page):
+    from rummy_teach.play import from_config
+
+    page = open_page(browser_page, play_site, COACH)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    assert table.get_by_role("button", name="Review my hand", exact=True).is_disabled()
+    # a hint, worked out in the page, is the coach's own advice for this deal
+    press(table, "Hint")
+    said = coach_says(table).splitlines()
+    same_table = from_config(json.loads(table.get_attribute("data-config")))
+    same_table.handle("coach", "hint")
+    assert said[0] == same_table.coach_lines[0] and said[0].startswith("Hint: "), said
+    assert len(said) >= 2 and said[-1].startswith("Estimated over"), said
+    assert own_cards(table).count() == 10                     # a hint plays nothing
+    # the learner plays the hand badly to its end: draw, throw the last card away
+    for _turn in range(200):
+        if table.locator(".rt-result").count():
+            break
+        if table.locator("button[data-arg=draw]:not([disabled])").count():
+            press(table, "Draw")
+        own_cards(table).last.click()
+        settled(table)
+        press(table, "Discard")
+    final = table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html()
+    press(table, "Review my hand")
+    said = coach_says(table).splitlines()
+    found = re.fullmatch(r"(\d+) mistakes, [\d.]+ points lost \(estimated\)", said[-1])
+    assert found and int(found.group(1)) >= 1, said
+    count = int(found.group(1))
+    assert re.match(rf"Mistake 1 of {count}, as the table was then\. Turn \d+: you chose to .+; "
+                    r"better: .+ \(about [\d.]+ points\)\.", said[0]), said[0]
+    # the table as it was at that decision, and no move while the review is open
+    assert table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html() != final
+    assert table.locator("button[data-arg=next]").is_disabled()
+    if count > 1:
+        press(table, "Next mistake")
+        assert coach_says(table).startswith(f"Mistake 2 of {count}")
+        press(table, "Previous mistake")
+    assert coach_says(table).startswith(f"Mistake 1 of {count}")
+    press(table, "Back to the table")
+    assert not table.locator(".rt-coach").is_visible()
+    assert table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html() == final
+    assert table.locator("button[data-arg=next]:not([disabled])").count() == 1
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+    browser_page.shot("book_play_coach")
 
 
 # --- the quiz --------------------------------------------------------------------------------
