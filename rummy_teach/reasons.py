@@ -677,6 +677,12 @@ ENGLISH.update({
     "coach_review_open": "The review is open: press Back to the table to play on.",
     "coach_nothing_to_review": "There is nothing of yours to review in this hand yet.",
     "review_players_bad": "players must be a whole number that the game accepts, not {value!r}",
+    # the coach's refusals (bad arguments to hint, review and the review command)
+    "coach_whole_number": "{what} must be a whole number from {least}, not {value!r}",
+    "coach_samples_bad": "the number of sampled deals is a whole number from 1, not {value!r}",
+    "coach_not_to_act": "player {player} is not the one to act now (player {current} is): "
+                        "hints are for the player to act",
+    "coach_game_over": "there is no move to advise on: the game is over",
 })
 
 # --- the classroom's student page served without a kernel (issue 15) ----------------------
