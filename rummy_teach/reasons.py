@@ -418,6 +418,19 @@ ENGLISH.update({
     "board_seen_by": "{title}, seen by {name}",
 })
 
+# --- the book page's worker when it fails (issue 12: the worker's error text) -------------
+# book/_play/play/bookplay.js shows "play_failed" followed by the reason it could not
+# start, or "play_failed_event" when Python stopped on one event; never a browser's or
+# Python's own text (rummy_teach.play.STATUS_WORDS hands these to the page).
+ENGLISH.update({
+    "play_failed_file": "Pages opened from a file cannot run it: serve the book's folder "
+                        "(for example with python -m http.server) and open the page from there.",
+    "play_failed_load": "Its files did not load. Reload the page to try again.",
+    "play_failed_event": "The rules engine stopped while answering; the view above is the "
+                         "last one it drew. Reload the page to start again.",
+})
+
+
 # --- the worked examples' words (issue 12: words from the catalogue) ----------------------
 # rummy_teach/worked_examples.py: each example's title, its opening words (step 0) and
 # one caption per step. A caption's {fields} are facts the engine computes about the
