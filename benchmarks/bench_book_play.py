@@ -23,14 +23,22 @@ uses a fresh browser context, so the cache is cold. Measured in the page with
 To tell the design's cost from a busy machine's, it also reads the page's own marks
 (``window.rummyTeachPlay.timings``, see ``book/_play/play/worker.js``): when the page
 asked for the worker, the worker's phases in its own clock (Pyodide's script, the
-runtime, the engine's wheel, the controllers imported), when it was ready, and Python's
-own time per event inside the worker; and it prints the load average before and after.
+build's memory snapshot fetched, checked and unpacked, the runtime, the engine's wheel,
+the controllers imported), how Python started (``snapshot``: "used", or why not), when
+it was ready, and Python's own time per event inside the worker; and it prints the load
+average before and after.
 On Linux it also reads from ``/proc`` the CPU seconds Chromium's threads spent from
 opening the page to the first answer (all threads, and the worker's thread alone):
 unlike the clock, CPU seconds do not grow when other jobs share the cores.
 
 Prints the median of each over the runs and writes them with ``--json``.
 Targets (issue 12): first answer <= 5 s cold (aim 3 s); later clicks <= 150 ms.
+
+``--coach`` measures the coach instead (issue 17, target: a hint within 1 s in the
+browser's Python): on "Learn from your own hand" the learner presses **Hint** at the
+start of each turn and again after drawing, then discards, for ``--coach-turns`` turns;
+then plays the hand to its end and presses **Review my hand**. Each press is timed from
+the click to the redrawn table, and by Python's own time in the worker.
 """
 
 from __future__ import annotations
@@ -81,6 +89,7 @@ FIRST_CARD = """
   look();
 })
 """
+COACH = "tutorials/basic_coach.html"
 TABLE = ".rt-play[data-kind=table]"
 STEPPER = ".rt-play[data-kind=stepper]"
 
@@ -116,8 +125,9 @@ def new_page(browser):
     return context, context.new_page(), outside
 
 
-def chromium_cpu() -> dict[str, float]:
-    """CPU seconds (user + system) spent so far by Chromium's threads, by thread name."""
+def chromium_cpu() -> dict[tuple[str, str], tuple[str, float]]:
+    """CPU seconds (user + system) spent so far by each of Chromium's threads:
+    {(pid, tid): (thread name, seconds)}."""
     tick, out = os.sysconf("SC_CLK_TCK"), {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -126,10 +136,17 @@ def chromium_cpu() -> dict[str, float]:
             for tid in os.listdir(f"/proc/{pid}/task"):
                 name = Path(f"/proc/{pid}/task/{tid}/comm").read_text().strip()
                 fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
-                out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+                out[pid, tid] = (name, (int(fields[11]) + int(fields[12])) / tick)
         except OSError:   # a thread that ended meanwhile
             continue
     return out
+
+
+def cpu_spent(before: dict, after: dict, name: str | None = None) -> float:
+    """CPU seconds spent between two readings by the threads alive at the second (all of
+    them, or those called ``name``); threads of earlier runs that ended do not count."""
+    return sum(seconds - before.get(key, (None, 0.0))[1] for key, (thread, seconds) in after.items()
+               if name is None or thread == name)
 
 
 def one_run(browser, site: str, pause: float, clicks: int) -> dict:
@@ -166,18 +183,84 @@ def one_run(browser, site: str, pause: float, clicks: int) -> dict:
                 "click_waited_for_worker_ms": max(0.0, marks["ready"] - clicked),
                 # the worker's own clock, by phase
                 "w_pyodide_script_ms": worker["script"] - worker["asked"],
+                # the snapshot's memory fetched, checked and unpacked (alongside the script
+                # and Pyodide's own files), counted from the worker's start
+                "w_snapshot_ready_ms": worker.get("snapshot_unpacked", 0) - worker["asked"],
                 "w_runtime_ms": worker["runtime"] - worker["script"],
                 "w_engine_wheel_ms": worker["engine"] - worker["runtime"],
                 "w_import_ms": worker["imported"] - worker["engine"],
                 "w_total_ms": worker["imported"],
                 "py_first_event_ms": marks["dispatch_ms"][0],
                 "py_later_event_ms": statistics.median(marks["dispatch_ms"][1:]),
-                "cpu_to_first_answer_s": sum(cpu_after.values()) - sum(cpu_before.values()),
-                "cpu_worker_thread_s": (cpu_after.get("DedicatedWorker", 0.0)
-                                        - cpu_before.get("DedicatedWorker", 0.0)),
-                "warm_first_answer_ms": warm, "warm_w_total_ms": warm_marks["worker"]["imported"]}
+                "cpu_to_first_answer_s": cpu_spent(cpu_before, cpu_after),
+                "cpu_worker_thread_s": cpu_spent(cpu_before, cpu_after, "DedicatedWorker"),
+                "warm_first_answer_ms": warm, "warm_w_total_ms": warm_marks["worker"]["imported"],
+                # how Python started: "used" (the build's memory snapshot), or why not
+                "snapshot": worker.get("snapshot", "none")}
     finally:
         context.close()
+
+
+def coach_run(browser, site: str, turns: int) -> dict:
+    """Hint and review times on the coach's lesson (see the module docstring)."""
+    context, page, outside = new_page(browser)
+    own_last = ".rt-seat[aria-label=You] [data-card]:last-of-type"
+
+    def press(name: str) -> tuple[float, float]:
+        """Click ``name`` and wait for the redrawn table: (page ms, Python ms in the worker)."""
+        wall = page.evaluate(CLICK, [TABLE, f"button[data-arg={name}]"])
+        return wall, page.evaluate("window.rummyTeachPlay.timings.dispatch_ms.at(-1)")
+
+    try:
+        page.goto(f"{site}/{COACH}", wait_until="load")
+        page.evaluate(CLICK, [TABLE, "button[data-arg=rank]"])     # Python started and ready
+        hints = []
+        table = page.locator(TABLE)
+        for _turn in range(300):
+            if table.locator(".rt-result").count():
+                break
+            if len(hints) < 2 * turns and table.locator("button[data-arg=hint]:not([disabled])").count():
+                hints.append(press("hint"))
+            if table.locator("button[data-arg=draw]:not([disabled])").count():
+                press("draw")
+                if len(hints) < 2 * turns:
+                    hints.append(press("hint"))
+            page.locator(f"{TABLE} {own_last}").last.click()
+            page.wait_for_function("el => !el.hasAttribute('aria-busy')", arg=table.element_handle())
+            press("discard")
+        review = press("review")
+        said = table.locator(".rt-coach").inner_text()
+        assert "points lost (estimated)" in said, said
+        assert not outside, outside
+        walls, pythons = [w for w, _ in hints], [p for _, p in hints]
+        return {"hints": len(hints), "hint_median_ms": statistics.median(walls),
+                "hint_max_ms": max(walls), "hint_python_median_ms": statistics.median(pythons),
+                "hint_python_max_ms": max(pythons), "review_ms": review[0],
+                "review_python_ms": review[1], "review_line": said.splitlines()[-1]}
+    finally:
+        context.close()
+
+
+def coach_main(args) -> int:
+    """``--coach``: the coach's figures, one line per run (each run a fresh context)."""
+    from playwright.sync_api import sync_playwright
+
+    site, server = serve(args.html)
+    print("load average before", os.getloadavg())
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            runs = [coach_run(browser, site, args.coach_turns) for _ in range(args.runs)]
+            browser.close()
+    finally:
+        server.shutdown()
+    for run in runs:
+        print("coach", json.dumps({k: round(v, 1) if isinstance(v, float) else v for k, v in run.items()},
+                                  ensure_ascii=False))
+    print("load average after", os.getloadavg())
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=2, ensure_ascii=False))
+    return 0
 
 
 def main() -> int:
@@ -186,9 +269,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--coach", action="store_true", help="measure the coach's hint and review instead")
+    parser.add_argument("--coach-turns", type=int, default=8, help="turns with two hints each")
     args = parser.parse_args()
     if not (args.html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
         sys.exit(f"{args.html} has no lite/ site: run `make book` first")
+    if args.coach:
+        return coach_main(args)
     from playwright.sync_api import sync_playwright
 
     site, server = serve(args.html)
@@ -198,7 +285,9 @@ def main() -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             for label, pause in (("clicked at once", 0.0), ("clicked after 5 s idle", 5.0)):
                 runs = [one_run(browser, site, pause, args.clicks) for _ in range(args.runs)]
-                results[label] = {key: round(statistics.median(r[key] for r in runs), 1)
+                results[label] = {key: (round(statistics.median(r[key] for r in runs), 1)
+                                        if isinstance(runs[0][key], (int, float))
+                                        else sorted({r[key] for r in runs}))
                                   for key in runs[0]}
                 print(label, json.dumps(results[label]))
             browser.close()

@@ -441,6 +441,19 @@ ENGLISH.update({
     "board_seen_by": "{title}, seen by {name}",
 })
 
+# --- the book page's worker when it fails (issue 12: the worker's error text) -------------
+# book/_play/play/bookplay.js shows "play_failed" followed by the reason it could not
+# start, or "play_failed_event" when Python stopped on one event; never a browser's or
+# Python's own text (rummy_teach.play.STATUS_WORDS hands these to the page).
+ENGLISH.update({
+    "play_failed_file": "Pages opened from a file cannot run it: serve the book's folder "
+                        "(for example with python -m http.server) and open the page from there.",
+    "play_failed_load": "Its files did not load. Reload the page to try again.",
+    "play_failed_event": "The rules engine stopped while answering; the view above is the "
+                         "last one it drew. Reload the page to start again.",
+})
+
+
 # --- the worked examples' words (issue 12: words from the catalogue) ----------------------
 # rummy_teach/worked_examples.py: each example's title, its opening words (step 0) and
 # one caption per step. A caption's {fields} are facts the engine computes about the
@@ -687,6 +700,50 @@ ENGLISH.update({
     "coach_review_open": "The review is open: press Back to the table to play on.",
     "coach_nothing_to_review": "There is nothing of yours to review in this hand yet.",
     "review_players_bad": "players must be a whole number that the game accepts, not {value!r}",
+    # the coach's refusals (bad arguments to hint, review and the review command)
+    "coach_whole_number": "{what} must be a whole number from {least}, not {value!r}",
+    "coach_samples_bad": "the number of sampled deals is a whole number from 1, not {value!r}",
+    "coach_not_to_act": "player {player} is not the one to act now (player {current} is): "
+                        "hints are for the player to act",
+    "coach_game_over": "there is no move to advise on: the game is over",
+})
+
+# --- the classroom's student page served without a kernel (issue 15) ----------------------
+# rummy_teach/classroom/quizview.py draws the page with these; kept apart so that parallel
+# additions merge cleanly.
+ENGLISH.update({
+    "desk_name_label": "Your name:",
+    "desk_name_placeholder": "your name",
+    "desk_start_button": "Start the quiz",
+    "desk_score": "Score: {right} right, {wrong} wrong · {where}",
+    "desk_where_question": "question {number} of {total}",
+    "desk_where_finished": "finished",
+    "desk_submit": "Submit",
+    "desk_next": "Next question",
+    "desk_see_score": "See my score",
+    "desk_finished": "Finished! You answered {right} of {questions} questions right.",
+    "desk_your_choice": "Your answer:",
+    "desk_legal_melds": "Legal melds:",
+    "desk_winner": "Winner:",
+    "desk_points": "Points:",
+    "desk_melds": "Melds:",
+    "desk_answer": "Answer:",
+    "desk_number_hint": "a number",
+    "desk_points_hint": "points",
+    "desk_melds_hint": "e.g. 8S 8H 8D | 4H 5H 6H",
+    "desk_pick_cards": "{label}: pick the cards that fit (none picked means none)",
+    "desk_right": "Right!",
+    "desk_wrong": "Not quite.",
+    "desk_your_answer": "Your answer: {given}",
+    "desk_the_answer": "The answer: {correct}",
+    "desk_rule": "Rule: {rule}",
+    "desk_try_again": "Try again",
+    "desk_not_counted": "This did not count as an attempt.",
+    "desk_not_saved": "Your answer could not be saved ({error}). Press Submit again; if this "
+                      "keeps happening, tell your teacher.",
+    "desk_join_first": "This page does not know you yet: open the class's address again and "
+                       "type the join code.",
+    "desk_back_to_join": "Go to the join page",
 })
 
 

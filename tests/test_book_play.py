@@ -12,6 +12,9 @@ blocked and recorded. A reader then does what the lessons ask:
   ..." in the table's log, and plays the hand to its score;
 * answers the Basic quiz right, then wrong, and reads the score line and both
   explanations, which must be the engine's own;
+* on "Learn from your own hand", asks the coach for a hint (the coach's own advice,
+  worked out in the page), plays the hand to its end, reviews it and steps from one
+  flagged mistake to the next and back to the table;
 * does the same by keyboard alone;
 * and on every lesson page, every widget answers one event in place.
 """
@@ -19,7 +22,11 @@ blocked and recorded. A reader then does what the lessons ask:
 from __future__ import annotations
 
 import functools
+import gzip
+import hashlib
 import http.server
+import json
+import os
 import re
 import subprocess
 import sys
@@ -42,6 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ANSWER_MS = 120_000         # generous: the first answer starts Python, on 2 cores shared by many
 PLAY = "tutorials/basic_play.html"
+COACH = "tutorials/basic_coach.html"
 SCORING = "tutorials/basic_scoring.html"
 
 
@@ -167,6 +175,60 @@ def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_
     browser_page.shot("book_play_table")
 
 
+# --- the coach at the table ------------------------------------------------------------
+
+def coach_says(table) -> str:
+    return table.locator(".rt-coach").inner_text()
+
+
+def test_the_coach_hints_and_reviews_a_finished_hand_in_the_page(play_site, browser_page):
+    from rummy_teach.play import from_config
+
+    page = open_page(browser_page, play_site, COACH)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    assert table.get_by_role("button", name="Review my hand", exact=True).is_disabled()
+    # a hint, worked out in the page, is the coach's own advice for this deal
+    press(table, "Hint")
+    said = coach_says(table).splitlines()
+    same_table = from_config(json.loads(table.get_attribute("data-config")))
+    same_table.handle("coach", "hint")
+    assert said[0] == same_table.coach_lines[0] and said[0].startswith("Hint: "), said
+    assert len(said) >= 2 and said[-1].startswith("Estimated over"), said
+    assert own_cards(table).count() == 10                     # a hint plays nothing
+    # the learner plays the hand badly to its end: draw, throw the last card away
+    for _turn in range(200):
+        if table.locator(".rt-result").count():
+            break
+        if table.locator("button[data-arg=draw]:not([disabled])").count():
+            press(table, "Draw")
+        own_cards(table).last.click()
+        settled(table)
+        press(table, "Discard")
+    final = table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html()
+    press(table, "Review my hand")
+    said = coach_says(table).splitlines()
+    found = re.fullmatch(r"(\d+) mistakes, [\d.]+ points lost \(estimated\)", said[-1])
+    assert found and int(found.group(1)) >= 1, said
+    count = int(found.group(1))
+    assert re.match(rf"Mistake 1 of {count}, as the table was then\. Turn \d+: you chose to .+; "
+                    r"better: .+ \(about [\d.]+ points\)\.", said[0]), said[0]
+    # the table as it was at that decision, and no move while the review is open
+    assert table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html() != final
+    assert table.locator("button[data-arg=next]").is_disabled()
+    if count > 1:
+        press(table, "Next mistake")
+        assert coach_says(table).startswith(f"Mistake 2 of {count}")
+        press(table, "Previous mistake")
+    assert coach_says(table).startswith(f"Mistake 1 of {count}")
+    press(table, "Back to the table")
+    assert not table.locator(".rt-coach").is_visible()
+    assert table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html() == final
+    assert table.locator("button[data-arg=next]:not([disabled])").count() == 1
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+    browser_page.shot("book_play_coach")
+
+
 # --- the quiz --------------------------------------------------------------------------------
 
 def right_and_wrong(question):
@@ -288,3 +350,88 @@ def test_the_meld_checker_judges_in_the_page(play_site, browser_page):
     settled(checker)
     assert "worth" in checker.inner_text()                   # Rummy 500 counts melded points
     assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
+# --- how Python starts: the build's memory snapshot, or the ordinary way ---------------------
+
+def draw_and_read_the_log(recorded, site) -> dict:
+    """Press Draw on the table, read the move in its log; the worker's marks."""
+    page = open_page(recorded, site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    press(table, "Draw")
+    log = table.locator(".rt-log").inner_text()
+    assert re.search(r"You draw \S+ from the stock\.", log), log
+    assert table.locator(".rt-play-status").inner_text() == ""
+    return page.evaluate("window.rummyTeachPlay.timings.worker")
+
+
+def test_python_starts_from_the_snapshot_the_build_made(play_site, book_with_lite, browser_page):
+    pyodide = book_with_lite / "lite" / "static" / "pyodide"
+    manifest = json.loads((pyodide / "book-play.json").read_text())
+    assert hashlib.sha256((pyodide / manifest["file"]).read_bytes()).hexdigest() == manifest["sha256"]
+    marks = draw_and_read_the_log(browser_page, play_site)
+    assert marks["snapshot"] == "used", marks
+    requested = [url.rsplit("/", 1)[-1] for url in browser_page.requests]
+    assert manifest["file"] in requested and "book-play.json" in requested
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
+def changed_manifest(route, **changes):
+    """The site's snapshot manifest with some fields changed, as a stale build would leave it."""
+    manifest = json.loads(route.fetch().text())
+    for key, value in changes.items():
+        if key == "wheel_sha256":
+            manifest["wheel"]["sha256"] = value
+        else:
+            manifest[key] = value
+    route.fulfill(status=200, content_type="application/json", body=json.dumps(manifest))
+
+
+@pytest.mark.parametrize("case", ["stale", "failed"])
+def test_without_a_usable_snapshot_python_starts_the_ordinary_way(play_site, book_with_lite,
+                                                                  browser_page, case):
+    page = browser_page.page
+    manifest = json.loads((book_with_lite / "lite" / "static" / "pyodide" / "book-play.json").read_text())
+    if case == "stale":
+        # the manifest names a wheel other than the lock's: another build of the engine
+        page.route("**/book-play.json", lambda route: changed_manifest(route, wheel_sha256="0" * 64))
+    else:
+        # a snapshot that passes every check but is not one: loading it fails, Python
+        # starts again the ordinary way in the same worker
+        bogus = gzip.compress(bytes(manifest["memory_bytes"]), mtime=0)
+        page.route("**/book-play.json",
+                   lambda route: changed_manifest(route, sha256=hashlib.sha256(bogus).hexdigest()))
+        page.route("**/book-play.snapshot.gz", lambda route: route.fulfill(
+            status=200, content_type="application/gzip", body=bogus))
+    marks = draw_and_read_the_log(browser_page, play_site)
+    assert marks["snapshot"] == case, marks
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
+def test_when_python_cannot_start_the_page_says_so_in_the_catalogues_words(play_site, browser_page):
+    from rummy_teach.reasons import say
+
+    page = browser_page.page
+    page.route("**/pyodide.mjs", lambda route: route.abort())
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    before = table.locator(".rt-play-view").inner_html()
+    table.scroll_into_view_if_needed()
+    press(table, "Draw")
+    assert table.locator(".rt-play-status").inner_text() == f"{say('play_failed')} {say('play_failed_load')}"
+    assert table.locator(".rt-play-view").inner_html() == before     # the table as it was
+    assert browser_page.outside == []
+
+
+def test_the_snapshot_is_reproducible(book_with_lite, tmp_path):
+    """Made again from the same runtime and wheel, the snapshot has the same bytes."""
+    pyodide = book_with_lite / "lite" / "static" / "pyodide"
+    manifest = json.loads((pyodide / "book-play.json").read_text())
+    memory = tmp_path / "memory"
+    subprocess.run(["node", str(ROOT / "lite" / "snapshot.mjs"), f"{pyodide}/",
+                    str(pyodide / manifest["wheel"]["file"]), manifest["wheel"]["path"], str(memory)],
+                   check=True, timeout=1200, env={**os.environ, "TZ": "UTC"})
+    assert memory.stat().st_size == manifest["memory_bytes"]
+    again = hashlib.sha256(gzip.compress(memory.read_bytes(), compresslevel=6, mtime=0)).hexdigest()
+    assert again == manifest["sha256"]

@@ -28,7 +28,7 @@ slow = pytest.mark.slow
 def small_class(tmp_path_factory):
     home = tmp_path_factory.mktemp("budget")
     port = free_port()
-    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", "basic",
+    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--kernels", "--quiz", "basic",
             "--host", "127.0.0.1", "--port", str(port), "--students", str(STUDENTS),
             "--token", TOKEN, "--join-code", JOIN, "--refill-seconds", "0",
             "--run-dir", str(home / "run"), "--db", str(home / "r.db")]

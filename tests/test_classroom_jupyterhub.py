@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from browser import SCREENSHOTS, free_port
-from test_classroom_server import LOAD_MS, SAMPLE, UPDATE_MS, choose_and_submit, quiz_widget
+from test_classroom_chromium import LOAD_MS, SAMPLE, UPDATE_MS, choose_and_submit
 
 from rummy_teach.classroom import open_store
 
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROXY = ROOT / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 SERVICE = "rummy-classroom"
 SESSION = "hub-class"
-START_SECONDS = 180  # the hub, the proxy, then the classroom's Voilà and its pool
+START_SECONDS = 180  # the hub, the proxy, then the classroom's server
 
 
 class Hub:
@@ -46,7 +46,7 @@ class Hub:
         shutil.copy(SAMPLE, quiz)
         command = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", str(quiz),
                    "--host", "127.0.0.1", "--port", str(self.classroom_port), "--students", "3",
-                   "--pool", "1", "--teachers-group", "teachers", "--session", SESSION,
+                   "--teachers-group", "teachers", "--session", SESSION,
                    "--db", str(self.db), "--same-order", "--run-dir", str(home / "run")]
         config = f"""
 from rummy_teach.classroom.hub import hub_roles, hub_service
@@ -129,10 +129,10 @@ def test_jupyterhub_student_logs_in_and_answers_with_no_name_to_type(hub, chromi
     try:
         page = context.new_page()
         log_in(page, f"{hub.service_url}/", "ada")
-        quiz_widget(page).wait_for(timeout=LOAD_MS)  # straight to the quiz: the hub said who
-        assert page.url.startswith(f"{hub.service_url}/voila/render/quiz.ipynb")
-        assert page.get_by_placeholder("your name").count() == 0 or \
-            page.get_by_placeholder("your name").is_disabled()
+        page.locator(".rt-score").wait_for(timeout=LOAD_MS)  # straight to the quiz: the hub said who
+        assert page.url.startswith(f"{hub.service_url}/quiz")  # served by the classroom itself
+        assert page.get_by_placeholder("your name").count() == 0
+        assert "You are ada" in page.locator(".rt-resume").inner_text()
         choose_and_submit(page, "set", "Right!")  # the sample quiz's first question
     finally:
         context.close()

@@ -31,7 +31,7 @@ QUESTIONS = len(Quiz.from_file(SAMPLE))
 
 
 def start_server(home, port, *extra):
-    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", str(SAMPLE),
+    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--kernels", "--quiz", str(SAMPLE),
             "--host", "127.0.0.1", "--port", str(port), "--students", "3", "--pool", "1",
             "--token", TOKEN, "--session", SESSION, "--join-code", JOIN,
             "--db", str(home / "r.db"), "--run-dir", str(home / "run"), *extra]

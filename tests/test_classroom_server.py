@@ -41,7 +41,7 @@ def classroom(tmp_path_factory):
     quiz_file = home / "first-week.json"
     shutil.copy(SAMPLE, quiz_file)
     port = free_port()
-    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", str(quiz_file),
+    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--kernels", "--quiz", str(quiz_file),
             "--host", "127.0.0.1", "--port", str(port), "--students", "3", "--token", TOKEN,
             "--session", SESSION, "--join-code", JOIN, "--same-order", "--run-dir", str(home / "run")]
     server = CommandServer(argv, root=home, port=port, ready_path="/voila/static/voila.js",
@@ -369,9 +369,10 @@ def test_a_class_with_results_in_postgresql(tmp_path, chromium):
         shown = url.replace(STUDENT_PASSWORD, "***")
         assert f"results saved to {shown}" in server.output()
         assert STUDENT_PASSWORD not in server.output()
-        recorded = RecordedPage(chromium.new_context())
-        start_as(recorded.page, f"{server.base}/?join={JOIN}", "Dana")
-        choose_and_submit(recorded.page, "set", "Right!")        # basic-eights
+        from test_classroom_chromium import choose_and_submit as choose, join
+        recorded = RecordedPage(chromium.new_context())  # the default page: no kernel
+        join(recorded.page, f"{server.base}/?join={JOIN}", "Dana")
+        choose(recorded.page, "set", "Right!")                   # basic-eights
         recorded.page.context.close()
         with open_store(url, create=False) as store:
             rows = store.answers(session=SESSION)

@@ -87,7 +87,7 @@ class TeacherPages(unittest.TestCase):
                 store.record(session=session, student_id=student.student_id, student_name=name,
                              quiz="q", question_id="w1-set", rule="", given="set",
                              outcome="right" if name != "Bob" else "wrong")
-        return tornado.web.Application(teacher_handlers("", cls.config, "quiz.ipynb",
+        return tornado.web.Application(teacher_handlers("", cls.config, "voila/render/quiz.ipynb",
                                                         "report.ipynb"))
 
     def body(self, path):

@@ -194,3 +194,20 @@ def test_the_expert_player_plays_legally(name, players):
             break
         game.apply(bots[game.current_player].act(game))   # apply() refuses an illegal move
     assert game.actions_played >= 10
+
+
+def test_the_coach_refuses_in_words_from_the_catalogue(monkeypatch, capsys):
+    from rummy_teach import reasons
+
+    words = {"coach_not_to_act": "not {player}'s turn but {current}'s",
+             "coach_samples_bad": "bad deals {value!r}",
+             "coach_whole_number": "{what}: from {least} only, not {value!r}"}
+    for code, sentence in words.items():
+        monkeypatch.setitem(reasons.ENGLISH, code, sentence)
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C", discard="AS")
+    with pytest.raises(UsageError, match="not 1's turn but 0's"):
+        hint(game, player=1)
+    with pytest.raises(UsageError, match="bad deals 0"):
+        hint(game, samples=0)
+    assert main(["review", "--hand", "x"]) == 2
+    assert "--hand: from 1 only, not 'x'" in capsys.readouterr().err

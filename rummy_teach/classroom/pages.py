@@ -57,11 +57,14 @@ def page(title: str, body: str, *, refresh_ms: int | None = None) -> str:
             f"<body>\n{body}\n{script}</body></html>\n")
 
 
-def join_page(title: str, *, wrong: bool = False, code: str = "", base: str = "/") -> str:
+def join_page(title: str, *, wrong: bool = False, code: str = "", base: str = "/",
+              action: str | None = None) -> str:
+    """The join form; it goes to ``action`` (default: the kernel page under ``base``)."""
+    action = action or base.rstrip("/") + "/voila/render/quiz.ipynb"
     alert = f'<p class="rt-alert" role="alert">{escape(say("join_wrong"))}</p>' if wrong else ""
     body = (f"<h1>{escape(title or say('join_title'))}</h1>"
             f"<p>{escape(say('join_prompt'))}</p>{alert}"
-            f'<form method="get" action="{escape(base.rstrip("/"))}/voila/render/quiz.ipynb">'
+            f'<form method="get" action="{escape(action)}">'
             f'<label>{escape(say("join_label"))} <input name="join" autocomplete="off" '
             f'autocapitalize="characters" maxlength="12" value="{escape(code[:12])}" '
             'autofocus required></label> '

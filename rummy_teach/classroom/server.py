@@ -14,9 +14,11 @@ What the command does:
    the students' address with the join code and the teacher's addresses;
 5. runs Voilà on ``<run>/pages`` only, through :class:`ClassroomVoila`, which
    answers 404 for every address but the classroom's pages and what they need (no
-   tree, no contents API, no files, no other notebook), with sources stripped,
-   tracebacks hidden, a pool of preheated kernels for the quiz page and idle
-   kernels culled. Kernels are budgeted (students + pool, see
+   tree, no contents API, no files, no other notebook). By default the students'
+   quiz is served and judged by this process itself, with no kernel per student
+   (:mod:`~rummy_teach.classroom.quizpage`). With ``--kernels`` it is Voilà's page of
+   the quiz notebook, with sources stripped, tracebacks hidden, a pool of preheated
+   kernels and idle kernels culled. Kernels are budgeted (students + pool, see
    :mod:`~rummy_teach.classroom.kernels`): the quiz page starts one only for a
    request with the right join code and while the budget allows, else it answers
    with a page saying why; the teacher's pages are rendered by the server itself
@@ -94,11 +96,15 @@ def configure_classroom(parser):
                              "127.0.0.1 for this machine only)")
     parser.add_argument("--students", type=_number(int, 1, MAX_STUDENTS, "number of students"),
                         default=DEFAULT_STUDENTS,
-                        help=f"how many students at once (1-{MAX_STUDENTS}); with the pool, the "
-                             f"most kernels ever started (default {DEFAULT_STUDENTS})")
+                        help=f"with --kernels: how many students at once (1-{MAX_STUDENTS}); with "
+                             f"the pool, the most kernels ever started (default {DEFAULT_STUDENTS})")
+    parser.add_argument("--kernels", action="store_true",
+                        help="give each student's page its own Voila kernel (about 60 MB a "
+                             "student) instead of serving every quiz from this process; "
+                             "--pool, --refill-seconds and --idle-minutes are for this mode")
     parser.add_argument("--pool", type=_number(int, 0, MAX_STUDENTS, "number of kernels"),
-                        default=None, help="preheated kernels kept ready (default: one per "
-                                           "student); 0 turns preheating off")
+                        default=None, help="with --kernels: preheated kernels kept ready "
+                                           "(default: one per student); 0 turns preheating off")
     parser.add_argument("--refill-seconds", type=_number(float, 0, 3600, "number of seconds"),
                         default=DEFAULT_REFILL_SECONDS,
                         help="wait this long before replacing a used pool kernel (default "
@@ -279,7 +285,8 @@ def prepare(args) -> dict:
               "variants": bool(getattr(args, "variants", False)),
               "roster": roster, "user_header": getattr(args, "user_header", None),
               "students": args.students, "base_url": base_url(args),
-              "hub_teachers": getattr(args, "teachers_group", None)}
+              "hub_teachers": getattr(args, "teachers_group", None),
+              "kernels": bool(getattr(args, "kernels", False))}
     if config["hub_teachers"]:
         from .hub import HUB_USER_HEADER
         config["user_header"] = HUB_USER_HEADER
@@ -287,6 +294,8 @@ def prepare(args) -> dict:
     write_private(config_path, config)
     write_private(run / "secret.json", {"token": token})
     pool = args.students if args.pool is None else args.pool
+    if not config["kernels"]:
+        pool = 0  # no kernel per student: nothing to preheat
     return {"run": run, "pages": pages, "config_path": config_path, "config": config,
             "token": token, "pool": max(pool, 0), "quiz": quiz,
             "resumed": resumed and earlier.get("session") == session}
@@ -363,8 +372,10 @@ def startup_message(prepared: dict, args) -> str:
         *who,
         f"  results saved to {db} (session {config['session']})",
         f"  afterwards:      rummy-teach report --db {db} --session {config['session']}",
-        f"  kernels: at most {args.students + prepared['pool']} ({args.students} students + "
-        f"{prepared['pool']} preheated); closed pages are stopped after {args.idle_minutes} min",
+        (f"  kernels: at most {args.students + prepared['pool']} ({args.students} students + "
+         f"{prepared['pool']} preheated); closed pages are stopped after {args.idle_minutes} min"
+         if config.get("kernels") else
+         "  every student's quiz is served and judged by this process (no kernel per student)"),
         f"  to resume this class after a restart: --run-dir {prepared['run']}",
         "  press Ctrl+C to stop the class",
     ])
@@ -425,6 +436,7 @@ def classroom_voila_class(config: dict):
 
     from .teacher import teacher_handlers
     from .gate import quiz_page_handler
+    from .quizpage import STUDENT_PATH, quiz_handlers
 
     class NotFound(tornado.web.RequestHandler):
         def prepare(self):
@@ -448,11 +460,16 @@ def classroom_voila_class(config: dict):
             if config.get("hub_teachers"):
                 from .hub import HubDoor
                 door = HubDoor(config["hub_teachers"])
-            front = teacher_handlers(base, config, STUDENT_PAGE, REPORT_PAGE, door=door)
+            kernels = bool(config.get("kernels"))
+            student_path = f"voila/render/{STUDENT_PAGE}" if kernels else STUDENT_PATH
+            front = teacher_handlers(base, config, student_path, REPORT_PAGE, door=door)
             if door is not None:
                 front += [(base + "/oauth_callback", door.callback_handler())]
-            front += [(base + rf"/voila/render/({STUDENT_PAGE.replace('.', '[.]')})",
-                       quiz_page_handler(config, STUDENT_PAGE, door=door), render_kwargs)]
+            if kernels:
+                front += [(base + rf"/voila/render/({STUDENT_PAGE.replace('.', '[.]')})",
+                           quiz_page_handler(config, STUDENT_PAGE, door=door), render_kwargs)]
+            else:
+                front += quiz_handlers(base, config, door=door)
             front += [(base + pattern, NotFound) for pattern in refused]
             return front + super().init_handlers()
 

@@ -41,9 +41,10 @@ def _load(config: dict, session: str, students: bool = True):
     return answers, people
 
 
-def teacher_handlers(base: str, config: dict, student_page: str, report_page: str,
+def teacher_handlers(base: str, config: dict, student_path: str, report_page: str,
                      door=None) -> list:
-    """(pattern, handler) pairs for the server's own pages. With a
+    """(pattern, handler) pairs for the server's own pages; ``student_path`` is the students'
+    page under ``base`` (``quiz``, or ``voila/render/quiz.ipynb`` with a kernel each). With a
     :class:`~rummy_teach.classroom.hub.HubDoor`, the teacher's pages are for the hub's
     teachers' group instead of the token."""
     import tornado.web
@@ -159,8 +160,8 @@ def teacher_handlers(base: str, config: dict, student_page: str, report_page: st
             join = self.get_argument("join", "")
             if join or door is not None:  # behind the hub, its login is the way in
                 query = f"?join={quote(join, safe='')}" if join else ""
-                return self.redirect(f"{base}/voila/render/{student_page}{query}")
-            self.send(join_page(title, base=base + "/"))
+                return self.redirect(f"{base}/{student_path}{query}")
+            self.send(join_page(title, base=base + "/", action=f"{base}/{student_path}"))
 
     return [
         (base + "/?", Front),

@@ -56,11 +56,10 @@ def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0
     view = as_view(game_or_view, player)
     game = view.game
     if game.current_player != view.player:
-        raise UsageError(f"player {view.player} is not the one to act now "
-                         f"(player {game.current_player} is): hints are for the player to act")
+        raise UsageError(say("coach_not_to_act", player=view.player, current=game.current_player))
     moves = candidates(game)
     if not moves:
-        raise UsageError("there is no move to advise on: the game is over")
+        raise UsageError(say("coach_game_over"))
     if len(moves) == 1:
         values = ((moves[0], 0.0),)
         reasons = [Reason("coach_only_move")]

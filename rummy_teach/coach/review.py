@@ -167,7 +167,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _whole(text, what, least=1) -> int:
     value = str(text).strip()
     if not value.isdigit() or int(value) < least:
-        raise UsageError(f"{what} must be a whole number from {least}, not {text!r}")
+        raise UsageError(say("coach_whole_number", what=what, least=least, value=text))
     return int(value)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ..errors import UsageError
+from ..reasons import say
 
 
 class LearnerView:
@@ -24,7 +25,7 @@ class LearnerView:
             raise UsageError(f"a learner's view is taken of a Game, not {type(game).__name__}")
         player = game.current_player if player is None else player
         if player is None:
-            raise UsageError("the game is over: there is no move left to advise on")
+            raise UsageError(say("coach_game_over"))
         hidden = sorted(game.unseen_by(player), key=lambda c: c.sort_key())
         self.player = player
         self.rules = game.rules
@@ -44,7 +45,7 @@ class LearnerView:
     def worlds(self, count: int, seed) -> list:
         """``count`` games that agree with this view, hidden cards shuffled by ``seed``."""
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise UsageError(f"the number of sampled deals is a whole number from 1, not {count!r}")
+            raise UsageError(say("coach_samples_bad", value=count))
         rng = random.Random(f"{seed}/{self.key}")
         worlds = []
         for i in range(count):

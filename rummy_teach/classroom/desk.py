@@ -1,0 +1,324 @@
+"""The class's quiz desk: who each student is, their paper, their answers, judged here.
+
+This is the classroom's student side without a kernel: one object per class, kept
+by the classroom's own server process, answers every student (see
+:mod:`~rummy_teach.classroom.quizpage` for the web pages around it). It holds no
+widget and no web request, only the rules of the class:
+
+* **who**: a browser's *seat* (the SHA-256 of its seat cookie) finds a student who
+  joined before; a new seat gives a name (or picks it from the roster); a name
+  already taken asks for that student's rejoin code, at most
+  :data:`~rummy_teach.classroom.student.REJOIN_TRIES` wrong ones per seat and
+  name. Behind JupyterHub (or another authenticating proxy) the user it names is the
+  student, with no name to give;
+* **the paper**: question order, option order and, with ``--variants``, other cards,
+  made once per student (:func:`~rummy_teach.classroom.student.make_paper`) and kept
+  in the database, so a reload, another browser or a restarted server shows the same;
+* **answers**: judged here with the engine (``Question.check``), written to the store
+  before the verdict is returned, never more judged answers per question than the
+  class allows, at most :data:`~rummy_teach.classroom.student.UNREADABLE_LIMIT`
+  unreadable ones, and no faster than a person.
+
+Everything a student is told is a catalogue code with its parameters
+(:class:`Said`); the page turns it into words. Every method is plain blocking code
+(the store's calls): the server runs them in worker threads. The caller serialises
+the calls of one student with :meth:`QuizDesk.lock`, so two tabs cannot both answer the
+last try of a question.
+"""
+
+from __future__ import annotations
+
+import hmac
+import threading
+import time
+from dataclasses import dataclass, field
+
+from .student import (BURST, NAME_LIMIT, PER_SECOND, REJOIN_TRIES, UNREADABLE_LIMIT,
+                      make_paper, paper_quiz)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence for the student, by catalogue code: ``kind`` is "alert" or "note"."""
+
+    code: str
+    params: dict = field(default_factory=dict)
+    kind: str = "alert"
+
+
+class Refused(Exception):
+    """An answer not taken on purpose (too fast, already answered): ``said`` tells why."""
+
+    def __init__(self, code: str, **params):
+        super().__init__(code)
+        self.said = Said(code, params)
+
+
+class Sheet:
+    """One student's quiz as it stands: the paper's questions, the score, the tries, and
+    the first question not done with (``position``; ``finished`` when none is left).
+
+    Built from the student's stored answers (so it is the same after any restart) and
+    kept up to date by :meth:`take`."""
+
+    def __init__(self, quiz, paper: dict, attempts: int, history=()):
+        self.quiz = quiz
+        self.attempts = attempts
+        options = paper.get("options") or {}
+        order = [qid for qid in paper.get("order", []) if qid in quiz] or [q.id for q in quiz]
+        self.publics = [self._public(quiz[qid], options) for qid in order]
+        self.session = quiz.session()
+        self.tries: dict[str, int] = {}
+        for question_id, text in history:
+            if question_id in quiz:
+                self.take(question_id, quiz[question_id].check(text))
+
+    @staticmethod
+    def _public(question, options: dict) -> dict:
+        public = question.to_public()
+        shown = options.get(question.id)
+        if shown and sorted(shown) == sorted(public["options"]):
+            public = {**public, "options": list(shown)}
+        return public
+
+    def take(self, question_id: str, result) -> int:
+        """Count a judged answer; the tries left on this question (0 when it is done)."""
+        self.session.history.append(result)
+        if result.outcome == "right":
+            self.session.right += 1
+        elif result.outcome == "wrong":
+            self.session.wrong += 1
+        else:
+            self.session.unreadable += 1
+            return max(0, self.attempts - self.tries.get(question_id, 0))
+        self.tries[question_id] = self.tries.get(question_id, 0) + 1
+        if result.outcome == "right":
+            return 0
+        return max(0, self.attempts - self.tries[question_id])
+
+    def done_with(self, question_id: str) -> bool:
+        return self.session.solved(question_id) or self.tries.get(question_id, 0) >= self.attempts
+
+    @property
+    def position(self) -> int:
+        """The first question not done with (the number of questions when all are)."""
+        for number, public in enumerate(self.publics):
+            if not self.done_with(public["id"]):
+                return number
+        return len(self.publics)
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= len(self.publics)
+
+    @property
+    def current(self) -> dict | None:
+        where = self.position
+        return self.publics[where] if where < len(self.publics) else None
+
+    def public_of(self, question_id: str) -> dict | None:
+        return next((p for p in self.publics if p["id"] == question_id), None)
+
+    def score(self) -> dict:
+        return self.session.score()
+
+
+@dataclass
+class Visit:
+    """What a student's page shows next: the name form (``student`` None), with or without
+    the rejoin code box (``claim``: the taken name), or the student's quiz."""
+
+    student: object = None
+    said: Said | None = None
+    claim: str = ""
+
+
+class QuizDesk:
+    """Every student of one class, judged and recorded by one process."""
+
+    def __init__(self, config: dict, quiz=None, store=None):
+        from ..quiz import Quiz
+
+        self.config = config
+        self.quiz = quiz if quiz is not None else Quiz.load(config["quiz"])
+        self.quiz_name = config["quiz_name"]
+        self.session = config["session"]
+        self.attempts = int(config.get("attempts", 1))
+        self.roster = config.get("roster") or None
+        self._store = store
+        self._guard = threading.Lock()        # for the small tables below
+        self._sheets: dict[str, Sheet] = {}   # student id -> their sheet
+        self._quizzes: dict[str, object] = {}  # student id -> their paper's quiz
+        self._allowance: dict[str, tuple[float, float]] = {}
+        self._rejoin_tries: dict[tuple[str, str], int] = {}
+        self._locks: dict[str, threading.Lock] = {}
+
+    def lock(self, student_id: str) -> threading.Lock:
+        """The lock that keeps one student's answers one at a time."""
+        with self._guard:
+            return self._locks.setdefault(student_id, threading.Lock())
+
+    def store(self):
+        with self._guard:
+            if self._store is None:
+                from .store import open_store
+                self._store = open_store(self.config["db"])
+            return self._store
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
+    # --- who is this ---------------------------------------------------------------------
+    def enter(self, seat_hash: str, user: str | None = None) -> Visit:
+        """A page opened: the user the hub vouches for, else the student of this seat, else
+        the name form."""
+        if user:
+            return self.join(seat_hash, user, trusted=True)
+        try:
+            known = self.store().student_by_seat(self.session, seat_hash)
+        except Exception:
+            return Visit()  # the name form stays; joining says what is wrong
+        if known is None:
+            return Visit()
+        return self._welcome(known, "resumed_note")
+
+    def join(self, seat_hash: str, name: str, trusted: bool = False) -> Visit:
+        """A name given (or the hub's user): a new student, this seat's, or a claim to prove."""
+        from .store import safe_text
+        from .students import NameTaken
+
+        name = " ".join(safe_text(name or "").split())
+        if not name:
+            return Visit(said=Said("name_missing"))
+        if len(name) > NAME_LIMIT:
+            return Visit(said=Said("name_too_long", {"limit": NAME_LIMIT}))
+        if self.roster and not trusted and name not in self.roster:
+            return Visit(said=Said("name_not_on_roster"))
+        try:
+            store = self.store()
+            known = store.student_by_name(self.session, name)
+            if known is None:
+                paper = make_paper(self.quiz, self.config.get("shuffle", True),
+                                   variants=self.config.get("variants", False))
+                try:
+                    known = store.add_student(session=self.session, name=name,
+                                              seat_hash=seat_hash, quiz=self.quiz_name,
+                                              paper=paper)
+                    return self._welcome(known, "joined_note")
+                except NameTaken as taken:
+                    known = taken.student
+            if known.seat_hash == seat_hash:
+                return self._welcome(known, "resumed_note")
+            if trusted:  # the hub vouches for who this is
+                store.move_seat(self.session, known.student_id, seat_hash)
+                return self._welcome(known, "resumed_device_note")
+        except Exception as error:
+            return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
+        return Visit(said=Said("name_taken", {"name": known.name}), claim=known.name)
+
+    def rejoin(self, seat_hash: str, name: str, code: str) -> Visit:
+        """The student of a taken name proves it with their rejoin code."""
+        try:
+            claim = self.store().student_by_name(self.session, name or "")
+        except Exception as error:
+            return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
+        if claim is None:
+            return Visit()
+        key = (seat_hash, claim.student_id)
+        with self._guard:
+            tries = self._rejoin_tries.get(key, 0)
+        if tries >= REJOIN_TRIES:
+            return Visit(said=Said("rejoin_locked"), claim=claim.name)
+        code = "".join((code or "").split())
+        if not hmac.compare_digest(code.encode("utf-8"), claim.rejoin_code.encode("utf-8")):
+            with self._guard:
+                tries = self._rejoin_tries[key] = self._rejoin_tries.get(key, 0) + 1
+            return Visit(said=Said("rejoin_wrong", {"left": REJOIN_TRIES - tries}),
+                         claim=claim.name)
+        self.store().move_seat(self.session, claim.student_id, seat_hash)
+        return self._welcome(claim, "resumed_device_note")
+
+    def student_of(self, seat_hash: str, user: str | None = None):
+        """The student a request speaks for: the hub's user, else the seat's (None: nobody)."""
+        store = self.store()
+        if user:
+            return store.student_by_name(self.session, user)
+        return store.student_by_seat(self.session, seat_hash)
+
+    def _welcome(self, student, code: str) -> Visit:
+        sheet = self.sheet(student, fresh=True)
+        judged = sheet.session.attempts
+        params = {"name": student.name, "code": student.rejoin_code, "answers": judged,
+                  "number": min(sheet.position + 1, len(sheet.publics)),
+                  "total": len(sheet.publics)}
+        if sheet.finished:
+            params["finished"] = True
+        if code != "joined_note":  # a new student's row says question 1 already
+            self.seen(student, sheet)
+        return Visit(student=student, said=Said(code, params, kind="note"))
+
+    # --- the quiz ------------------------------------------------------------------------
+    def paper(self, student):
+        """The quiz as this student's paper has it (their variants), made once."""
+        with self._guard:
+            found = self._quizzes.get(student.student_id)
+        if found is None:
+            found = paper_quiz(self.quiz, student.paper)
+            with self._guard:
+                self._quizzes[student.student_id] = found
+        return found
+
+    def sheet(self, student, fresh: bool = False) -> Sheet:
+        """The student's sheet; ``fresh`` reads their answers from the database again."""
+        with self._guard:
+            found = None if fresh else self._sheets.get(student.student_id)
+        if found is None:
+            quiz = self.paper(student)
+            history = [(a.question_id, a.given) for a in
+                       self.store().answers(session=self.session, student_id=student.student_id)]
+            found = Sheet(quiz, student.paper, self.attempts, history)
+            with self._guard:
+                self._sheets[student.student_id] = found
+        return found
+
+    def seen(self, student, sheet: Sheet | None = None) -> None:
+        """Tell the dashboard which question the student is on (best effort)."""
+        sheet = sheet or self.sheet(student)
+        try:
+            self.store().seen(self.session, student.student_id, sheet.position)
+        except Exception:  # the dashboard is a bit behind; the answers are what matter
+            pass
+
+    def answer(self, student, question_id: str, text: str):
+        """Judge and keep one answer: ``(result, public question, tries left)``.
+
+        Raises :class:`Refused` (nothing kept, nothing counted) for an answer to a question
+        the student is not on, a question already answered, or answers faster than a person;
+        any error of the store propagates (nothing counted: the student submits again)."""
+        sheet = self.sheet(student)
+        current = sheet.current
+        if current is None or current["id"] != question_id:
+            raise Refused("answer_already_given")
+        now = time.monotonic()
+        with self._guard:
+            allowance, checked = self._allowance.get(student.student_id, (float(BURST), now))
+            allowance = min(BURST, allowance + (now - checked) * PER_SECOND)
+            self._allowance[student.student_id] = (allowance, now)
+        if allowance < 1:
+            raise Refused("answer_too_fast")
+        question = sheet.quiz[question_id]
+        result = question.check(text)
+        store = self.store()
+        tally = store.tally(self.session, student.student_id, question_id)
+        if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
+            raise Refused("answer_already_given")
+        keep = not (result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT)
+        if keep:
+            with self._guard:
+                self._allowance[student.student_id] = (allowance - 1, now)
+            store.record(session=self.session, student_id=student.student_id,
+                         student_name=student.name, quiz=self.quiz_name,
+                         question_id=question_id, rule=question.rule, given=text,
+                         outcome=result.outcome)
+        return result, current, sheet.take(question_id, result)

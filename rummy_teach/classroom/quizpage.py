@@ -1,0 +1,196 @@
+"""The students' quiz, served by the classroom's own server process: no kernel per student.
+
+==============================  =========================================================
+``GET  <base>quiz?join=CODE``   the page: the name form, or the student's question
+``POST <base>quiz/join``        a name (or the roster's pick): join, or be asked the
+                                rejoin code of a name that is taken
+``POST <base>quiz/rejoin``      the rejoin code of a taken name
+``POST <base>quiz/answer``      an answer: judged here, kept, then the verdict
+``POST <base>quiz/next``        on to the question the student is on
+==============================  =========================================================
+
+The door is the one the kernel page had (:mod:`~rummy_teach.classroom.gate`): without
+the class's join code the page is the join form; behind JupyterHub the hub's login
+replaces the join code and the hub user is the student. The first visit gets a *seat*
+cookie, a random value signed here (HMAC with a key drawn from the teacher's token
+digest, which only the run folder holds), ``HttpOnly`` and ``SameSite=Strict``; every
+POST needs a seat this server signed, so a request from another site, or from someone
+who never had the join code, is refused ("open the class's address again").
+
+Each request's work (the desk's judging and database calls, and drawing the answer) runs
+in one worker thread (:class:`QuizDesk` is plain blocking code), under a lock per
+student, so the server stays free for the class and two tabs of one student are answered
+one after the other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+
+from .desk import QuizDesk, Refused, Said
+from .gate import SEAT_COOKIE, SEAT_DAYS, join_ok
+from .pages import join_page
+from .quizview import answer_text, join_first, name_form, page, quiz_html
+
+STUDENT_PATH = "quiz"
+CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+       "img-src data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+       "frame-ancestors 'none'")
+
+
+class _Fields:
+    """A posted form's answer values, bounded, read once: ``get`` one, ``all`` of a name."""
+
+    def __init__(self, handler):
+        self.one = {name: handler.get_body_argument(name, "")[:500] for name in ("choice", "text")}
+        self.many = [value[:20] for value in handler.get_body_arguments("pick")[:60]]
+
+    def get(self, name: str) -> str:
+        return self.one.get(name, "")
+
+    def all(self, name: str) -> list[str]:
+        return list(self.many) if name == "pick" else []
+
+
+def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = None) -> list:
+    """(pattern, handler) pairs for the students' pages under ``base`` ("" or "/prefix")."""
+    import tornado.web
+
+    desk = desk or QuizDesk(config)
+    title = config.get("title") or config.get("quiz_name") or ""
+    prefix = base + "/"
+    key = hashlib.sha256(b"rummy-seat:" + config["token_sha256"].encode("utf-8")).digest()
+    user_header = None if door is not None else config.get("user_header")
+
+    def sign(seat: str) -> str:
+        return seat + "." + hmac.new(key, seat.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+    def seat_of(value: str | None) -> str | None:
+        seat, _, mark = (value or "").rpartition(".")
+        if seat and 16 <= len(seat) <= 64 and hmac.compare_digest(sign(seat), value):
+            return seat
+        return None
+
+    class Student(tornado.web.RequestHandler):
+        def set_default_headers(self):
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Referrer-Policy", "no-referrer")
+            self.set_header("X-Content-Type-Options", "nosniff")
+            self.set_header("Content-Security-Policy", CSP)
+
+        def prepare(self):
+            self.began = time.monotonic()
+
+        def check_xsrf_cookie(self):
+            """The signed SameSite seat cookie is this page's guard (see the module)."""
+
+        async def user(self) -> tuple[bool, str | None]:
+            """(may go on, the user a hub or proxy vouches for)."""
+            if door is not None:
+                found = await door.user(self)
+                return (found is not None), (found["name"] if found else None)
+            if user_header:
+                return True, self.request.headers.get(user_header) or None
+            return True, None
+
+        def seat_hash(self) -> str | None:
+            seat = seat_of(self.get_cookie(SEAT_COOKIE))
+            return hashlib.sha256(seat.encode("utf-8")).hexdigest() if seat else None
+
+        async def work(self, function, *args):
+            return await asyncio.get_running_loop().run_in_executor(None, function, *args)
+
+        def show(self, main: str, status: int = 200) -> None:
+            self.set_status(status)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            # how long the server worked on this request (a standard header, for measuring)
+            self.set_header("Server-Timing", f"app;dur={(time.monotonic() - self.began) * 1000:.1f}")
+            if self.request.headers.get("X-Rummy-Part") == "main":
+                self.finish(main)
+            else:
+                self.finish(page(title, main, prefix))
+
+    def visit_html(visit, given: str = "") -> str:
+        if visit.student is None:
+            return name_form(title, prefix, config.get("roster"), visit.said, visit.claim, given)
+        return quiz_html(title, prefix, visit.student, desk.sheet(visit.student), said=visit.said)
+
+    def enter(seat_hash: str, user: str | None) -> str:
+        return visit_html(desk.enter(seat_hash, user))
+
+    def act_on(act: str, seat_hash: str, user: str | None, form: dict) -> tuple[int, str]:
+        """One POST, all of it in one worker thread: (status, the page's new main part)."""
+        name = form["name"]
+        if act == "join":
+            visit = desk.enter(seat_hash, user) if user else desk.join(seat_hash, name)
+            return 200, visit_html(visit, given=name)
+        if act == "rejoin":
+            return 200, visit_html(desk.rejoin(seat_hash, name, form["code"]))
+        student = desk.student_of(seat_hash, user)
+        if student is None:
+            return 403, join_first(prefix)
+        with desk.lock(student.student_id):  # one student's requests one at a time
+            sheet = desk.sheet(student)
+            if act == "next":
+                desk.seen(student, sheet)
+                return 200, quiz_html(title, prefix, student, sheet)
+            public = sheet.public_of(form["question"])
+            said = answered = None
+            if public is None:
+                said = Said("answer_already_given")
+            else:
+                try:
+                    answered = desk.answer(student, public["id"], answer_text(public, form["fields"]))
+                except Refused as refused:
+                    said = refused.said
+                except Exception as error:  # not kept, not counted: submit again
+                    said = Said("desk_not_saved", {"error": type(error).__name__})
+            return 200, quiz_html(title, prefix, student, sheet, said=said, answered=answered)
+
+    class Open(Student):
+        async def get(self):
+            allowed, user = await self.user()
+            if not allowed:
+                return door.login(self)
+            if door is None:
+                given = self.get_argument("join", "")
+                if not join_ok(given, config):
+                    self.set_status(403 if given else 200)
+                    self.set_header("Content-Type", "text/html; charset=utf-8")
+                    return self.finish(join_page(title, wrong=bool(given), code=given,
+                                                 base=prefix, action=prefix + STUDENT_PATH))
+            seat = seat_of(self.get_cookie(SEAT_COOKIE)) or secrets.token_urlsafe(24)
+            self.set_cookie(SEAT_COOKIE, sign(seat), expires_days=SEAT_DAYS, httponly=True,
+                            samesite="Strict", path=prefix)
+            seat_hash = hashlib.sha256(seat.encode("utf-8")).hexdigest()
+            self.show(await self.work(enter, seat_hash, user))
+
+    class Act(Student):
+        async def post(self, act):
+            allowed, user = await self.user()
+            seat_hash = self.seat_hash()
+            if not allowed or seat_hash is None or (door is not None and not user):
+                return self.show(join_first(prefix), 403)
+            form = {"name": self.get_body_argument("name", "")[:200],
+                    "code": self.get_body_argument("code", "")[:20],
+                    "question": self.get_body_argument("question", "")[:200],
+                    "fields": _Fields(self)}
+            status, main = await self.work(act_on, act, seat_hash, user, form)
+            self.show(main, status)
+
+    class OldAddress(tornado.web.RequestHandler):
+        """The kernel page's address (links and join forms printed before): the same page."""
+
+        def get(self):
+            query = self.request.query
+            self.redirect(prefix + STUDENT_PATH + (f"?{query}" if query else ""))
+
+    return [
+        (base + "/" + STUDENT_PATH, Open),
+        (base + "/" + STUDENT_PATH + "/(join|rejoin|answer|next)", Act),
+        (base + "/voila/render/quiz[.]ipynb", OldAddress),
+    ]

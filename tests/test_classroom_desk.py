@@ -1,0 +1,259 @@
+"""The class's quiz desk without a browser: who is who, honest attempts, resuming, papers.
+
+The desk is what the classroom's own process runs for every student (no kernel). These
+are the behaviours ``tests/test_classroom_students.py`` checks on a kernel's
+``StudentApp``, checked again on the desk: two visits with the same seat are a reload or
+a second tab of the same browser, two seats are two browsers, and a new desk on the same
+database is the server started again.
+"""
+
+from rummy_teach.classroom import open_store
+from rummy_teach.classroom.app import token_digest
+from rummy_teach.classroom.desk import QuizDesk, Refused
+from rummy_teach.classroom.messages import say
+from rummy_teach.classroom.quizview import feedback_html, quiz_html, said_text
+from rummy_teach.classroom.student import BURST, REJOIN_TRIES, UNREADABLE_LIMIT
+from rummy_teach.quiz import Quiz
+
+import pytest
+
+SEAT_A = "a" * 64
+SEAT_B = "b" * 64
+
+
+def config_for(tmp_path, **extra):
+    config = {"quiz": "basic", "quiz_name": "basic", "title": "T", "db": str(tmp_path / "r.db"),
+              "session": "s", "token_sha256": token_digest("t"), "attempts": 1, "shuffle": True}
+    config.update(extra)
+    return config
+
+
+def rows(config):
+    with open_store(config["db"], create=False) as store:
+        return store.answers(session=config["session"])
+
+
+def on(desk, student):
+    """The question the student is on (the Question, from their paper)."""
+    sheet = desk.sheet(student)
+    return sheet.quiz[sheet.current["id"]]
+
+
+def wrong_answer(question):
+    for option in question.to_public()["options"]:
+        if question.check(option).outcome == "wrong":
+            return option
+    raise AssertionError(f"{question.id} has no wrong option to pick")
+
+
+def answer_right(desk, student):
+    question = on(desk, student)
+    return desk.answer(student, question.id, question.answer_input)
+
+
+def said(visit):
+    return said_text(visit.said)
+
+
+# --- the same browser: reload, second tab, a restarted server -----------------------------
+def test_a_reload_resumes_the_same_student_at_the_same_question(tmp_path):
+    config = config_for(tmp_path)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    for _ in range(2):
+        answer_right(desk, ada)
+    where = desk.sheet(ada).current["id"]
+    for again in (desk, QuizDesk(config)):  # a reload; the server started again
+        visit = again.enter(SEAT_A)
+        assert visit.student.student_id == ada.student_id
+        assert again.sheet(visit.student).current["id"] == where
+        assert again.sheet(visit.student).score()["right"] == 2
+        assert "Welcome back, Ada" in said(visit) and "question 3 of" in said(visit)
+    assert len({r.student_id for r in rows(config)}) == 1
+
+
+def test_a_second_tab_cannot_answer_a_question_twice(tmp_path):
+    config = config_for(tmp_path, shuffle=False)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    tab2 = desk.enter(SEAT_A).student
+    question = on(desk, ada)
+    desk.answer(ada, question.id, wrong_answer(question))
+    with pytest.raises(Refused) as refused:
+        desk.answer(tab2, question.id, question.answer_input)
+    assert "already answered" in say(refused.value.said.code)
+    assert [(r.question_id, r.outcome) for r in rows(config)] == [(question.id, "wrong")]
+
+
+def test_the_store_that_fails_is_told_and_nothing_counts(tmp_path):
+    config = config_for(tmp_path, shuffle=False)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)
+    desk.store().close()  # the database goes away under the class
+    with pytest.raises(Exception):
+        desk.answer(ada, question.id, question.answer_input)
+    assert desk.sheet(ada).score()["attempts"] == 0 and desk.sheet(ada).current["id"] == question.id
+
+
+# --- names: duplicates, rejoin codes, a roster, the hub ----------------------------------
+def test_a_taken_name_needs_the_rejoin_code(tmp_path):
+    config = config_for(tmp_path)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    answer_right(desk, ada)
+    other = desk.join(SEAT_B, "  ada ")
+    assert other.student is None and other.claim == "Ada" and "already joined" in said(other)
+    wrong = "000000" if ada.rejoin_code != "000000" else "111111"
+    other = desk.rejoin(SEAT_B, "Ada", wrong)
+    assert other.student is None and "not the rejoin code" in said(other)
+    other = desk.rejoin(SEAT_B, "Ada", ada.rejoin_code)
+    assert other.student.student_id == ada.student_id
+    assert desk.sheet(other.student).score()["right"] == 1 and "from this browser" in said(other)
+
+
+def test_rejoin_codes_cannot_be_guessed_for_ever(tmp_path):
+    config = config_for(tmp_path)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    desk.join(SEAT_B, "Ada")
+    for _ in range(REJOIN_TRIES + 1):
+        visit = desk.rejoin(SEAT_B, "Ada", "x")
+    assert "Too many wrong codes" in said(visit) and visit.student is None
+    assert desk.rejoin(SEAT_B, "Ada", ada.rejoin_code).student is None  # even the right one now
+
+
+def test_a_roster_lets_students_pick_only_their_names(tmp_path):
+    config = config_for(tmp_path, roster=["Ada Lovelace", "Alan Turing"])
+    desk = QuizDesk(config)
+    visit = desk.join(SEAT_A, "Mallory")
+    assert visit.student is None and "from the list" in said(visit)
+    assert desk.join(SEAT_A, "Alan Turing").student.name == "Alan Turing"
+
+
+def test_behind_jupyterhub_the_hub_user_is_the_student(tmp_path):
+    config = config_for(tmp_path)
+    desk = QuizDesk(config)
+    ada = desk.enter(SEAT_A, "ada").student
+    assert ada.name == "ada"
+    answer_right(desk, ada)
+    again = desk.enter(SEAT_B, "ada").student  # another browser, the same hub user
+    assert again.student_id == ada.student_id and desk.sheet(again).score()["right"] == 1
+    assert desk.student_of(SEAT_A, "ada").student_id == ada.student_id
+
+
+def test_two_hub_users_in_one_browser_are_two_students(tmp_path):
+    config = config_for(tmp_path)
+    desk = QuizDesk(config)
+    ada, grace = desk.enter(SEAT_A, "ada").student, desk.enter(SEAT_A, "grace").student
+    assert (ada.name, grace.name) == ("ada", "grace") and ada.student_id != grace.student_id
+    assert desk.student_of(SEAT_A, "ada").student_id == ada.student_id  # the hub user decides
+
+
+def test_names_lose_control_and_bidi_characters(tmp_path):
+    desk = QuizDesk(config_for(tmp_path))
+    assert desk.join(SEAT_A, "Ada\u202e\x1b[2J Lovelace").student.name == "Ada[2J Lovelace"
+    assert "Type your name" in said(desk.join(SEAT_B, " \u202e "))
+    assert "at most 60" in said(desk.join(SEAT_B, "x" * 61))
+
+
+# --- attempts ----------------------------------------------------------------------------
+def test_one_honest_attempt_by_default(tmp_path):
+    config = config_for(tmp_path, shuffle=False)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)
+    result, public, left = desk.answer(ada, question.id, wrong_answer(question))
+    assert left == 0 and "The answer:" in feedback_html(result, public, left)
+    with pytest.raises(Refused):
+        desk.answer(ada, question.id, question.answer_input)
+    assert [r.outcome for r in rows(config)] == ["wrong"]
+
+
+def test_with_tries_left_a_wrong_answer_does_not_give_the_right_one_away(tmp_path):
+    config = config_for(tmp_path, shuffle=False, attempts=2)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)
+    result, public, left = desk.answer(ada, question.id, wrong_answer(question))
+    shown = quiz_html("T", "/", ada, desk.sheet(ada), answered=(result, public, left))
+    assert left == 1 and "1 tries left" in shown and "The answer:" not in shown
+    assert result.explanation.splitlines()[0] not in shown
+    assert desk.sheet(ada).current["id"] == question.id  # still open
+    result, public, left = desk.answer(ada, question.id, wrong_answer(question))
+    assert left == 0 and "The answer:" in feedback_html(result, public, left)
+
+
+def test_answers_are_bounded_per_student(tmp_path):
+    config = config_for(tmp_path, shuffle=False)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)
+    for _ in range(30):  # a client hammering Submit with nonsense
+        try:
+            desk.answer(ada, question.id, "")
+        except Refused:
+            pass
+    assert 1 <= len(rows(config)) <= UNREADABLE_LIMIT
+
+
+def test_answers_faster_than_a_person_are_refused(tmp_path):
+    config = config_for(tmp_path, shuffle=False, attempts=20)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)
+    refused = 0
+    for _ in range(BURST + 3):  # a script submitting as fast as it can
+        try:
+            desk.answer(ada, question.id, wrong_answer(question))
+        except Refused as refusal:
+            refused += 1
+            assert "Slow down" in say(refusal.said.code)
+    assert len(rows(config)) <= BURST + 1 and refused >= 2
+
+
+def test_a_finished_student_sees_the_score_and_is_welcomed_back_as_finished(tmp_path):
+    config = config_for(tmp_path, shuffle=False, quiz=str(
+        __import__("pathlib").Path(__file__).resolve().parents[1]
+        / "rummy_teach" / "quiz" / "samples" / "first-week.json"))
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    total = len(desk.sheet(ada).publics)
+    for n in range(total):
+        desk._allowance.clear()  # a person's pace: the limit is checked in the test above
+        answer_right(desk, ada)
+    sheet = desk.sheet(ada)
+    assert sheet.finished and f"You answered {total} of {total}" in quiz_html("T", "/", ada, sheet)
+    assert "You have finished the quiz" in said(QuizDesk(config).enter(SEAT_A))
+
+
+# --- papers ------------------------------------------------------------------------------
+def test_two_students_get_different_orders_kept_in_the_database(tmp_path):
+    config = config_for(tmp_path)
+    desk = QuizDesk(config)
+    ada, bob = desk.join(SEAT_A, "Ada").student, desk.join(SEAT_B, "Bob").student
+    orders = [[p["id"] for p in desk.sheet(s).publics] for s in (ada, bob)]
+    assert orders[0] != orders[1] and sorted(orders[0]) == sorted(orders[1])
+    with open_store(config["db"]) as store:
+        papers = {s.name: s.paper for s in store.students("s")}
+    assert papers["Ada"]["order"] == orders[0] and papers["Bob"]["order"] == orders[1]
+
+
+def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_path):
+    config = config_for(tmp_path, shuffle=False, variants=True)
+    desk = QuizDesk(config)
+    ada, bob = desk.join(SEAT_A, "Ada").student, desk.join(SEAT_B, "Bob").student
+    varied = [q.id for q in Quiz.builtin("basic") if q.kind in ("points", "arrange")]
+    assert varied and all(qid in ada.paper["variants"] for qid in varied)
+    shown = lambda d, s, qid: d.paper(s)[qid].to_public()["groups"]
+    assert any(shown(desk, ada, qid) != shown(desk, bob, qid) for qid in varied)
+    qid = varied[0]
+    while desk.sheet(ada).current["id"] != qid:
+        desk._allowance.clear()
+        answer_right(desk, ada)
+    assert desk.sheet(ada).current["groups"] == shown(desk, ada, qid)
+    desk._allowance.clear()
+    result, _, _ = desk.answer(ada, qid, desk.paper(ada)[qid].answer_input)
+    assert result.outcome == "right" and rows(config)[-1].question_id == qid
+    again = QuizDesk(config)  # the server started again: the same cards
+    assert shown(again, again.enter(SEAT_A).student, qid) == shown(desk, ada, qid)
