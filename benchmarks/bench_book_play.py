@@ -23,8 +23,10 @@ uses a fresh browser context, so the cache is cold. Measured in the page with
 To tell the design's cost from a busy machine's, it also reads the page's own marks
 (``window.rummyTeachPlay.timings``, see ``book/_play/play/worker.js``): when the page
 asked for the worker, the worker's phases in its own clock (Pyodide's script, the
-runtime, the engine's wheel, the controllers imported), when it was ready, and Python's
-own time per event inside the worker; and it prints the load average before and after.
+build's memory snapshot fetched, checked and unpacked, the runtime, the engine's wheel,
+the controllers imported), how Python started (``snapshot``: "used", or why not), when
+it was ready, and Python's own time per event inside the worker; and it prints the load
+average before and after.
 On Linux it also reads from ``/proc`` the CPU seconds Chromium's threads spent from
 opening the page to the first answer (all threads, and the worker's thread alone):
 unlike the clock, CPU seconds do not grow when other jobs share the cores.
@@ -123,8 +125,9 @@ def new_page(browser):
     return context, context.new_page(), outside
 
 
-def chromium_cpu() -> dict[str, float]:
-    """CPU seconds (user + system) spent so far by Chromium's threads, by thread name."""
+def chromium_cpu() -> dict[tuple[str, str], tuple[str, float]]:
+    """CPU seconds (user + system) spent so far by each of Chromium's threads:
+    {(pid, tid): (thread name, seconds)}."""
     tick, out = os.sysconf("SC_CLK_TCK"), {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
@@ -133,10 +136,17 @@ def chromium_cpu() -> dict[str, float]:
             for tid in os.listdir(f"/proc/{pid}/task"):
                 name = Path(f"/proc/{pid}/task/{tid}/comm").read_text().strip()
                 fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
-                out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+                out[pid, tid] = (name, (int(fields[11]) + int(fields[12])) / tick)
         except OSError:   # a thread that ended meanwhile
             continue
     return out
+
+
+def cpu_spent(before: dict, after: dict, name: str | None = None) -> float:
+    """CPU seconds spent between two readings by the threads alive at the second (all of
+    them, or those called ``name``); threads of earlier runs that ended do not count."""
+    return sum(seconds - before.get(key, (None, 0.0))[1] for key, (thread, seconds) in after.items()
+               if name is None or thread == name)
 
 
 def one_run(browser, site: str, pause: float, clicks: int) -> dict:
@@ -173,16 +183,20 @@ def one_run(browser, site: str, pause: float, clicks: int) -> dict:
                 "click_waited_for_worker_ms": max(0.0, marks["ready"] - clicked),
                 # the worker's own clock, by phase
                 "w_pyodide_script_ms": worker["script"] - worker["asked"],
+                # the snapshot's memory fetched, checked and unpacked (alongside the script
+                # and Pyodide's own files), counted from the worker's start
+                "w_snapshot_ready_ms": worker.get("snapshot_unpacked", 0) - worker["asked"],
                 "w_runtime_ms": worker["runtime"] - worker["script"],
                 "w_engine_wheel_ms": worker["engine"] - worker["runtime"],
                 "w_import_ms": worker["imported"] - worker["engine"],
                 "w_total_ms": worker["imported"],
                 "py_first_event_ms": marks["dispatch_ms"][0],
                 "py_later_event_ms": statistics.median(marks["dispatch_ms"][1:]),
-                "cpu_to_first_answer_s": sum(cpu_after.values()) - sum(cpu_before.values()),
-                "cpu_worker_thread_s": (cpu_after.get("DedicatedWorker", 0.0)
-                                        - cpu_before.get("DedicatedWorker", 0.0)),
-                "warm_first_answer_ms": warm, "warm_w_total_ms": warm_marks["worker"]["imported"]}
+                "cpu_to_first_answer_s": cpu_spent(cpu_before, cpu_after),
+                "cpu_worker_thread_s": cpu_spent(cpu_before, cpu_after, "DedicatedWorker"),
+                "warm_first_answer_ms": warm, "warm_w_total_ms": warm_marks["worker"]["imported"],
+                # how Python started: "used" (the build's memory snapshot), or why not
+                "snapshot": worker.get("snapshot", "none")}
     finally:
         context.close()
 
@@ -271,7 +285,9 @@ def main() -> int:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             for label, pause in (("clicked at once", 0.0), ("clicked after 5 s idle", 5.0)):
                 runs = [one_run(browser, site, pause, args.clicks) for _ in range(args.runs)]
-                results[label] = {key: round(statistics.median(r[key] for r in runs), 1)
+                results[label] = {key: (round(statistics.median(r[key] for r in runs), 1)
+                                        if isinstance(runs[0][key], (int, float))
+                                        else sorted({r[key] for r in runs}))
                                   for key in runs[0]}
                 print(label, json.dumps(results[label]))
             browser.close()

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -411,6 +412,43 @@ def lite_build() -> None:
         cwd=STAGE, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
 
 
+# --- the book pages' snapshot ------------------------------------------------------
+# The book's pages start Python from a memory snapshot of Pyodide with rummy_teach's
+# controllers imported (book/_play/play/worker.js, docs/book-play.md "Speed"), made here
+# by lite/snapshot.mjs under Node, next to the runtime it belongs to.
+SNAPSHOT = "book-play.snapshot.gz"
+SNAPSHOT_MANIFEST = "book-play.json"
+SNAPSHOT_WHEEL_PATH = "/lib/rummy_teach.whl"   # where Python finds the wheel, in both places
+
+
+def book_snapshot(pyodide_dir: Path) -> dict:
+    """Write the snapshot (gzip, no timestamp) and its manifest into ``pyodide_dir``.
+
+    The manifest names the snapshot's sha256 and the wheel it holds (file, sha256 as in
+    the lock, path in Pyodide's file system): the page uses the snapshot only when both
+    match what it fetched, and starts Python the ordinary way otherwise.
+    """
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    wheel = lock["packages"]["rummy-teach"]
+    say("memory snapshot of Pyodide with the controllers imported (node lite/snapshot.mjs)")
+    with tempfile.TemporaryDirectory() as tmp:
+        memory = Path(tmp) / "memory"
+        run(["node", HERE / "snapshot.mjs", f"{pyodide_dir}/", pyodide_dir / wheel["file_name"],
+             SNAPSHOT_WHEEL_PATH, memory], env={**os.environ, "TZ": "UTC"}, timeout=1200)
+        raw = memory.read_bytes()
+    packed = gzip.compress(raw, compresslevel=6, mtime=0)
+    (pyodide_dir / SNAPSHOT).write_bytes(packed)
+    manifest = {
+        "comment": "Written by lite/build.py (lite/snapshot.mjs); read by book/_play/play/worker.js.",
+        "file": SNAPSHOT, "sha256": hashlib.sha256(packed).hexdigest(), "memory_bytes": len(raw),
+        "wheel": {"file": wheel["file_name"], "sha256": wheel["sha256"],
+                  "path": SNAPSHOT_WHEEL_PATH},
+    }
+    (pyodide_dir / SNAPSHOT_MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    say(f"snapshot: {len(raw) / 1e6:.1f} MB of memory, {len(packed) / 1e6:.1f} MB gzipped")
+    return manifest
+
+
 def check_site(site: Path) -> None:
     """The built site loads nothing from a CDN and names no PyPI fallback."""
     config = json.loads((site / "jupyter-lite.json").read_text())
@@ -427,6 +465,12 @@ def check_site(site: Path) -> None:
             raise BuildError(f"{name}: {package['file_name']} is not in the site")
         if sha256(wheel) != package["sha256"]:
             raise BuildError(f"{name}: the site's wheel differs from pyodide-lock.json")
+    pyodide = site / "static" / "pyodide"
+    manifest = json.loads((pyodide / SNAPSHOT_MANIFEST).read_text())
+    if sha256(pyodide / manifest["file"]) != manifest["sha256"]:
+        raise BuildError(f"{manifest['file']} differs from {SNAPSHOT_MANIFEST}")
+    if manifest["wheel"]["sha256"] != lock["packages"]["rummy-teach"]["sha256"]:
+        raise BuildError(f"{SNAPSHOT_MANIFEST} names another rummy_teach wheel than the lock")
 
 
 def site_size(site: Path) -> int:
@@ -458,6 +502,7 @@ def main(argv=None) -> int:
         in_lock = stage(tarball, lock, wheels, sources, executed)
         say(f"preinstalled in the kernel's lock: {', '.join(in_lock)}")
         lite_build()
+        book_snapshot(SITE / "static" / "pyodide")
         (SITE / "lessons.json").write_text(json.dumps(lesson_map(), indent=2) + "\n")
         check_site(SITE)
         say(f"site: {SITE.relative_to(ROOT)} ({site_size(SITE) / 1e6:.1f} MB, "

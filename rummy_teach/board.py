@@ -18,8 +18,8 @@ from functools import lru_cache
 from . import render
 from .cards import Card, cards_text, parse_cards
 from .game import Game
-from .game.narrate import ENDINGS, describe_move, face as _face, faces_text, hand_over_line  # noqa: F401
-from .reasons import say
+from .game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
+from .reasons import catalogue_in_use, say
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -91,8 +91,13 @@ def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), group
 # after each click would redraw some 40 of them. The renderer's functions are pure,
 # so their results are kept (a few hundred distinct pictures per game at most).
 
-@lru_cache(maxsize=4096)
 def _card_svg(card: Card, size: int, four_colour: bool, selected: bool) -> str:
+    # a card's picture holds its spoken name: the language in use is part of the key
+    return _card_svg_in(card, size, four_colour, selected, id(catalogue_in_use()))
+
+
+@lru_cache(maxsize=4096)
+def _card_svg_in(card: Card, size: int, four_colour: bool, selected: bool, _language: int) -> str:
     return render.card_svg(card, size=size, four_colour=four_colour, selected=selected)
 
 
@@ -101,15 +106,20 @@ def _backs(count: int, size: int, label: str, limit: int = 12) -> str:
     return render.backs_html(count, size=size, label=label, limit=limit)
 
 
-@lru_cache(maxsize=2048)
 def _row(cards: tuple, size: int, four_colour: bool, fan: bool, label: str) -> str:
+    return _row_in(cards, size, four_colour, fan, label, id(catalogue_in_use()))
+
+
+@lru_cache(maxsize=2048)
+def _row_in(cards: tuple, size: int, four_colour: bool, fan: bool, label: str, _language: int) -> str:
     return render.cards_html(cards, size=size, four_colour=four_colour, fan=fan, label=label)
 
 
 def hand_html(cards, selected=(), size: int = 60, four_colour: bool = False,
-              interactive: bool = False, label: str = "your hand") -> str:
+              interactive: bool = False, label: str | None = None) -> str:
     """A hand as :func:`rummy_teach.render.cards_html` draws it (same markup: the cards
     are toggle buttons with ``data-card`` when ``interactive``), from cached pictures."""
+    label = say("hand_label") if label is None else label
     cards = parse_cards(cards)
     chosen = set(parse_cards(selected))
     items = []
@@ -157,9 +167,10 @@ def _clickable(inner: str, value: str, label: str, interactive: bool, extra_styl
 
 def _meld_box(meld, owner_name, fits, size, four_colour, interactive) -> str:
     cards = parse_cards(meld["cards"])
-    caption = f"{meld['number']}: {meld['kind']}"
+    kind = render.kind_word(meld["kind"])
+    caption = say("board_meld_caption", number=meld["number"], kind=kind)
     row = _row(cards, size, four_colour, len(cards) > 5,
-               say("board_meld_row", number=meld["number"], kind=meld["kind"], cards=cards_text(cards)))
+               say("board_meld_row", number=meld["number"], kind=kind, cards=cards_text(cards)))
     border = "3px solid #ffd24d" if fits else "1px solid #999"
     badge = (' <span style="background:#ffd24d;color:#111;border-radius:4px;padding:0 4px">'
              f'{_esc(say("board_fits_badge"))}</span>' if fits else "")
@@ -210,7 +221,8 @@ def _result_html(board) -> str:
         how = say("result_went_out_rummy" if result["rummy"] else "result_went_out",
                   who=names[result["went_out"]])
     else:
-        how = say("result_ended", how=ENDINGS.get(result["ending"], result["ending"]).capitalize())
+        words = ending_words(result["ending"])
+        how = say("result_ended", how=words[:1].upper() + words[1:])
     rows = []
     for p, name in enumerate(names):
         left = parse_cards(result["deadwood"][p])

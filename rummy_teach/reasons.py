@@ -3,11 +3,14 @@
 A :class:`Reason` is what quizzes, widgets and error messages show. Its ``code``
 never changes once published (tests, stored quiz results and translations rely on
 it); its ``params`` fill the message template. English is the only catalogue today;
-another language is another dict of the same codes.
+another language is another dict of the same codes, made the one in use with
+:func:`speaking` (every ``say`` inside the ``with`` block reads it).
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 ENGLISH = {
@@ -231,6 +234,26 @@ ENGLISH.update({
 })
 
 
+_IN_USE: ContextVar[dict] = ContextVar("rummy_teach_catalogue", default=ENGLISH)
+
+
+def catalogue_in_use() -> dict:
+    """The catalogue that :func:`say` reads now (English unless :func:`speaking` chose another)."""
+    return _IN_USE.get()
+
+
+@contextmanager
+def speaking(catalogue: dict):
+    """Say everything inside the ``with`` block from ``catalogue`` (codes it lacks fall back
+    to English). Caches of drawn pictures key on the catalogue in use, so a language switch
+    never shows words of the previous one."""
+    token = _IN_USE.set(catalogue)
+    try:
+        yield catalogue
+    finally:
+        _IN_USE.reset(token)
+
+
 def say(code: str, catalogue: dict | None = None, **params) -> str:
     """The catalogue's sentence for ``code`` with ``params`` filled in."""
     return Reason(code, params).text(catalogue)
@@ -249,7 +272,7 @@ class Reason:
 
     def text(self, catalogue: dict | None = None) -> str:
         """The message in the given catalogue's language (English by default)."""
-        template = (catalogue or ENGLISH).get(self.code, ENGLISH[self.code])
+        template = (catalogue or _IN_USE.get()).get(self.code, ENGLISH[self.code])
         return template.format(**self.params)
 
     def __str__(self) -> str:
@@ -417,6 +440,19 @@ ENGLISH.update({
     "board_log_label": "what happened",
     "board_seen_by": "{title}, seen by {name}",
 })
+
+# --- the book page's worker when it fails (issue 12: the worker's error text) -------------
+# book/_play/play/bookplay.js shows "play_failed" followed by the reason it could not
+# start, or "play_failed_event" when Python stopped on one event; never a browser's or
+# Python's own text (rummy_teach.play.STATUS_WORDS hands these to the page).
+ENGLISH.update({
+    "play_failed_file": "Pages opened from a file cannot run it: serve the book's folder "
+                        "(for example with python -m http.server) and open the page from there.",
+    "play_failed_load": "Its files did not load. Reload the page to try again.",
+    "play_failed_event": "The rules engine stopped while answering; the view above is the "
+                         "last one it drew. Reload the page to start again.",
+})
+
 
 # --- the worked examples' words (issue 12: words from the catalogue) ----------------------
 # rummy_teach/worked_examples.py: each example's title, its opening words (step 0) and
@@ -708,4 +744,133 @@ ENGLISH.update({
     "desk_join_first": "This page does not know you yet: open the class's address again and "
                        "type the join code.",
     "desk_back_to_join": "Go to the join page",
+})
+
+
+# --- the widgets' own words (issue 12: the last English outside the catalogue) ------------
+# Button labels and tooltips, prompts, refusals and headlines of the card table, the meld
+# checker, the worked-example stepper and the self-study quiz (rummy_teach/play/ and the
+# kernel widgets in rummy_teach/widgets/), the narrator's hand endings and the renderer's
+# captions. "table_button_*"/"table_tip_*" follow play/table.py's BUTTONS by name.
+ENGLISH.update({
+    # how a hand ended (rummy_teach/game/narrate.py)
+    "ending_void": "the stock ran out a third time: the hand is void",
+    "ending_stock_empty": "the stock is empty: nobody went out",
+    "ending_stalled": "no new card could come into play: the hand stops",
+    "ending_other": "the hand ends ({ending})",
+    "ending_went_out": "{who} went out",
+    "ending_went_out_rummy": "{who} went out with a rummy",
+    "ending_booted": "{who} went out without drawing (booting)",
+    "ending_booted_rummy": "{who} went out with a rummy, without drawing (booting)",
+    "hand_over_line": "Hand {hand} over: {how}. This hand: {scores}.",
+    "hand_dealt": "Hand {number} is dealt.",
+    # the kinds of meld, as captions and verdicts name them
+    "meld_kind_set": "set",
+    "meld_kind_run": "run",
+    "meld_kind_meld": "meld",
+    "meld_caption": "{kind}: {cards}",
+    "board_meld_caption": "{number}: {kind}",
+    "verdict_legal": "✔ A legal {kind}",
+    "verdict_legal_points": "✔ A legal {kind}, worth {points} points on the table",
+    "verdict_not_meld": "✘ Not a meld",
+    # pictures of cards and hands (rummy_teach/render.py, rummy_teach/board.py)
+    "card_back": "face-down card",
+    "card_selected": "{name}, selected",
+    "backs_one": "{count} face-down card",
+    "backs_many": "{count} face-down cards",
+    "card_jokers": "jokers",
+    "hand_label": "your hand",
+    "table_default_title": "Card table",
+    "seat_player_numbered": "Player {number}",
+    "arrangement_no_melds": "No melds.",
+    "arrangement_no_deadwood": "none",
+    "arrangement_deadwood_one": "deadwood: {points} point",
+    "arrangement_deadwood_many": "deadwood: {points} points",
+    "arrangement_summary": "Melds score {melded}, deadwood counts {deadwood}: {score} in all.",
+    # the card table (rummy_teach/play/table.py, rummy_teach/widgets/table.py)
+    "table_label": "card table",
+    "table_button_draw": "Draw",
+    "table_tip_draw": "Take the top card of the stock",
+    "table_button_take": "Take discard",
+    "table_tip_take": "Take the top card of the discard pile",
+    "table_button_group": "Add meld to lay-down",
+    "table_tip_group": "Put the selected cards aside as one meld of your lay-down",
+    "table_button_meld": "Meld",
+    "table_tip_meld": "Put the selected cards on the table as a meld",
+    "table_button_layoff": "Lay off",
+    "table_tip_layoff": "Add the selected card to a meld where it fits",
+    "table_button_discard": "Discard",
+    "table_tip_discard": "Discard the selected card and end your turn",
+    "table_button_buy": "Buy",
+    "table_tip_buy": "Take the offered discard, plus a penalty card from the stock",
+    "table_button_pass": "Pass",
+    "table_tip_pass": "Do not buy the offered discard",
+    "table_button_end": "End hand",
+    "table_tip_end": "The stock is empty: take nothing and end the hand",
+    "table_button_next": "Next hand",
+    "table_tip_next": "Deal the next hand",
+    "table_sort_suit": "Sort by suit",
+    "table_sort_rank": "Sort by rank",
+    "table_clear": "Clear selection",
+    "table_not_in_hand": "{card} is not in your hand.",
+    "table_card_gathered": "{card} is already in a meld gathered for the lay-down.",
+    "table_pick_then_meld": "Select exactly one card of your hand, then click the meld to lay it off on.",
+    "table_pick_discard": "Select the one card you want to discard.",
+    "table_pick_group": "Select the cards of one meld, then add it to the lay-down.",
+    "table_pick_meld": "Select the cards of a meld first.",
+    "table_pick_layoff": "Select the one card you want to lay off.",
+    "table_fits_nowhere": "{card} fits on no meld on the table.",
+    "table_fits_several": "It fits on several melds: click the one to lay it off on.",
+    "table_wait": "Wait: it is {who}'s move.",
+    "widget_failed": "Something went wrong:",
+    # the meld checker (rummy_teach/play/meld.py, rummy_teach/widgets/meld_checker.py)
+    "checker_title": "Meld checker",
+    "checker_prompt": "Click cards to build a meld; the verdict appears here.",
+    "checker_game": "Game:",
+    "checker_four_colour": "four-colour deck",
+    "checker_clear": "Clear",
+    "checker_clear_tip": "Deselect every card",
+    "checker_picker": "card picker",
+    "checker_legal": "{cards}: a legal {kind}",
+    "checker_not_meld": "{cards}: not a meld",
+    "checker_not_offered": "{cards} cannot be picked in {game}: its deck has no such card.",
+    # the worked-example stepper (rummy_teach/play/stepper.py)
+    "stepper_restart": "⟲ Restart",
+    "stepper_prev": "◀ Prev",
+    "stepper_next": "Next ▶",
+    "stepper_counter": "Step {step} of {last}",
+    # the self-study quiz's page (rummy_teach/play/quiz.py, rummy_teach/widgets/quiz.py)
+    "quiz_default_title": "Quiz",
+    "quiz_answer_with": "Answer with {form}.",
+    "quiz_no_cards": "(no cards)",
+    "quiz_right": "Right!",
+    "quiz_not_quite": "Not quite.",
+    "quiz_try_again": "Try again",
+    "quiz_not_counted": "This did not count as an attempt.",
+    "quiz_your_answer": "Your answer:",
+    "quiz_the_answer": "The answer:",
+    "quiz_rule": "Rule:",
+    "quiz_score": "Score: {right} right, {wrong} wrong · {where}",
+    "quiz_where_finished": "finished",
+    "quiz_where_question": "question {number} of {total}",
+    "quiz_finished": "Finished! You answered {right} of {total} questions right.",
+    "quiz_label_choice": "Your answer:",
+    "quiz_label_multi": "Legal melds:",
+    "quiz_label_winner": "Winner:",
+    "quiz_label_melds": "Melds:",
+    "quiz_label_points": "Points:",
+    "quiz_label_answer": "Answer:",
+    "quiz_hint_melds": "e.g. 8S 8H 8D | 4H 5H 6H",
+    "quiz_hint_points": "points",
+    "quiz_hint_number": "a number",
+    "quiz_pick_cards": "{label} (click to pick; none picked means none)",
+    "quiz_pick_cards_label": "{label}: click the cards that fit",
+    "quiz_group_tip": "group {option}",
+    "quiz_submit": "Submit",
+    "quiz_submit_tip": "Check my answer",
+    "quiz_next": "Next question",
+    "quiz_next_tip": "Go to the next question",
+    "quiz_see_score": "See my score",
+    "quiz_not_saved": "Your answer could not be saved ({error}). Press Submit again; if this "
+                      "keeps happening, tell your teacher.",
 })

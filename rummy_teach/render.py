@@ -28,7 +28,7 @@ import math
 import re
 from typing import Iterable
 
-from .cards import RANK_LABELS, SUIT_NAMES, Card, cards_text, parse_cards
+from .cards import RANK_LABELS, Card, cards_text, parse_cards
 from .errors import UsageError
 from .reasons import say
 
@@ -177,7 +177,7 @@ def card_svg(card: Card | str, size: int = DEFAULT_SIZE, four_colour: bool = Fal
     """
     card = _as_card(card)
     colour = suit_colour(card.suit, four_colour)
-    name = label if label is not None else spoken_name(card) + (", selected" if selected else "")
+    name = label if label is not None else (say("card_selected", name=spoken_name(card)) if selected else spoken_name(card))
     frame = (f'fill="#eaf2ff" stroke="{SELECTED_COLOUR}" stroke-width="6"' if selected
              else 'fill="#fff" stroke="#666" stroke-width="1.5"')
     corner = _corner(card)
@@ -193,8 +193,9 @@ def card_svg(card: Card | str, size: int = DEFAULT_SIZE, four_colour: bool = Fal
             + tick + "</svg>")
 
 
-def back_svg(size: int = DEFAULT_SIZE, label: str = "face-down card", colour: str = "#1d4e89") -> str:
+def back_svg(size: int = DEFAULT_SIZE, label: str | None = None, colour: str = "#1d4e89") -> str:
     """The back of a card: a lattice of small diamonds inside a white border."""
+    label = say("card_back") if label is None else label
     diamonds = "".join(_place(SUIT_PATHS["D"], 20 + 15 * col, 20 + 16.7 * row, 5.5)
                        for row in range(7) for col in range(5))
     return (_svg_open(label, size)
@@ -290,7 +291,7 @@ def backs_html(count: int, size: int = DEFAULT_SIZE, label: str | None = None,
     backs = "".join(f'<span style="display:inline-block;line-height:0'
                     f'{f";margin-left:-{overlap}px" if i else ""}">'
                     f'{back_svg(size, label="")}</span>' for i in range(shown))
-    words = f"{count} face-down card{'' if count == 1 else 's'}"
+    words = say("backs_one" if count == 1 else "backs_many", count=count)
     name = label if label is not None else words
     count_text = (f'<span style="margin-left:6px;font-weight:700">{count}</span>'
                   if show_count else "")
@@ -299,6 +300,16 @@ def backs_html(count: int, size: int = DEFAULT_SIZE, label: str | None = None,
 
 
 # --- melds and arrangements -------------------------------------------------------------
+
+def kind_word(kind: str) -> str:
+    """A meld's kind ("set", "run") in the words of the catalogue in use."""
+    return say(f"meld_kind_{kind}") if kind in ("set", "run", "meld") else str(kind)
+
+
+def suit_word(suit: str | None) -> str:
+    """A suit's name in the plural ("spades"), or "jokers" for the jokers' row."""
+    return say(f"suit_{suit}") if suit in ("S", "H", "D", "C") else say("card_jokers")
+
 
 def _box(inner: str, caption: str, border: str = "#999") -> str:
     return (f'<figure class="rt-meld" style="margin:0;padding:4px 6px 2px;border:1px solid {border};'
@@ -316,7 +327,7 @@ def meld_html(meld, size: int = DEFAULT_SIZE, four_colour: bool = False,
     cards = parse_cards(getattr(meld, "cards", meld))
     kind = getattr(meld, "kind", None)
     if caption is None:
-        caption = f"{kind}: {cards_text(cards)}" if kind else cards_text(cards)
+        caption = say("meld_caption", kind=kind_word(kind), cards=cards_text(cards)) if kind else cards_text(cards)
     row = cards_html(cards, size=size, four_colour=four_colour, fan=True, label=caption)
     return _box(row, caption)
 
@@ -326,16 +337,19 @@ def arrangement_html(arrangement, size: int = DEFAULT_SIZE, four_colour: bool = 
     with the points it counts (and the melds' points where the game scores them)."""
     melds = "".join(meld_html(m, size=size, four_colour=four_colour) for m in arrangement.melds)
     if not melds:
-        melds = f'<p style="font:14px {FONT}">No melds.</p>'
+        melds = f'<p style="font:14px {FONT}">{_esc(say("arrangement_no_melds"))}</p>'
     dead = arrangement.deadwood
-    dead_caption = f"deadwood: {arrangement.deadwood_points} point{'' if arrangement.deadwood_points == 1 else 's'}"
+    points = arrangement.deadwood_points
+    dead_caption = say("arrangement_deadwood_one" if points == 1 else "arrangement_deadwood_many",
+                       points=points)
     dead_row = (cards_html(dead, size=size, four_colour=four_colour, fan=True, label=dead_caption)
-                if dead else f'<p style="font:14px {FONT}">none</p>')
+                if dead else f'<p style="font:14px {FONT}">{_esc(say("arrangement_no_deadwood"))}</p>')
     summary = ""
     if arrangement.meld_points:
-        summary = (f'<p style="font:14px {FONT};margin:4px 0">Melds score '
-                   f'{arrangement.meld_points}, deadwood counts {arrangement.deadwood_points}: '
-                   f'{arrangement.score:+d} in all.</p>')
+        words = say("arrangement_summary", melded=arrangement.meld_points, deadwood=points,
+                    score=f"{arrangement.score:+d}")
+        summary = f'<p style="font:14px {FONT};margin:4px 0">{_esc(words)}</p>'
+
     return (f'<div class="rt-arrangement" role="group" aria-label="{_esc(arrangement.text())}">'
             f'<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end">{melds}'
             f'{_box(dead_row, dead_caption, border="#c66")}</div>{summary}</div>')
@@ -347,12 +361,11 @@ def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) 
     The headline says the verdict in words as well as with a mark and a colour.
     """
     if check.ok:
-        headline = f"✔ A legal {check.kind}"
-        if check.points is not None:
-            headline += f", worth {check.points} points on the table"
+        headline = (say("verdict_legal", kind=kind_word(check.kind)) if check.points is None else
+                    say("verdict_legal_points", kind=kind_word(check.kind), points=check.points))
         colour, cards = "#137333", check.meld.cards
     else:
-        headline, colour, cards = "✘ Not a meld", "#b3261e", check.cards  # as the learner chose
+        headline, colour, cards = say("verdict_not_meld"), "#b3261e", check.cards  # as the learner chose
     reasons = "".join(f"<li>{_esc(reason.text())}</li>" for reason in check.reasons)
     row = (cards_html(cards, size=size, four_colour=four_colour, label=cards_text(cards))
            if cards else "")
@@ -403,7 +416,7 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
         raise UsageError("a table view needs a non-empty 'players' list")
     for player in players:
         _check_keys(player, PLAYER_KEYS, f"player {player.get('name', '?')!r}")
-    names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(players)]
+    names = [str(p.get("name", say("seat_player_numbered", number=i + 1))) for i, p in enumerate(players)]
     turn = view.get("turn")
     turn_index = turn if isinstance(turn, int) else (names.index(turn) if turn in names else None)
     if turn is not None and turn_index is None:
@@ -429,7 +442,7 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
                       else int(player.get("hand_count", 0)), "hand": hand,
                       "score": player.get("score"), "contract_down": None, "melds": melds})
     pile = parse_cards(view.get("discard", ()))
-    board = {"title": view.get("title", "Card table"), "hand_number": view.get("hand_number"),
+    board = {"title": view["title"] if "title" in view else say("table_default_title"), "hand_number": view.get("hand_number"),
              "contract": view.get("contract"), "seat": seat_index, "names": names,
              "players": seats, "to_move": turn_index, "phase": "play",
              "stock": int(view.get("stock", 0)), "discard": [c.text(ascii=True) for c in pile],
@@ -459,6 +472,6 @@ def gallery_html(cards=None, size: int = DEFAULT_SIZE, four_colour: bool = False
         row = [c for c in cards if c.suit == suit]
         if row:
             rows.append(cards_html(row, size=size, four_colour=four_colour,
-                                   label=SUIT_NAMES.get(suit, "jokers")))
+                                   label=suit_word(suit)))
     rows.append(f'<div style="line-height:0">{back_svg(size)}</div>')
     return f'<div class="rt-gallery" style="display:grid;gap:6px">{"".join(rows)}</div>'

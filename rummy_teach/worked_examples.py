@@ -60,17 +60,23 @@ class Step:
 class WorkedExample:
     """A scripted hand. ``deal`` holds :func:`~rummy_teach.game.from_deal`'s keyword
     arguments (``hands``, ``stock`` top first, ``discard`` bottom first, ``table``,
-    ``hand``, ``scores``...); ``names`` names the seats; ``seat`` is the learner's
+    ``hand``, ``scores``...); ``seats`` names the seats (a catalogue code such as
+    ``seat_you``, or a player's own name, kept as is); ``seat`` is the learner's
     seat; ``face_up`` lists the seats whose hands are shown (the captions say so)."""
 
     name: str
     rules: str
     deal: dict
     steps: tuple[Step, ...]
-    names: tuple[str, ...]
+    seats: tuple[str, ...]
     seat: int = 0
     face_up: tuple[int, ...] = ()
     extra_facts: dict = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names in the language in use ("You", "Opponent", "Ben")."""
+        return tuple(say(seat) if seat in ENGLISH else seat for seat in self.seats)
 
     @property
     def title(self) -> str:
@@ -172,7 +178,7 @@ RUMMY_VARIANT = WorkedExample(
            Step("meld 4H 5H 6H 7H"),
            Step("meld JS JH JD"),
            Step("discard 2D")),
-    names=(say("seat_you"), say("seat_opponent")), face_up=(0, 1))
+    seats=("seat_you", "seat_opponent"), face_up=(0, 1))
 
 
 def _rummy_points() -> int:
@@ -183,7 +189,7 @@ THIRTY_POINTS = WorkedExample(
     name="thirty_points", rules="basic",
     deal={"hands": [_YOU_30, _THEM_30], "discard": "3C",
           "stock": _rest_of_deck("basic", 2, _TOP_30, _YOU_30, _THEM_30, "3C")},
-    names=(say("seat_you"), say("seat_opponent")), seat=0, face_up=(0, 1),
+    seats=("seat_you", "seat_opponent"), seat=0, face_up=(0, 1),
     steps=(
         Step("draw"),
         Step("meld 8S 8H 8D"),
@@ -213,7 +219,7 @@ RUMMY500_DIG = WorkedExample(
     deal={"hands": [_YOU_500, _THEM_500], "discard": _PILE_500,
           "table": [(1, _TABLE_500)],
           "stock": _rest_of_deck("500", 2, "3H", _YOU_500, _THEM_500, _PILE_500, _TABLE_500)},
-    names=(say("seat_you"), say("seat_opponent")), seat=0, face_up=(0, 1),
+    seats=("seat_you", "seat_opponent"), seat=0, face_up=(0, 1),
     steps=(
         Step("take 4"),
         Step("meld QS QH QD"),
@@ -239,7 +245,7 @@ CONTRACT_LAST_HAND = WorkedExample(
     deal={"hands": [_YOU_C, _LEFT_C, _RIGHT_C], "discard": "KH", "to_move": 1, "hand": 7,
           "scores": [45, 60, 50],
           "stock": _rest_of_deck("contract", 3, _TOP_C, _YOU_C, _LEFT_C, _RIGHT_C, "KH")},
-    names=(say("seat_you"), say("seat_left"), say("seat_right")), seat=0, face_up=(0,),
+    seats=("seat_you", "seat_left", "seat_right"), seat=0, face_up=(0,),
     steps=(
         Step("draw"),
         Step("pass"),
@@ -268,7 +274,7 @@ RUMMY500_THREE = WorkedExample(
     deal={"hands": [_YOU_3, _BEN_3, _CLEO_3], "discard": _PILE_3,
           "table": [(2, _CLEO_RUN), (1, _BEN_SET)],
           "stock": _rest_of_deck("500", 3, "8C", _YOU_3, _BEN_3, _CLEO_3, _PILE_3, _CLEO_RUN, _BEN_SET)},
-    names=(say("seat_you"), "Ben", "Cleo"), seat=0, face_up=(0, 1, 2),
+    seats=("seat_you", "Ben", "Cleo"), seat=0, face_up=(0, 1, 2),
     steps=(
         Step("take 6"),
         Step("meld KS KH KD"),
@@ -296,7 +302,7 @@ CONTRACT_CONTESTED_BUY = WorkedExample(
           "scores": [45, 60, 50, 70],
           "stock": _rest_of_deck("contract", 4, "9H#2 JC 7S AC", _YOU_4, _BEN_4, _CLEO_4,
                                  _DANA_4, "AH")},
-    names=(say("seat_you"), "Ben", "Cleo", "Dana"), seat=0, face_up=(0, 1),
+    seats=("seat_you", "Ben", "Cleo", "Dana"), seat=0, face_up=(0, 1),
     steps=(
         Step("draw"),
         Step("pass"),

@@ -22,8 +22,11 @@ blocked and recorded. A reader then does what the lessons ask:
 from __future__ import annotations
 
 import functools
+import gzip
+import hashlib
 import http.server
 import json
+import os
 import re
 import subprocess
 import sys
@@ -347,3 +350,88 @@ def test_the_meld_checker_judges_in_the_page(play_site, browser_page):
     settled(checker)
     assert "worth" in checker.inner_text()                   # Rummy 500 counts melded points
     assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
+# --- how Python starts: the build's memory snapshot, or the ordinary way ---------------------
+
+def draw_and_read_the_log(recorded, site) -> dict:
+    """Press Draw on the table, read the move in its log; the worker's marks."""
+    page = open_page(recorded, site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    press(table, "Draw")
+    log = table.locator(".rt-log").inner_text()
+    assert re.search(r"You draw \S+ from the stock\.", log), log
+    assert table.locator(".rt-play-status").inner_text() == ""
+    return page.evaluate("window.rummyTeachPlay.timings.worker")
+
+
+def test_python_starts_from_the_snapshot_the_build_made(play_site, book_with_lite, browser_page):
+    pyodide = book_with_lite / "lite" / "static" / "pyodide"
+    manifest = json.loads((pyodide / "book-play.json").read_text())
+    assert hashlib.sha256((pyodide / manifest["file"]).read_bytes()).hexdigest() == manifest["sha256"]
+    marks = draw_and_read_the_log(browser_page, play_site)
+    assert marks["snapshot"] == "used", marks
+    requested = [url.rsplit("/", 1)[-1] for url in browser_page.requests]
+    assert manifest["file"] in requested and "book-play.json" in requested
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
+def changed_manifest(route, **changes):
+    """The site's snapshot manifest with some fields changed, as a stale build would leave it."""
+    manifest = json.loads(route.fetch().text())
+    for key, value in changes.items():
+        if key == "wheel_sha256":
+            manifest["wheel"]["sha256"] = value
+        else:
+            manifest[key] = value
+    route.fulfill(status=200, content_type="application/json", body=json.dumps(manifest))
+
+
+@pytest.mark.parametrize("case", ["stale", "failed"])
+def test_without_a_usable_snapshot_python_starts_the_ordinary_way(play_site, book_with_lite,
+                                                                  browser_page, case):
+    page = browser_page.page
+    manifest = json.loads((book_with_lite / "lite" / "static" / "pyodide" / "book-play.json").read_text())
+    if case == "stale":
+        # the manifest names a wheel other than the lock's: another build of the engine
+        page.route("**/book-play.json", lambda route: changed_manifest(route, wheel_sha256="0" * 64))
+    else:
+        # a snapshot that passes every check but is not one: loading it fails, Python
+        # starts again the ordinary way in the same worker
+        bogus = gzip.compress(bytes(manifest["memory_bytes"]), mtime=0)
+        page.route("**/book-play.json",
+                   lambda route: changed_manifest(route, sha256=hashlib.sha256(bogus).hexdigest()))
+        page.route("**/book-play.snapshot.gz", lambda route: route.fulfill(
+            status=200, content_type="application/gzip", body=bogus))
+    marks = draw_and_read_the_log(browser_page, play_site)
+    assert marks["snapshot"] == case, marks
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
+def test_when_python_cannot_start_the_page_says_so_in_the_catalogues_words(play_site, browser_page):
+    from rummy_teach.reasons import say
+
+    page = browser_page.page
+    page.route("**/pyodide.mjs", lambda route: route.abort())
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    before = table.locator(".rt-play-view").inner_html()
+    table.scroll_into_view_if_needed()
+    press(table, "Draw")
+    assert table.locator(".rt-play-status").inner_text() == f"{say('play_failed')} {say('play_failed_load')}"
+    assert table.locator(".rt-play-view").inner_html() == before     # the table as it was
+    assert browser_page.outside == []
+
+
+def test_the_snapshot_is_reproducible(book_with_lite, tmp_path):
+    """Made again from the same runtime and wheel, the snapshot has the same bytes."""
+    pyodide = book_with_lite / "lite" / "static" / "pyodide"
+    manifest = json.loads((pyodide / "book-play.json").read_text())
+    memory = tmp_path / "memory"
+    subprocess.run(["node", str(ROOT / "lite" / "snapshot.mjs"), f"{pyodide}/",
+                    str(pyodide / manifest["wheel"]["file"]), manifest["wheel"]["path"], str(memory)],
+                   check=True, timeout=1200, env={**os.environ, "TZ": "UTC"})
+    assert memory.stat().st_size == manifest["memory_bytes"]
+    again = hashlib.sha256(gzip.compress(memory.read_bytes(), compresslevel=6, mtime=0)).hexdigest()
+    assert again == manifest["sha256"]

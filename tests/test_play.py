@@ -86,14 +86,14 @@ def test_the_quiz_scores_right_and_wrong_and_explains_with_the_engine():
     assert ctl.position == 0
     ctl.handle("choose", right)
     ctl.handle("submit")
-    assert "Score: <b>1 right</b>, 0 wrong" in ctl.html() and "Right!" in ctl.html()
+    assert "Score: 1 right, 0 wrong" in ctl.html() and "Right!" in ctl.html()
     ctl.handle("choose", wrong)              # an answered question no longer changes
     assert ctl.choice == right
     ctl.handle("next")
     ctl.handle("choose", options(choices[1])[1])
     ctl.handle("submit")
     explained = choices[1].check(options(choices[1])[1]).explanation
-    assert ctl.closed and "1 right</b>, 1 wrong" in ctl.html() and "Not quite." in ctl.html()
+    assert ctl.closed and "1 right, 1 wrong" in ctl.html() and "Not quite." in ctl.html()
     assert explained.splitlines()[0][:40] in ctl.html().replace("&#x27;", "'")
 
 
@@ -102,7 +102,7 @@ def test_an_unreadable_quiz_answer_is_not_counted():
     number = next(i for i, q in enumerate(quiz.questions) if q.to_public()["input"] == "number")
     ctl = QuizController(Quiz([quiz.questions[number]]))
     ctl.handle("submit", fields={"text": "thirty"})
-    assert not ctl.closed and "Try again" in ctl.html() and "0 right</b>, 0 wrong" in ctl.html()
+    assert not ctl.closed and "Try again" in ctl.html() and "0 right, 0 wrong" in ctl.html()
     assert 'value="thirty"' in ctl.html()    # what was typed stays in the box
 
 
@@ -167,7 +167,9 @@ def test_the_page_element_carries_the_status_words_from_the_catalogue():
 
     element = page_html(TableController("basic", 2, seed=3))
     words = json.loads(html.unescape(re.search(r'data-words="([^"]*)"', element).group(1)))
-    assert words == {"starting": say("play_starting"), "failed": say("play_failed")}
+    assert words == {"starting": say("play_starting"), "failed": say("play_failed"),
+                     "failed_file": say("play_failed_file"), "failed_load": say("play_failed_load"),
+                     "failed_event": say("play_failed_event")}
     assert words["starting"].startswith("Starting the rules engine")
 
 

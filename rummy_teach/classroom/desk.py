@@ -22,8 +22,8 @@ widget and no web request, only the rules of the class:
 Everything a student is told is a catalogue code with its parameters
 (:class:`Said`); the page turns it into words. Every method is plain blocking code
 (the store's calls): the server runs them in worker threads. The caller serialises
-the calls of one student (the server keeps a lock per student), so two tabs cannot
-both answer the last try of a question.
+the calls of one student with :meth:`QuizDesk.lock`, so two tabs cannot both answer the
+last try of a question.
 """
 
 from __future__ import annotations
@@ -151,6 +151,12 @@ class QuizDesk:
         self._quizzes: dict[str, object] = {}  # student id -> their paper's quiz
         self._allowance: dict[str, tuple[float, float]] = {}
         self._rejoin_tries: dict[tuple[str, str], int] = {}
+        self._locks: dict[str, threading.Lock] = {}
+
+    def lock(self, student_id: str) -> threading.Lock:
+        """The lock that keeps one student's answers one at a time."""
+        with self._guard:
+            return self._locks.setdefault(student_id, threading.Lock())
 
     def store(self):
         with self._guard:
@@ -248,7 +254,8 @@ class QuizDesk:
                   "total": len(sheet.publics)}
         if sheet.finished:
             params["finished"] = True
-        self.seen(student, sheet)
+        if code != "joined_note":  # a new student's row says question 1 already
+            self.seen(student, sheet)
         return Visit(student=student, said=Said(code, params, kind="note"))
 
     # --- the quiz ------------------------------------------------------------------------

@@ -17,9 +17,10 @@ digest, which only the run folder holds), ``HttpOnly`` and ``SameSite=Strict``; 
 POST needs a seat this server signed, so a request from another site, or from someone
 who never had the join code, is refused ("open the class's address again").
 
-The judging and the database calls run in worker threads (:class:`QuizDesk` is plain
-blocking code), with one lock per student, so the server stays free for the class and
-two tabs of one student are answered one after the other.
+Each request's work (the desk's judging and database calls, and drawing the answer) runs
+in one worker thread (:class:`QuizDesk` is plain blocking code), under a lock per
+student, so the server stays free for the class and two tabs of one student are answered
+one after the other.
 """
 
 from __future__ import annotations
@@ -42,16 +43,17 @@ CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline
 
 
 class _Fields:
-    """A posted form's values, bounded: ``get`` one, ``all`` of a name."""
+    """A posted form's answer values, bounded, read once: ``get`` one, ``all`` of a name."""
 
     def __init__(self, handler):
-        self.handler = handler
+        self.one = {name: handler.get_body_argument(name, "")[:500] for name in ("choice", "text")}
+        self.many = [value[:20] for value in handler.get_body_arguments("pick")[:60]]
 
     def get(self, name: str) -> str:
-        return self.handler.get_body_argument(name, "")[:500]
+        return self.one.get(name, "")
 
     def all(self, name: str) -> list[str]:
-        return [value[:20] for value in self.handler.get_body_arguments(name)[:60]]
+        return list(self.many) if name == "pick" else []
 
 
 def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = None) -> list:
@@ -63,7 +65,6 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
     prefix = base + "/"
     key = hashlib.sha256(b"rummy-seat:" + config["token_sha256"].encode("utf-8")).digest()
     user_header = None if door is not None else config.get("user_header")
-    locks: dict[str, asyncio.Lock] = {}
 
     def sign(seat: str) -> str:
         return seat + "." + hmac.new(key, seat.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
@@ -113,12 +114,42 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             else:
                 self.finish(page(title, main, prefix))
 
-        async def visit_html(self, visit, given: str = "") -> str:
-            if visit.student is None:
-                return name_form(title, prefix, config.get("roster"), visit.said, visit.claim,
-                                 given)
-            sheet = await self.work(desk.sheet, visit.student)
-            return quiz_html(title, prefix, visit.student, sheet, said=visit.said)
+    def visit_html(visit, given: str = "") -> str:
+        if visit.student is None:
+            return name_form(title, prefix, config.get("roster"), visit.said, visit.claim, given)
+        return quiz_html(title, prefix, visit.student, desk.sheet(visit.student), said=visit.said)
+
+    def enter(seat_hash: str, user: str | None) -> str:
+        return visit_html(desk.enter(seat_hash, user))
+
+    def act_on(act: str, seat_hash: str, user: str | None, form: dict) -> tuple[int, str]:
+        """One POST, all of it in one worker thread: (status, the page's new main part)."""
+        name = form["name"]
+        if act == "join":
+            visit = desk.enter(seat_hash, user) if user else desk.join(seat_hash, name)
+            return 200, visit_html(visit, given=name)
+        if act == "rejoin":
+            return 200, visit_html(desk.rejoin(seat_hash, name, form["code"]))
+        student = desk.student_of(seat_hash, user)
+        if student is None:
+            return 403, join_first(prefix)
+        with desk.lock(student.student_id):  # one student's requests one at a time
+            sheet = desk.sheet(student)
+            if act == "next":
+                desk.seen(student, sheet)
+                return 200, quiz_html(title, prefix, student, sheet)
+            public = sheet.public_of(form["question"])
+            said = answered = None
+            if public is None:
+                said = Said("answer_already_given")
+            else:
+                try:
+                    answered = desk.answer(student, public["id"], answer_text(public, form["fields"]))
+                except Refused as refused:
+                    said = refused.said
+                except Exception as error:  # not kept, not counted: submit again
+                    said = Said("desk_not_saved", {"error": type(error).__name__})
+            return 200, quiz_html(title, prefix, student, sheet, said=said, answered=answered)
 
     class Open(Student):
         async def get(self):
@@ -136,8 +167,7 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             self.set_cookie(SEAT_COOKIE, sign(seat), expires_days=SEAT_DAYS, httponly=True,
                             samesite="Strict", path=prefix)
             seat_hash = hashlib.sha256(seat.encode("utf-8")).hexdigest()
-            visit = await self.work(desk.enter, seat_hash, user)
-            self.show(await self.visit_html(visit))
+            self.show(await self.work(enter, seat_hash, user))
 
     class Act(Student):
         async def post(self, act):
@@ -145,36 +175,12 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             seat_hash = self.seat_hash()
             if not allowed or seat_hash is None or (door is not None and not user):
                 return self.show(join_first(prefix), 403)
-            name = self.get_body_argument("name", "")[:200]
-            if act == "join":
-                visit = await self.work(desk.enter if user else desk.join, seat_hash, user or name)
-                return self.show(await self.visit_html(visit, given=name))
-            if act == "rejoin":
-                visit = await self.work(desk.rejoin, seat_hash, name,
-                                        self.get_body_argument("code", "")[:20])
-                return self.show(await self.visit_html(visit))
-            student = await self.work(desk.student_of, seat_hash, user)
-            if student is None:
-                return self.show(join_first(prefix), 403)
-            lock = locks.setdefault(student.student_id, asyncio.Lock())
-            async with lock:
-                sheet = await self.work(desk.sheet, student)
-                if act == "next":
-                    await self.work(desk.seen, student, sheet)
-                    return self.show(quiz_html(title, prefix, student, sheet))
-                public = sheet.public_of(self.get_body_argument("question", ""))
-                said = answered = None
-                if public is None:
-                    said = Said("answer_already_given")
-                else:
-                    text = answer_text(public, _Fields(self))
-                    try:
-                        answered = await self.work(desk.answer, student, public["id"], text)
-                    except Refused as refused:
-                        said = refused.said
-                    except Exception as error:  # not kept, not counted: submit again
-                        said = Said("desk_not_saved", {"error": type(error).__name__})
-                self.show(quiz_html(title, prefix, student, sheet, said=said, answered=answered))
+            form = {"name": self.get_body_argument("name", "")[:200],
+                    "code": self.get_body_argument("code", "")[:20],
+                    "question": self.get_body_argument("question", "")[:200],
+                    "fields": _Fields(self)}
+            status, main = await self.work(act_on, act, seat_hash, user, form)
+            self.show(main, status)
 
     class OldAddress(tornado.web.RequestHandler):
         """The kernel page's address (links and join forms printed before): the same page."""

@@ -14,9 +14,11 @@ What the command does:
    the students' address with the join code and the teacher's addresses;
 5. runs Voilà on ``<run>/pages`` only, through :class:`ClassroomVoila`, which
    answers 404 for every address but the classroom's pages and what they need (no
-   tree, no contents API, no files, no other notebook), with sources stripped,
-   tracebacks hidden, a pool of preheated kernels for the quiz page and idle
-   kernels culled. Kernels are budgeted (students + pool, see
+   tree, no contents API, no files, no other notebook). By default the students'
+   quiz is served and judged by this process itself, with no kernel per student
+   (:mod:`~rummy_teach.classroom.quizpage`). With ``--kernels`` it is Voilà's page of
+   the quiz notebook, with sources stripped, tracebacks hidden, a pool of preheated
+   kernels and idle kernels culled. Kernels are budgeted (students + pool, see
    :mod:`~rummy_teach.classroom.kernels`): the quiz page starts one only for a
    request with the right join code and while the budget allows, else it answers
    with a page saying why; the teacher's pages are rendered by the server itself
@@ -94,15 +96,15 @@ def configure_classroom(parser):
                              "127.0.0.1 for this machine only)")
     parser.add_argument("--students", type=_number(int, 1, MAX_STUDENTS, "number of students"),
                         default=DEFAULT_STUDENTS,
-                        help=f"how many students at once (1-{MAX_STUDENTS}); with the pool, the "
-                             f"most kernels ever started (default {DEFAULT_STUDENTS})")
+                        help=f"with --kernels: how many students at once (1-{MAX_STUDENTS}); with "
+                             f"the pool, the most kernels ever started (default {DEFAULT_STUDENTS})")
     parser.add_argument("--kernels", action="store_true",
                         help="give each student's page its own Voila kernel (about 60 MB a "
                              "student) instead of serving every quiz from this process; "
                              "--pool, --refill-seconds and --idle-minutes are for this mode")
     parser.add_argument("--pool", type=_number(int, 0, MAX_STUDENTS, "number of kernels"),
-                        default=None, help="preheated kernels kept ready (default: one per "
-                                           "student); 0 turns preheating off")
+                        default=None, help="with --kernels: preheated kernels kept ready "
+                                           "(default: one per student); 0 turns preheating off")
     parser.add_argument("--refill-seconds", type=_number(float, 0, 3600, "number of seconds"),
                         default=DEFAULT_REFILL_SECONDS,
                         help="wait this long before replacing a used pool kernel (default "

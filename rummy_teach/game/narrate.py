@@ -14,9 +14,14 @@ from ..cards import Card, parse_cards, rank_plural
 from ..reasons import say
 from .actions import Action
 
-ENDINGS = {"void": "the stock ran out a third time: the hand is void",
-           "stock empty": "the stock is empty: nobody went out",
-           "stalled": "no new card could come into play: the hand stops"}
+# how a hand that nobody went out of ended (``HandResult.ending``), as catalogue codes
+ENDINGS = {"void": "ending_void", "stock empty": "ending_stock_empty", "stalled": "ending_stalled"}
+
+
+def ending_words(ending: str) -> str:
+    """How a hand ended without anyone going out, in words ("the stock is empty: ...")."""
+    code = ENDINGS.get(ending)
+    return say(code) if code else say("ending_other", ending=ending)
 
 
 def face(card) -> str:
@@ -42,9 +47,10 @@ def describe_move(game, player: int, action: Action, names) -> str:
     words of the message catalogue ("You lay 8♣ off on the eights."). ``names`` names
     the seats; the name "You" has its own sentences ("You draw", "Computer draws")."""
     who = names[player]
+    you = who == say("seat_you")
     kind = action.kind
     code = f"move_{'dig' if kind == 'take' and action.depth > 1 else kind}"
-    code += "_you" if who == "You" else ""
+    code += "_you" if you else ""
     params = {"who": who}
     if kind == "take":
         taken = game.discard_pile[-action.depth:]
@@ -69,9 +75,10 @@ def hand_over_line(game, names) -> str:
     """One sentence for the hand that just ended: how, and what each seat scored."""
     result = game.hand_results[-1]
     if result.went_out is None:
-        how = ENDINGS.get(result.ending, f"the hand ends ({result.ending})")
+        how = ending_words(result.ending)
     else:
-        how = (f"{names[result.went_out]} went out" + (" with a rummy" if result.rummy else "")
-               + (" without drawing (booting)" if result.booted else ""))
-    scores = ", ".join(f"{names[p]} {s:+d}" for p, s in enumerate(result.scores))
-    return f"Hand {result.hand} over: {how}. This hand: {scores}."
+        code = "ending_booted" if result.booted else "ending_went_out"
+        how = say(code + ("_rummy" if result.rummy else ""), who=names[result.went_out])
+    scores = ", ".join(say("board_score_item", name=names[p], score=f"{s:+d}")
+                       for p, s in enumerate(result.scores))
+    return say("hand_over_line", hand=result.hand, how=how, scores=scores)

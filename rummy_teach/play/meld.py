@@ -12,6 +12,7 @@ import html
 
 from .. import render
 from ..cards import RANKS, SUITS, Card, cards_text, parse_cards
+from ..reasons import say
 from ..rules import get_rules
 from . import Controller, PlayError
 from .stepper import BUTTON_STYLE
@@ -19,7 +20,7 @@ from .stepper import BUTTON_STYLE
 # The games whose meld rules differ; any other rule set name is accepted as well.
 GAME_CHOICES = ("basic", "500", "persian", "contract", "california")
 
-PROMPT = "Click cards to build a meld; the verdict appears here."
+PROMPT_CODE = "checker_prompt"  # what the verdict area says while no card is picked
 
 
 def picker_cards(rules) -> tuple[Card, ...]:
@@ -63,14 +64,14 @@ class MeldCheckerController(Controller):
         wanted = list(parse_cards(cards))
         missing = [str(c) for c in wanted if c not in self.offered()]
         if missing:
-            raise PlayError(f"{' '.join(missing)} cannot be picked in {self.rules.title}")
+            raise PlayError(say("checker_not_offered", cards=" ".join(missing), game=self.rules.title))
         self.selected = wanted
 
     def click(self, card) -> None:
         """Pick a card, or put it back if it was picked."""
         card = card if isinstance(card, Card) else Card.parse(card)
         if card not in self.offered():
-            raise PlayError(f"{card} cannot be picked in {self.rules.title}")
+            raise PlayError(say("checker_not_offered", cards=card, game=self.rules.title))
         if card in self.selected:
             self.selected.remove(card)
         else:
@@ -113,15 +114,15 @@ class MeldCheckerController(Controller):
         """The verdict in plain words: the headline, then one reason a line."""
         check = self.check
         if check is None:
-            return PROMPT
-        headline = (f"{cards_text(check.cards)}: a legal {check.kind}" if check.ok
-                    else f"{cards_text(check.cards)}: not a meld")
+            return say(PROMPT_CODE)
+        headline = (say("checker_legal", cards=cards_text(check.cards), kind=render.kind_word(check.kind))
+                    if check.ok else say("checker_not_meld", cards=cards_text(check.cards)))
         return "\n".join([headline] + [r.text() for r in check.reasons])
 
     def verdict_html(self) -> str:
         check = self.check
         if check is None:
-            return f'<p style="font:15px sans-serif;color:#444">{PROMPT}</p>'
+            return f'<p style="font:15px sans-serif;color:#444">{html.escape(say(PROMPT_CODE))}</p>'
         return render.meld_check_html(check, size=56, four_colour=self.four_colour)
 
     # --- the view ---------------------------------------------------------------------------
@@ -133,8 +134,8 @@ class MeldCheckerController(Controller):
             if row:
                 rows.append(render.cards_html(
                     row, size=self.size, four_colour=self.four_colour, selected=self.selected,
-                    interactive=interactive, label=render.SUIT_NAMES.get(suit, "jokers")))
-        return (f'<div class="rt-clickable-cards" aria-label="card picker" '
+                    interactive=interactive, label=render.suit_word(suit)))
+        return (f'<div class="rt-clickable-cards" aria-label="{html.escape(say("checker_picker"))}" '
                 f'style="display:grid;gap:4px">{"".join(rows)}</div>')
 
     def html(self) -> str:
@@ -144,9 +145,11 @@ class MeldCheckerController(Controller):
             f'{html.escape(get_rules(n).title)}</option>' for n in names)
         checked = " checked" if self.four_colour else ""
         controls = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:12px;margin:4px 0">'
-                    f'<label>Game: <select data-act="game" style="font-size:15px">{options}</select></label>'
-                    f'<label><input type="checkbox" data-act="colours"{checked}> four-colour deck</label>'
-                    f'<button type="button" data-act="clear" style="{BUTTON_STYLE}">Clear</button></div>')
+                    f'<label>{html.escape(say("checker_game"))} <select data-act="game" style="font-size:15px">'
+                    f'{options}</select></label><label><input type="checkbox" data-act="colours"{checked}> '
+                    f'{html.escape(say("checker_four_colour"))}</label><button type="button" data-act="clear" '
+                    f'title="{html.escape(say("checker_clear_tip"))}" style="{BUTTON_STYLE}">'
+                    f'{html.escape(say("checker_clear"))}</button></div>')
         return (f'<div class="rt-meld-checker" style="font:15px/1.45 {render.FONT}">'
-                f'<b style="font-size:16px">Meld checker</b>{controls}{self.picker_html()}'
+                f'<b style="font-size:16px">{html.escape(say("checker_title"))}</b>{controls}{self.picker_html()}'
                 f'<div class="rt-verdict-area">{self.verdict_html()}</div></div>')

@@ -14,7 +14,7 @@ import html
 
 from .. import render
 from ..cards import parse_cards
-from ..reasons import Reason
+from ..reasons import Reason, say
 from . import Controller, PlayError
 from .stepper import BUTTON_STYLE
 
@@ -50,7 +50,7 @@ def groups_html(public: dict, skip: tuple[str, ...] = (), size: int = CARD_SIZE,
             continue
         cards = parse_cards(group["cards"]) if group["cards"].strip() else ()
         drawn = (render.cards_html(cards, size=size, four_colour=four_colour, label=group["label"])
-                 if cards else '<span class="rt-form">(no cards)</span>')
+                 if cards else f'<span class="rt-form">{_esc(say("quiz_no_cards"))}</span>')
         parts.append(f'<div class="rt-group"><span class="rt-group-label">{_esc(group["label"])}'
                      f'</span>{drawn}</div>')
     return "".join(parts)
@@ -60,7 +60,26 @@ def question_html(public: dict, skip: tuple[str, ...] = (), four_colour: bool = 
     """Prompt, cards and the form of the answer: only what ``to_public()`` holds."""
     return (f'{STYLE}<div class="rt-quiz"><p class="rt-prompt">{_esc(public["prompt"])}</p>'
             f'{groups_html(public, skip, four_colour=four_colour)}'
-            f'<p class="rt-form">Answer with {_esc(public["form"])}.</p></div>')
+            f'<p class="rt-form">{_esc(say("quiz_answer_with", form=public["form"]))}</p></div>')
+
+
+def score_html(score: dict, position: int, total: int, finished: bool) -> str:
+    """The running score line ("Score: 2 right, 1 wrong · question 4 of 12")."""
+    where = (say("quiz_where_finished") if finished
+             else say("quiz_where_question", number=position + 1, total=total))
+    words = say("quiz_score", right=score["right"], wrong=score["wrong"], where=where)
+    return f'<p class="rt-score" aria-live="polite">{_esc(words)}</p>'
+
+
+def finished_html(score: dict) -> str:
+    """What replaces the question once the last one is answered."""
+    words = say("quiz_finished", right=score["right"], total=score["questions"])
+    return (f'{STYLE}<div class="rt-quiz rt-finished" role="status"><p class="rt-prompt">'
+            f'{_esc(words)}</p></div>')
+
+
+def _answer_line(code: str, answer) -> str:
+    return f"<p>{_esc(say(code))} <b>{_esc(answer)}</b></p>"
 
 
 def feedback_html(result, public: dict, four_colour: bool = False, tries_left: int = 0) -> str:
@@ -69,30 +88,44 @@ def feedback_html(result, public: dict, four_colour: bool = False, tries_left: i
     With ``tries_left`` (a wrong answer that may be tried again) only the verdict and
     the tries left show: nothing that gives the right answer away."""
     if result.outcome == "wrong" and tries_left > 0:
-        return (f'<div class="rt-feedback rt-wrong" role="status"><p class="rt-verdict">Not quite.'
-                f'</p><p>Your answer: <b>{_esc(result.given)}</b></p><p class="rt-tries">'
-                f'{_esc(Reason("quiz_tries_left", {"n": tries_left}).text())}</p></div>')
+        return (f'<div class="rt-feedback rt-wrong" role="status"><p class="rt-verdict">'
+                f'{_esc(say("quiz_not_quite"))}</p>{_answer_line("quiz_your_answer", result.given)}'
+                f'<p class="rt-tries">{_esc(Reason("quiz_tries_left", {"n": tries_left}).text())}</p></div>')
     if result.outcome == "unreadable":
         return (f'<div class="rt-feedback rt-unreadable" role="alert">'
-                f'<p class="rt-verdict">Try again</p><p>{_esc(result.hint)}</p>'
-                f'<p class="rt-form">This did not count as an attempt.</p></div>')
+                f'<p class="rt-verdict">{_esc(say("quiz_try_again"))}</p><p>{_esc(result.hint)}</p>'
+                f'<p class="rt-form">{_esc(say("quiz_not_counted"))}</p></div>')
     right = result.outcome == "right"
     lines = [f'<div class="rt-feedback rt-{result.outcome}" role="status">',
-             f'<p class="rt-verdict">{"Right!" if right else "Not quite."}</p>']
+             f'<p class="rt-verdict">{_esc(say("quiz_right" if right else "quiz_not_quite"))}</p>']
     if result.feedback and result.feedback not in ("Right.", "Not quite."):
         lines.append(f"<p>{_esc(result.feedback)}</p>")
-    lines.append(f"<p>Your answer: <b>{_esc(result.given)}</b></p>")
+    lines.append(_answer_line("quiz_your_answer", result.given))
     if not right:
-        lines.append(f"<p>The answer: <b>{_esc(result.correct)}</b></p>")
+        lines.append(_answer_line("quiz_the_answer", result.correct))
     if result.explanation:
         lines.append(f'<p class="rt-why">{_esc(result.explanation)}</p>')
     if result.rule:
-        lines.append(f'<p class="rt-form">Rule: {_esc(result.rule)}</p>')
+        lines.append(f'<p class="rt-form">{_esc(say("quiz_rule"))} {_esc(result.rule)}</p>')
     if result.note:
         lines.append(f'<p class="rt-form">{_esc(result.note)}</p>')
     lines.append(groups_html(public, size=44, four_colour=four_colour))
     lines.append("</div>")
     return "".join(lines)
+
+
+def pick_cards_html(label: str) -> str:
+    """The words over a question's cards to pick."""
+    return f'<b>{_esc(say("quiz_pick_cards", label=label))}</b>'
+
+
+def text_box_words(kind: str) -> tuple[str, str]:
+    """The codes of an answer box's label and placeholder, by the question's input kind."""
+    if kind == "arrangement":
+        return "quiz_label_melds", "quiz_hint_melds"
+    if kind == "player_points":
+        return "quiz_label_points", "quiz_hint_points"
+    return "quiz_label_answer", "quiz_hint_number"
 
 
 def _pressed(on: bool) -> str:
@@ -108,7 +141,7 @@ class QuizController(Controller):
 
     def __init__(self, quiz, title: str | None = None, four_colour: bool = False):
         self.quiz = quiz
-        self.title = title if title is not None else (quiz.title or "Quiz")
+        self.title = title if title is not None else (quiz.title or say("quiz_default_title"))
         self.four_colour = bool(four_colour)
         self.session = quiz.session()
         self.public = [q.to_public() for q in quiz]
@@ -211,17 +244,15 @@ class QuizController(Controller):
 
     # --- the view -----------------------------------------------------------------------------
     def score_html(self) -> str:
-        s = self.session.score()
-        where = "finished" if self.finished else f"question {self.position + 1} of {len(self.public)}"
-        return (f'<p class="rt-score" aria-live="polite">Score: <b>{s["right"]} right</b>, '
-                f'{s["wrong"]} wrong · {where}</p>')
+        return score_html(self.session.score(), self.position, len(self.public), self.finished)
 
     def inputs_html(self) -> str:
         public, off = self.current, " disabled" if self.closed else ""
         kind = public["input"]
         parts = []
         if kind in ("choice", "multi", "player_points"):
-            label = {"choice": "Your answer:", "multi": "Legal melds:", "player_points": "Winner:"}[kind]
+            label = say({"choice": "quiz_label_choice", "multi": "quiz_label_multi",
+                         "player_points": "quiz_label_winner"}[kind])
             chosen = self.picks if kind == "multi" else [self.choice]
             buttons = "".join(f'<button type="button" data-act="choose" data-arg="{_esc(o)}"'
                               f'{_pressed(o in chosen)}{off}>{_esc(o)}</button>'
@@ -230,37 +261,32 @@ class QuizController(Controller):
                          f'<span class="rt-group-label">{_esc(label)}</span> {buttons}</div>')
         if kind == "cards":
             offered = public["groups"][-1]
-            parts.append(f'<b>{_esc(offered["label"])}</b> (click to pick; none picked means none)'
+            parts.append(pick_cards_html(offered["label"])
                          + render.cards_html(offered["cards"], size=CARD_SIZE,
                                              four_colour=self.four_colour, selected=self.picks,
                                              interactive=not self.closed,
-                                             label=f'{offered["label"]}: click the cards that fit'))
+                                             label=say("quiz_pick_cards_label", label=offered["label"])))
         if kind in ("number", "arrangement", "player_points"):
             wide = kind == "arrangement"
-            label = {"arrangement": "Melds:", "player_points": "Points:"}.get(kind, "Answer:")
-            hint = "e.g. 8S 8H 8D | 4H 5H 6H" if wide else ("points" if kind == "player_points"
-                                                            else "a number")
-            parts.append(f'<label>{label} <input type="text" name="text" value="{_esc(self.text)}" '
-                         f'placeholder="{hint}" style="width:{36 if wide else 16}em;font-size:15px"'
+            label, hint = (say(code) for code in text_box_words(kind))
+            parts.append(f'<label>{_esc(label)} <input type="text" name="text" value="{_esc(self.text)}" '
+                         f'placeholder="{_esc(hint)}" style="width:{36 if wide else 16}em;font-size:15px"'
                          f'{off}></label>')
         return "".join(f'<div class="rt-group">{p}</div>' for p in parts)
 
     def html(self) -> str:
         heading = f'<p style="font-size:1.3em;font-weight:700;margin:0.2em 0">{_esc(self.title)}</p>'
         if self.finished:
-            s = self.session.score()
-            body = (f'{STYLE}<div class="rt-quiz rt-finished" role="status"><p class="rt-prompt">'
-                    f'<b>Finished!</b> You answered {s["right"]} of {s["questions"]} questions '
-                    f'right.</p></div>')
+            body = finished_html(self.session.score())
             return f'<div class="rt-quiz-page">{heading}{self.score_html()}{body}</div>'
         public = self.current
         skip = (public["groups"][-1]["label"],) if public["input"] == "cards" else ()
         last = self.position + 1 == len(self.public)
         buttons = (f'<button type="button" data-act="submit" style="{BUTTON_STYLE}"'
-                   f'{" disabled" if self.closed else ""}>Submit</button>'
+                   f'{" disabled" if self.closed else ""}>{_esc(say("quiz_submit"))}</button>'
                    f'<button type="button" data-act="next" style="{BUTTON_STYLE}"'
                    f'{"" if self.closed else " disabled"}>'
-                   f'{"See my score" if last else "Next question"}</button>')
+                   f'{_esc(say("quiz_see_score" if last else "quiz_next"))}</button>')
         feedback = feedback_html(self.result, public, self.four_colour) if self.result else ""
         return (f'<div class="rt-quiz-page">{heading}{self.score_html()}'
                 f'{question_html(public, skip, self.four_colour)}'

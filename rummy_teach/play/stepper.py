@@ -11,10 +11,12 @@ from __future__ import annotations
 import html
 
 from ..board import FONT, board_html, board_view
+from ..reasons import say
 from ..worked_examples import WorkedExample, get_example
 from . import Controller, PlayError
 
-BUTTONS = (("restart", "⟲ Restart"), ("prev", "◀ Prev"), ("next", "Next ▶"))
+# the stepper's buttons: (name, the catalogue code of its label)
+BUTTONS = (("restart", "stepper_restart"), ("prev", "stepper_prev"), ("next", "stepper_next"))
 
 BUTTON_STYLE = ("font:15px " + FONT + ";min-height:38px;padding:4px 14px;margin:2px 4px 2px 0;"
                 "border:1px solid #555;border-radius:6px;background:#fff;color:#111;cursor:pointer")
@@ -88,7 +90,7 @@ class StepperController(Controller):
                 f'min-height:3em">{html.escape(self.caption_text())}</p>')
 
     def counter_text(self) -> str:
-        return f"Step {self.step} of {self.last}"
+        return say("stepper_counter", step=self.step, last=self.last)
 
     def buttons_html(self) -> str:
         targets = {"restart": 0, "prev": max(self.step - 1, 0), "next": min(self.step + 1, self.last)}
@@ -96,7 +98,7 @@ class StepperController(Controller):
         return "".join(
             f'<button type="button" class="rt-button" data-act="go" data-arg="{targets[name]}" '
             f'data-name="{name}" style="{BUTTON_STYLE}"{" disabled" if off[name] else ""}>'
-            f'{label}</button>' for name, label in BUTTONS)
+            f'{html.escape(say(label))}</button>' for name, label in BUTTONS)
 
     def html(self) -> str:
         return (f'<div class="rt-stepper" style="font:16px/1.45 {FONT}">'

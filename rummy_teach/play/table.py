@@ -26,18 +26,14 @@ from ..rules import get_rules
 from . import Controller, PlayError
 from .coaching import COACH_BUTTONS, Coaching
 
-BUTTONS = (  # (name, label, tooltip)
-    ("draw", "Draw", "Take the top card of the stock"),
-    ("take", "Take discard", "Take the top card of the discard pile"),
-    ("group", "Add meld to lay-down", "Put the selected cards aside as one meld of your lay-down"),
-    ("meld", "Meld", "Put the selected cards on the table as a meld"),
-    ("layoff", "Lay off", "Add the selected card to a meld where it fits"),
-    ("discard", "Discard", "Discard the selected card and end your turn"),
-    ("buy", "Buy", "Take the offered discard, plus a penalty card from the stock"),
-    ("pass", "Pass", "Do not buy the offered discard"),
-    ("end", "End hand", "The stock is empty: take nothing and end the hand"),
-    ("next", "Next hand", "Deal the next hand"),
-)
+# the table's buttons by name; each says its label and tooltip from the catalogue
+# ("table_button_draw", "table_tip_draw", ...): see :func:`button_words`
+BUTTON_NAMES = ("draw", "take", "group", "meld", "layoff", "discard", "buy", "pass", "end", "next")
+
+
+def button_words(name: str) -> tuple[str, str]:
+    """A table button's label and tooltip, in the language in use."""
+    return say(f"table_button_{name}"), say(f"table_tip_{name}")
 
 # the table's buttons: dark text on light, readable whether enabled or not
 _BUTTON = ("font:15px sans-serif;min-height:38px;padding:4px 12px;margin:2px 4px 2px 0;"
@@ -53,7 +49,7 @@ class TableController(Controller):
     ``levels`` gives the computer players' levels ("easy", "medium", "hard"), repeated
     to fill the seats. Drive it as a learner does: :meth:`click_card`,
     :meth:`click_stock`, :meth:`click_discard`, :meth:`click_meld`, :meth:`press`
-    (a button by name: see :data:`BUTTONS`), or :meth:`play` (an action's text).
+    (a button by name: see :data:`BUTTON_NAMES`), or :meth:`play` (an action's text).
     ``message`` is the last refusal's reason, ``log_lines`` every line written so far.
     """
 
@@ -75,6 +71,7 @@ class TableController(Controller):
         self.names = list(names) if names else default_names(n, seat)
         self.bots = {p: Bot(levels[i % len(levels)], seed=f"{seed}/bot{p}") for i, p in enumerate(others)}
         self.log_lines: list[str] = []
+        self._told_hand = 0  # the last hand whose ending the log has told
         self.message = ""
         self.selected: list[Card] = []
         self.groups: list[tuple[Card, ...]] = []
@@ -135,8 +132,8 @@ class TableController(Controller):
         return board_view(self.coaching.shown_game(self.game), self.seat, self.names, selected=self.selected,
                           groups=self.groups, sort=self.sort)
 
-    def shown_buttons(self) -> list[tuple[str, str, str]]:
-        """The buttons this game uses (no Buy where nobody buys...)."""
+    def shown_buttons(self) -> list[str]:
+        """The names of the buttons this game uses (no Buy where nobody buys...)."""
         rules = self.game.rules
         hidden = set()
         if not rules.ladder:  # grouping melds is for a contract's lay-down
@@ -145,15 +142,15 @@ class TableController(Controller):
             hidden |= {"buy", "pass"}
         if rules.stock_exhausted != "end_hand":
             hidden.add("end")
-        return [b for b in BUTTONS if b[0] not in hidden]
+        return [name for name in BUTTON_NAMES if name not in hidden]
 
     # --- the learner's clicks -------------------------------------------------------------
     def click_card(self, card) -> None:
         """Select or deselect a card of the learner's hand."""
         card = card if isinstance(card, Card) else Card.parse(card)
         if card not in self.game.hand(self.seat) or any(card in g for g in self.groups):
-            return self.say(f"{card} is not in your hand." if card not in self.game.hand(self.seat)
-                            else f"{card} is already in a meld gathered for the lay-down.")
+            return self.say(say("table_not_in_hand" if card not in self.game.hand(self.seat)
+                                else "table_card_gathered", card=card.face))
         if card in self.selected:
             self.selected.remove(card)
         else:
@@ -183,7 +180,7 @@ class TableController(Controller):
     def click_meld(self, number: int) -> bool:
         """Lay the one selected card off on table meld ``number``."""
         if len(self.selected) != 1:
-            self.say("Select exactly one card of your hand, then click the meld to lay it off on.")
+            self.say(say("table_pick_then_meld"))
             return False
         return self.play(Action.lay_off(self.selected[0], number))
 
@@ -194,28 +191,28 @@ class TableController(Controller):
             return self.play(Action(name))
         if name == "discard":
             if len(self.selected) != 1:
-                return self.say("Select the one card you want to discard.")
+                return self.say(say("table_pick_discard"))
             return self.play(Action.discard(self.selected[0]))
         if name == "group":
             if not self.selected:
-                return self.say("Select the cards of one meld, then add it to the lay-down.")
+                return self.say(say("table_pick_group"))
             self.groups.append(tuple(self.selected))
             self.selected, self.message = [], ""
             return None
         if name == "meld":
             groups = self.groups + ([tuple(self.selected)] if self.selected else [])
             if not groups:
-                return self.say("Select the cards of a meld first.")
+                return self.say(say("table_pick_meld"))
             return self.play(Action("meld", melds=tuple(groups)))
         if name == "layoff":
             if len(self.selected) != 1:
-                return self.say("Select the one card you want to lay off.")
+                return self.say(say("table_pick_layoff"))
             fits = self.board_view()["fits"]
             if len(fits) != 1:
-                return self.say(f"{self.selected[0]} fits on no meld on the table." if not fits else
-                                "It fits on several melds: click the one to lay it off on.")
+                return self.say(say("table_fits_nowhere", card=self.selected[0].face) if not fits
+                                else say("table_fits_several"))
             return self.play(Action.lay_off(self.selected[0], fits[0]))
-        raise PlayError(f"no button {name!r}; buttons are {', '.join(b[0] for b in BUTTONS)}")
+        raise PlayError(f"no button {name!r}; buttons are {', '.join(BUTTON_NAMES)}")
 
     def play(self, action) -> bool:
         """Play ``action`` (or its text) for the learner; a refusal shows its reason.
@@ -230,7 +227,7 @@ class TableController(Controller):
             self.say(say("coach_review_open"))
             return False
         if action.kind != "next" and game.current_player != self.seat and not game.is_hand_over:
-            self.say(f"Wait: it is {self.names[game.current_player]}'s move.")
+            self.say(say("table_wait", who=self.names[game.current_player]))
             return False
         player = game.current_player if game.current_player is not None else self.seat
         line = describe_move(game, player, action, self.names) if action.kind != "next" else None
@@ -243,7 +240,7 @@ class TableController(Controller):
             return False
         self.coaching.after_move(moment, action)
         if action.kind == "next":
-            line = f"Hand {game.hand_number} is dealt."
+            line = say("hand_dealt", number=game.hand_number)
         elif action.kind == "draw":  # the learner may see their own new card
             new = [c for c in game.hand(self.seat) if c not in before]
             line = say("move_draw_seen", cards=faces_text(new)) if new else line
@@ -290,8 +287,8 @@ class TableController(Controller):
         if line:
             self.log_lines.append(line)
         game = self.game
-        if game.is_hand_over and game.hand_results and not any(
-                l.startswith(f"Hand {game.hand_results[-1].hand} over") for l in self.log_lines[-3:]):
+        if game.is_hand_over and game.hand_results and game.hand_results[-1].hand != self._told_hand:
+            self._told_hand = game.hand_results[-1].hand
             self.log_lines.append(hand_over_line(game, self.names))
 
     def settle(self) -> None:
@@ -340,17 +337,18 @@ class TableController(Controller):
     def buttons_html(self) -> str:
         kinds = self.legal_kinds()
         out = []
-        for name, label, tip in self.shown_buttons():
+        for name in self.shown_buttons():
+            label, tip = (html.escape(words) for words in button_words(name))
             on = name in kinds
-            out.append(f'<button type="button" data-act="press" data-arg="{name}" title="{html.escape(tip)}" '
+            out.append(f'<button type="button" data-act="press" data-arg="{name}" title="{tip}" '
                        f'style="{_ENABLED if on else _DISABLED}"{"" if on else " disabled"}>{label}</button>')
         sorts = "".join(
             f'<button type="button" data-act="sort" data-arg="{key}" aria-pressed="{str(self.sort == key).lower()}" '
-            f'style="{_ENABLED if self.sort == key else _PLAIN}">Sort by {key}</button>'
+            f'style="{_ENABLED if self.sort == key else _PLAIN}">{html.escape(say("table_sort_" + key))}</button>'
             for key in ("suit", "rank"))
         return (f'<div class="rt-buttons" style="display:flex;flex-wrap:wrap;margin-top:6px">{"".join(out)}</div>'
                 f'<div style="display:flex;flex-wrap:wrap;margin-top:2px">{sorts}'
-                f'<button type="button" data-act="clear" style="{_PLAIN}">Clear selection</button></div>'
+                f'<button type="button" data-act="clear" style="{_PLAIN}">{html.escape(say("table_clear"))}</button></div>'
                 + self.coach_buttons_html())
 
     def coach_buttons_html(self) -> str:

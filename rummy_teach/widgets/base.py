@@ -189,7 +189,7 @@ class ClickableCards(StaticFallback, anywidget.AnyWidget):
                 if row:
                     rows.append(render.cards_html(
                         row, size=self.size, four_colour=self.four_colour, selected=chosen,
-                        interactive=interactive, label=render.SUIT_NAMES.get(suit, "jokers")))
+                        interactive=interactive, label=render.suit_word(suit)))
             body = f'<div style="display:grid;gap:4px">{"".join(rows)}</div>'
         else:
             body = render.cards_html(cards, size=self.size, four_colour=self.four_colour,

@@ -16,12 +16,13 @@ import ipywidgets as widgets
 from .. import render
 from ..cards import parse_cards
 from ..play import page_html
-from ..play.meld import GAME_CHOICES, PROMPT, MeldCheckerController, picker_cards
+from ..play.meld import GAME_CHOICES, MeldCheckerController, picker_cards
+from ..reasons import say
 from ..rules import get_rules
 from .base import ClickableCards, StaticFallback
 from ..errors import UsageError
 
-__all__ = ["GAME_CHOICES", "PROMPT", "MeldChecker", "picker_cards"]
+__all__ = ["GAME_CHOICES", "MeldChecker", "picker_cards"]
 
 
 class MeldChecker(StaticFallback, widgets.VBox):
@@ -41,18 +42,18 @@ class MeldChecker(StaticFallback, widgets.VBox):
             names.append(self._rules.name)
         self.game_picker = widgets.Dropdown(
             options=[(get_rules(n).title, n) for n in names], value=self._rules.name,
-            description="Game:", layout=widgets.Layout(width="auto"))
-        self.four_colour_box = widgets.Checkbox(value=four_colour, description="four-colour deck",
+            description=say("checker_game"), layout=widgets.Layout(width="auto"))
+        self.four_colour_box = widgets.Checkbox(value=four_colour, description=say("checker_four_colour"),
                                                 indent=False,
                                                 layout=widgets.Layout(width="auto", margin="0 16px"))
-        self.clear_button = widgets.Button(description="Clear", icon="",
-                                           tooltip="Deselect every card")
+        self.clear_button = widgets.Button(description=say("checker_clear"), icon="",
+                                           tooltip=say("checker_clear_tip"))
         self.picker = ClickableCards(picker_cards(self._rules), layout_style="suits", size=size,
-                                     four_colour=four_colour, label="card picker")
+                                     four_colour=four_colour, label=say("checker_picker"))
         self.verdict = widgets.HTML()
         self.problem = widgets.HTML()
         super().__init__([
-            widgets.HTML('<b style="font-size:16px">Meld checker</b>'),
+            widgets.HTML(f'<b style="font-size:16px">{html.escape(say("checker_title"))}</b>'),
             widgets.HBox([self.game_picker, self.four_colour_box, self.clear_button],
                          layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
             self.picker, self.verdict, self.problem])
@@ -82,7 +83,7 @@ class MeldChecker(StaticFallback, widgets.VBox):
         wanted = parse_cards(cards)
         missing = [str(c) for c in wanted if render.card_key(c) not in self.picker.cards]
         if missing:
-            raise UsageError(f"{' '.join(missing)} cannot be picked in {self._rules.title}")
+            raise UsageError(say("checker_not_offered", cards=" ".join(missing), game=self._rules.title))
         self.picker.selected = [render.card_key(c) for c in wanted]
 
     def click(self, card) -> None:
@@ -110,7 +111,7 @@ class MeldChecker(StaticFallback, widgets.VBox):
             except Exception:
                 self.problem.value = (
                     '<pre role="alert" style="color:#b3261e;white-space:pre-wrap">'
-                    f"Something went wrong:\n{html.escape(traceback.format_exc(limit=3))}</pre>")
+                    f"{html.escape(say('widget_failed'))}\n{html.escape(traceback.format_exc(limit=3))}</pre>")
             else:
                 self.problem.value = ""
         return run

@@ -42,7 +42,9 @@ from typing import Callable
 import ipywidgets as widgets
 
 from ..play import page_html
-from ..play.quiz import CARD_SIZE, STYLE, QuizController, _esc, feedback_html, groups_html, question_html
+from ..play.quiz import (CARD_SIZE, QuizController, _esc, feedback_html, finished_html, groups_html,
+                         pick_cards_html, question_html, score_html, text_box_words)
+from ..reasons import say
 from .base import ClickableCards, primary
 from ..errors import UsageError
 
@@ -74,16 +76,16 @@ class QuizWidget(widgets.VBox):
         self.closed = False          # the current question was answered right or wrong
         self.finished = False
         self.result = None
-        heading = self.heading_text = title if title is not None else (quiz.title or "Quiz")
+        heading = self.heading_text = title if title is not None else (quiz.title or say("quiz_default_title"))
         self.heading = widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif;margin:0.2em 0">'
                                     f'{_esc(heading)}</h2>')
         self.progress = widgets.HTML()
         self.question = widgets.HTML()
         self.inputs = widgets.VBox()
-        self.submit_button = primary(widgets.Button(description="Submit", button_style="primary",
-                                                    tooltip="Check my answer"))
-        self.next_button = widgets.Button(description="Next question", disabled=True,
-                                          tooltip="Go to the next question")
+        self.submit_button = primary(widgets.Button(description=say("quiz_submit"), button_style="primary",
+                                                    tooltip=say("quiz_submit_tip")))
+        self.next_button = widgets.Button(description=say("quiz_next"), disabled=True,
+                                          tooltip=say("quiz_next_tip"))
         self.feedback = widgets.HTML()
         self.problem = widgets.HTML()
         self.submit_button.on_click(lambda _: self.submit())
@@ -132,11 +134,8 @@ class QuizWidget(widgets.VBox):
         return self._public[self.position]
 
     def _show_progress(self) -> None:
-        s = self.session.score()
-        where = ("finished" if self.finished
-                 else f"question {self.position + 1} of {len(self._public)}")
-        self.progress.value = (f'<p class="rt-score" aria-live="polite">Score: <b>{s["right"]} right'
-                               f'</b>, {s["wrong"]} wrong · {where}</p>')
+        self.progress.value = score_html(self.session.score(), self.position, len(self._public),
+                                         self.finished)
 
     def _show_question(self) -> None:
         public = self.current
@@ -154,40 +153,38 @@ class QuizWidget(widgets.VBox):
                                                 description="", style={"button_width": "auto"})
             rows.append(self.choice)
         elif kind == "multi":
-            self.toggles = [widgets.ToggleButton(description=o, tooltip=f"group {o}")
+            self.toggles = [widgets.ToggleButton(description=o, tooltip=say("quiz_group_tip", option=o))
                             for o in public["options"]]
-            label = "Legal melds:" if public["kind"] == "which_melds" else "Your answer:"
+            label = say("quiz_label_multi" if public["kind"] == "which_melds" else "quiz_label_choice")
             rows.append(widgets.HBox([widgets.Label(label)] + self.toggles))
         elif kind == "cards":
             offered = public["groups"][-1]
             skip = (offered["label"],)
             self.picker = ClickableCards(offered["cards"], size=CARD_SIZE,
                                          four_colour=self.four_colour,
-                                         label=f'{offered["label"]}: click the cards that fit')
-            rows += [widgets.HTML(f'<b style="font-family:system-ui,sans-serif">'
-                                  f'{_esc(offered["label"])}</b> (click to pick; none picked '
-                                  f'means none)'), self.picker]
+                                         label=say("quiz_pick_cards_label", label=offered["label"]))
+            rows += [widgets.HTML(f'<span style="font-family:system-ui,sans-serif">'
+                                  f'{pick_cards_html(offered["label"])}</span>'), self.picker]
         elif kind == "player_points":
             self.choice = widgets.ToggleButtons(options=public["options"], value=None,
-                                                description="Winner:",
+                                                description=say("quiz_label_winner"),
                                                 style={"button_width": "auto"})
-            self.text = self._text_box("points", "Points:")
+            self.text = self._text_box(*text_box_words(kind))
             rows += [self.choice, self.text]
         else:  # number, arrangement
             wide = kind == "arrangement"
-            self.text = self._text_box("e.g. 8S 8H 8D | 4H 5H 6H" if wide else "a number",
-                                       "Melds:" if wide else "Answer:", wide)
+            self.text = self._text_box(*text_box_words(kind), wide)
             rows.append(self.text)
         self.question.value = question_html(public, skip, self.four_colour)
         self.inputs.children = rows
         self.submit_button.disabled = False
         self.next_button.disabled = True
-        self.next_button.description = ("Next question" if self.position + 1 < len(self._public)
-                                        else "See my score")
+        self.next_button.description = say("quiz_next" if self.position + 1 < len(self._public)
+                                           else "quiz_see_score")
         self._show_progress()
 
-    def _text_box(self, placeholder: str, label: str, wide: bool = False) -> widgets.Text:
-        box = widgets.Text(placeholder=placeholder, description=label,
+    def _text_box(self, label_code: str, hint_code: str, wide: bool = False) -> widgets.Text:
+        box = widgets.Text(placeholder=say(hint_code), description=say(label_code),
                            layout=widgets.Layout(width="36em" if wide else "16em"))
         with warnings.catch_warnings():  # Enter submits; observing value would submit on blur
             warnings.simplefilter("ignore", DeprecationWarning)
@@ -247,8 +244,7 @@ class QuizWidget(widgets.VBox):
                 self.problem.value = (
                     '<p role="alert" style="color:#b3261e;font-weight:600;font-family:system-ui">'
                     + (_esc(told) if told else
-                       f"Your answer could not be saved ({_esc(type(error).__name__)}). Press "
-                       "Submit again; if this keeps happening, tell your teacher.") + "</p>")
+                       _esc(say("quiz_not_saved", error=type(error).__name__))) + "</p>")
                 return None
         self.problem.value = ""
         self.session.answer(public["id"], text)
@@ -284,10 +280,7 @@ class QuizWidget(widgets.VBox):
             self._show_question()
             return
         self.finished = True
-        s = self.session.score()
-        self.question.value = (f'{STYLE}<div class="rt-quiz rt-finished" role="status">'
-                               f'<p class="rt-prompt"><b>Finished!</b> You answered {s["right"]} of '
-                               f'{s["questions"]} questions right.</p></div>')
+        self.question.value = finished_html(self.session.score())
         self.inputs.children = []
         self.feedback.value = ""
         self.submit_button.disabled = self.next_button.disabled = True

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..board import FONT
 from ..play import page_html
 from ..play.stepper import BUTTONS, StepperController
+from ..reasons import say
 from ..worked_examples import WorkedExample
 from .base import StaticFallback
 
@@ -35,7 +36,7 @@ class Stepper(StaticFallback, widgets.VBox):
         self.counter = widgets.HTML()
         self.buttons = {}
         for name, label in BUTTONS:
-            button = widgets.Button(description=label, layout=widgets.Layout(width="auto", height="38px"))
+            button = widgets.Button(description=say(label), layout=widgets.Layout(width="auto", height="38px"))
             button.style.font_size = "15px"
             button.on_click(lambda _b, name=name: getattr(self, name)())
             self.buttons[name] = button

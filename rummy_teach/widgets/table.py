@@ -31,7 +31,7 @@ from ..cards import Card
 from ..game import Game
 from ..play import PlayError, page_html
 from ..play.coaching import COACH_BUTTONS
-from ..play.table import BUTTONS, TableController
+from ..play.table import BUTTON_NAMES, TableController, button_words
 from ..reasons import say
 from .base import ClickableHTML, StaticFallback, primary
 
@@ -45,7 +45,7 @@ class CardTable(StaticFallback, widgets.VBox):
     to fill the seats. ``delay`` is the pause in seconds before each computer move.
     Drive it from Python as a learner does with the mouse: :meth:`click_card`,
     :meth:`click_stock`, :meth:`click_discard`, :meth:`click_meld`, :meth:`press`
-    (a button by name: see :data:`BUTTONS`), or :meth:`play` (an action's text).
+    (a button by name: see :data:`~rummy_teach.play.table.BUTTON_NAMES`), or :meth:`play` (an action's text).
     ``message`` is the last refusal's reason, ``log_lines`` every line written so far.
     """
 
@@ -59,11 +59,12 @@ class CardTable(StaticFallback, widgets.VBox):
             raise error from None  # PlayError is in the RummyError family
         self.delay = float(delay)
         self._pending = None
-        self.board = ClickableHTML(label="card table")
+        self.board = ClickableHTML(label=say("table_label"))
         self.board.on_click(self._on_board_click)
         self.board.observe(self._show_board_error, names="error")
         self.buttons = {}
-        for name, label, tip in BUTTONS:
+        for name in BUTTON_NAMES:
+            label, tip = button_words(name)
             button = widgets.Button(description=label, tooltip=tip, button_style="primary",
                                     layout=widgets.Layout(width="auto", height="38px"))
             button.style.font_size = "15px"
@@ -71,14 +72,15 @@ class CardTable(StaticFallback, widgets.VBox):
             primary(button)
             button.on_click(self._guarded(lambda _b, name=name: self.press(name)))
             self.buttons[name] = button
-        shown = {b[0] for b in self.controller.shown_buttons()}
+        shown = set(self.controller.shown_buttons())
         for name, button in self.buttons.items():
             if name not in shown:
                 button.layout.display = "none"
-        self.sort_picker = widgets.ToggleButtons(options=[("Sort by suit", "suit"), ("Sort by rank", "rank")],
+        self.sort_picker = widgets.ToggleButtons(options=[(say("table_sort_suit"), "suit"),
+                                                          (say("table_sort_rank"), "rank")],
                                                  value="suit", style={"button_width": "auto"})
         self.sort_picker.observe(self._guarded(lambda c: self.sort_by(c["new"])), names="value")
-        self.clear_button = widgets.Button(description="Clear selection",
+        self.clear_button = widgets.Button(description=say("table_clear"),
                                            layout=widgets.Layout(width="auto", height="38px"))
         self.clear_button.on_click(self._guarded(lambda _b: self.clear()))
         self.coach_buttons = {}
@@ -287,7 +289,8 @@ class CardTable(StaticFallback, widgets.VBox):
 
     def _show_problem(self) -> None:
         self.problem.value = ('<pre role="alert" style="color:#b3261e;white-space:pre-wrap">'
-                              f"Something went wrong:\n{html.escape(traceback.format_exc(limit=3))}</pre>")
+                              f"{html.escape(say('widget_failed'))}\n"
+                              f"{html.escape(traceback.format_exc(limit=3))}</pre>")
 
     def __repr__(self) -> str:
         return (f"<CardTable {self.game.rules.name} seat={self.seat} hand={self.game.hand_number} "

@@ -24,19 +24,32 @@
   let counter = 0;
   const waiting = new Map();
 
+  // A failure says only what kind it was ("file", "load", "event"): the page shows the
+  // catalogue's sentence for that kind (data-words), never a browser's or Python's own text,
+  // which goes to the console for whoever debugs.
+  const failure = (kind) => Object.assign(new Error(kind), { kind });
+
   function startWorker() {
     if (ready) return ready;
     timings.started = performance.now();
-    worker = new Worker(new URL("worker.js", here), { type: "module" });
+    // browsers start no worker for a page opened from disk: say so rather than fail later
+    if (location.protocol === "file:") return (ready = Promise.reject(failure("file")));
+    try {
+      worker = new Worker(new URL("worker.js", here), { type: "module" });
+    } catch (error) {
+      console.error("rummy_teach: no worker", error);
+      return (ready = Promise.reject(failure("load")));
+    }
     worker.onmessage = (event) => {
-      const { id, ok, value, ms, prepare } = event.data;
+      const { id, ok, value, ms, prepare, kind } = event.data;
       if (ms !== undefined) timings[prepare ? "prepare_ms" : "dispatch_ms"].push(Math.round(ms));
       const promise = waiting.get(id);
       waiting.delete(id);
-      if (promise) (ok ? promise.resolve : promise.reject)(ok ? value : new Error(value));
+      if (promise) (ok ? promise.resolve : promise.reject)(ok ? value : failure(kind));
     };
-    worker.onerror = (event) => {
-      for (const promise of waiting.values()) promise.reject(new Error(event.message || "worker error"));
+    worker.onerror = (event) => {   // the worker's script itself did not load or run
+      console.error("rummy_teach: the worker failed", event.message);
+      for (const promise of waiting.values()) promise.reject(failure("load"));
       waiting.clear();
     };
     ready = call({ init: PYODIDE }).then((marks) => {
@@ -62,6 +75,10 @@
       return call({ request: JSON.stringify(request), prepare: request.act === null });
     });
   }
+
+  // the status line for a failure: the engine stopped on an event, or never started (why)
+  const failedWords = (words, kind) => (kind === "event" ? words.failed_event || ""
+    : `${words.failed || ""} ${words[`failed_${kind}`] || words.failed_load || ""}`.trim());
 
   // run `job` at the page's next idle moment (or after `wait` ms at the latest)
   const idle = (job, wait) => ("requestIdleCallback" in window
@@ -127,7 +144,7 @@
           status.textContent = answer.error || "";
           if (answer.html !== undefined) show(answer.html, focusKey);
         })
-        .catch((error) => { status.textContent = `${words.failed || ""} ${error.message}`.trim(); })
+        .catch((error) => { status.textContent = failedWords(words, error.kind); })
         .finally(() => root.removeAttribute("aria-busy"));
     }
 

@@ -1,0 +1,53 @@
+// A memory snapshot of Pyodide started, with rummy_teach's widget controllers imported:
+// the book's pages load it instead of starting Python (book/_play/play/worker.js,
+// docs/book-play.md "Speed"). Run by lite/build.py under Node, offline:
+//
+//     node lite/snapshot.mjs SITE/static/pyodide/ rummy_teach-….whl /lib/rummy_teach.whl OUT
+//
+// The runtime is the site's own (the pinned, hash-checked npm package). The wheel is put
+// at WHEEL_PATH in Pyodide's file system and imported from there as a zip archive: the
+// page writes the same wheel (checked against the lock) at the same path after loading the
+// snapshot, so any module imported later still finds its file.
+//
+// The same inputs give the same bytes: while the snapshot is made, the random bytes
+// Python asks for come from a fixed sequence and the clocks tick by one per reading, and
+// the hash seed, locale, time zone and program name are fixed. The page seeds Python's
+// `random` afresh after loading it.
+import crypto from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [indexDir, wheelFile, wheelPath, out] = process.argv.slice(2);
+if (!out) {
+  console.error("usage: node snapshot.mjs PYODIDE_DIR/ WHEEL WHEEL_PATH OUT");
+  process.exit(2);
+}
+
+let state = 0x2545f491;   // a fixed linear congruential sequence instead of the OS's randomness
+crypto.randomFillSync = (view) => {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return view;
+};
+let tick = 0;
+performance.now = () => (tick += 1);
+Date.now = () => Date.UTC(2026, 0, 1) + tick;
+
+const indexURL = indexDir.endsWith("/") ? indexDir : `${indexDir}/`;
+const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
+const pyodide = await loadPyodide({
+  indexURL, _makeSnapshot: true, _sysExecutable: "./this.program",
+  env: { PYTHONHASHSEED: "0", LANG: "C.UTF-8", TZ: "UTC", HOME: "/home/pyodide" },
+  stdout: () => {}, stderr: (line) => console.error(line),
+});
+pyodide.FS.writeFile(wheelPath, readFileSync(wheelFile));
+pyodide.runPython(`
+import sys
+sys.path.insert(0, ${JSON.stringify(wheelPath)})
+from rummy_teach.play import warm
+warm()
+`);
+writeFileSync(out, pyodide.makeMemorySnapshot());
