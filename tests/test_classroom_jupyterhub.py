@@ -83,6 +83,7 @@ c.JupyterHub.load_roles = hub_roles()
         ready = f"{self.service_url}/voila/static/voila.js"  # through the proxy, no login needed
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                self.stop()  # what the hub left running
                 raise RuntimeError(f"jupyterhub exited ({self.proc.returncode}):\n{self.output()}")
             try:
                 with urllib.request.urlopen(ready, timeout=10) as reply:
@@ -99,6 +100,13 @@ c.JupyterHub.load_roles = hub_roles()
         return self.log_path.read_text(errors="replace")
 
     def stop(self):
+        if self.proc and self.proc.poll() is not None:
+            # the hub exited by itself (e.g. its service did not answer in time): its
+            # proxy and its managed service are still running in its process group
+            try:
+                os.killpg(self.proc.pid, 15)
+            except ProcessLookupError:
+                pass
         if self.proc and self.proc.poll() is None:
             os.killpg(self.proc.pid, 15)  # the hub stops its proxy and its managed service
             try:
