@@ -710,37 +710,16 @@ ENGLISH.update({
 
 # --- the classroom's student page served without a kernel (issue 15) ----------------------
 # rummy_teach/classroom/quizview.py draws the page with these; kept apart so that parallel
-# additions merge cleanly.
+# additions merge cleanly. The words every quiz page shares (Submit, Right!, the score line,
+# the answer boxes' labels) are the "quiz_*" codes of the widgets' block below.
 ENGLISH.update({
     "desk_name_label": "Your name:",
     "desk_name_placeholder": "your name",
     "desk_start_button": "Start the quiz",
-    "desk_score": "Score: {right} right, {wrong} wrong · {where}",
-    "desk_where_question": "question {number} of {total}",
-    "desk_where_finished": "finished",
-    "desk_submit": "Submit",
-    "desk_next": "Next question",
-    "desk_see_score": "See my score",
-    "desk_finished": "Finished! You answered {right} of {questions} questions right.",
-    "desk_your_choice": "Your answer:",
-    "desk_legal_melds": "Legal melds:",
-    "desk_winner": "Winner:",
-    "desk_points": "Points:",
-    "desk_melds": "Melds:",
-    "desk_answer": "Answer:",
-    "desk_number_hint": "a number",
-    "desk_points_hint": "points",
-    "desk_melds_hint": "e.g. 8S 8H 8D | 4H 5H 6H",
     "desk_pick_cards": "{label}: pick the cards that fit (none picked means none)",
-    "desk_right": "Right!",
-    "desk_wrong": "Not quite.",
     "desk_your_answer": "Your answer: {given}",
     "desk_the_answer": "The answer: {correct}",
     "desk_rule": "Rule: {rule}",
-    "desk_try_again": "Try again",
-    "desk_not_counted": "This did not count as an attempt.",
-    "desk_not_saved": "Your answer could not be saved ({error}). Press Submit again; if this "
-                      "keeps happening, tell your teacher.",
     "desk_join_first": "This page does not know you yet: open the class's address again and "
                        "type the join code.",
     "desk_back_to_join": "Go to the join page",

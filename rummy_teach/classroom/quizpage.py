@@ -148,7 +148,7 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
                 except Refused as refused:
                     said = refused.said
                 except Exception as error:  # not kept, not counted: submit again
-                    said = Said("desk_not_saved", {"error": type(error).__name__})
+                    said = Said("quiz_not_saved", {"error": type(error).__name__})
             return 200, quiz_html(title, prefix, student, sheet, said=said, answered=answered)
 
     class Open(Student):

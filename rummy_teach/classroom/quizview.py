@@ -197,10 +197,10 @@ def score_line(sheet, public=None) -> str:
     """The score, and which question is shown (``public``; else the one the student is on)."""
     s = sheet.score()
     number = sheet.publics.index(public) + 1 if public is not None else sheet.position + 1
-    where = (say("desk_where_finished") if public is None and sheet.finished else
-             say("desk_where_question", number=number, total=len(sheet.publics)))
+    where = (say("quiz_where_finished") if public is None and sheet.finished else
+             say("quiz_where_question", number=number, total=len(sheet.publics)))
     return (f'<p class="rt-score" aria-live="polite">'
-            f'{_e(say("desk_score", right=s["right"], wrong=s["wrong"], where=where))}</p>')
+            f'{_e(say("quiz_score", right=s["right"], wrong=s["wrong"], where=where))}</p>')
 
 
 def question_html(public: dict, skip=()) -> str:
@@ -235,10 +235,10 @@ def inputs_html(public: dict, closed: bool, given: str = "") -> str:
     kind = public["input"]
     words = set(given.split())
     if kind == "choice":
-        return _options("choice", public["options"], "radio", say("desk_your_choice"), off, focus,
+        return _options("choice", public["options"], "radio", say("quiz_label_choice"), off, focus,
                         {given})
     if kind == "multi":
-        legend = say("desk_legal_melds" if public["kind"] == "which_melds" else "desk_your_choice")
+        legend = say("quiz_label_multi" if public["kind"] == "which_melds" else "quiz_label_choice")
         return _options("pick", public["options"], "checkbox", legend, off, focus, words)
     if kind == "cards":
         offered = public["groups"][-1]
@@ -253,12 +253,12 @@ def inputs_html(public: dict, closed: bool, given: str = "") -> str:
     if kind == "player_points":
         winner = next((o for o in public["options"] if given.startswith(o)), "")
         points = given[len(winner):].strip()
-        return (_options("choice", public["options"], "radio", say("desk_winner"), off, focus,
+        return (_options("choice", public["options"], "radio", say("quiz_label_winner"), off, focus,
                          {winner})
-                + _text(say("desk_points"), say("desk_points_hint"), False, off, False, points))
+                + _text(say("quiz_label_points"), say("quiz_hint_points"), False, off, False, points))
     wide = kind == "arrangement"
-    return _text(say("desk_melds" if wide else "desk_answer"),
-                 say("desk_melds_hint" if wide else "desk_number_hint"), wide, off, focus, given)
+    return _text(say("quiz_label_melds" if wide else "quiz_label_answer"),
+                 say("quiz_hint_melds" if wide else "quiz_hint_number"), wide, off, focus, given)
 
 
 def answer_text(public: dict, fields) -> str:
@@ -279,11 +279,11 @@ def feedback_html(result, public: dict, tries_left: int = 0) -> str:
     the verdict and the tries left: nothing that gives the right answer away."""
     if result.outcome == "unreadable":
         return (f'<div class="rt-feedback rt-unreadable" role="alert">'
-                f'<p class="rt-verdict">{_e(say("desk_try_again"))}</p><p>{_e(result.hint)}</p>'
-                f'<p class="rt-form">{_e(say("desk_not_counted"))}</p></div>')
+                f'<p class="rt-verdict">{_e(say("quiz_try_again"))}</p><p>{_e(result.hint)}</p>'
+                f'<p class="rt-form">{_e(say("quiz_not_counted"))}</p></div>')
     right = result.outcome == "right"
     lines = [f'<div class="rt-feedback rt-{result.outcome}" role="status">',
-             f'<p class="rt-verdict">{_e(say("desk_right" if right else "desk_wrong"))}</p>',
+             f'<p class="rt-verdict">{_e(say("quiz_right" if right else "quiz_not_quite"))}</p>',
              f'<p>{_e(say("desk_your_answer", given=result.given))}</p>']
     if result.outcome == "wrong" and tries_left > 0:
         lines.append(f'<p class="rt-tries">{_e(say("quiz_tries_left", n=tries_left))}</p></div>')
@@ -317,12 +317,12 @@ def quiz_html(title: str, base: str, student, sheet, *, said=None, answered=None
             s = sheet.score()
             return (f"{heading}{score_line(sheet)}<p class=\"rt-prompt rt-finished\" "
                     f'role="status" tabindex="-1" data-focus>'
-                    f'{_e(say("desk_finished", right=s["right"], questions=s["questions"]))}</p>')
+                    f'{_e(say("quiz_finished", right=s["right"], total=s["questions"]))}</p>')
     skip = (public["groups"][-1]["label"],) if public["input"] == "cards" else ()
     answer = (f'<form method="post" action="{_e(base)}quiz/answer" class="rt-answer">'
               f'<input type="hidden" name="question" value="{_e(public["id"])}">'
               f"{inputs_html(public, closed, answered[0].given if answered else '')}"
-              f'<button type="submit"{" disabled" if closed else ""}>{_e(say("desk_submit"))}'
+              f'<button type="submit"{" disabled" if closed else ""}>{_e(say("quiz_submit"))}'
               "</button></form>")
     parts = [heading, score_line(sheet, public), question_html(public, skip), answer]
     if answered is not None:
@@ -331,5 +331,5 @@ def quiz_html(title: str, base: str, student, sheet, *, said=None, answered=None
         last = sheet.finished
         parts.append(f'<form method="post" action="{_e(base)}quiz/next">'
                      f'<button type="submit" data-focus>'
-                     f'{_e(say("desk_see_score" if last else "desk_next"))}</button></form>')
+                     f'{_e(say("quiz_see_score" if last else "quiz_next"))}</button></form>')
     return "".join(parts)
