@@ -853,3 +853,8 @@ ENGLISH.update({
     "quiz_not_saved": "Your answer could not be saved ({error}). Press Submit again; if this "
                       "keeps happening, tell your teacher.",
 })
+
+# --- languages (rummy_teach/i18n.py, issue 16) -----------------------------------------
+ENGLISH.update({
+    "language_unknown": "'{value}' is not a language rummy_teach speaks; choose one of {accepted}.",
+})
