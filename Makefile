@@ -46,16 +46,18 @@ $(PROXY): .ci/node/package.json .ci/node/package-lock.json
 
 # --- the book ------------------------------------------------------------------
 # `make book`: vendor the widget scripts (pinned, integrity-checked, no CDN at view
-# time), execute every lesson, and build the HTML with warnings as errors.
+# time), execute every lesson, and build the HTML with warnings as errors, in three
+# editions side by side (book/editions.py): English at the root, Italian in it/, Dutch
+# in nl/, each lesson executed in its edition's language.
 vendor: setup
 	$(BIN)/python book/vendor.py
 
 book: vendor
-	$(BIN)/jupyter-book build --all --warningiserror --nitpick --keep-going book
+	$(BIN)/python book/editions.py
 	$(MAKE) lite
 	@echo
 	@echo "The book is ready. Open this file in a browser (no internet needed):"
-	@echo "    $(CURDIR)/book/_build/html/index.html"
+	@echo "    $(CURDIR)/book/_build/html/index.html     (in Italian: it/index.html, in Dutch: nl/index.html)"
 	@echo "The live lessons (JupyterLite) need the pages served over http:"
 	@echo "    $(BIN)/python -m http.server -d book/_build/html 8000   then open http://localhost:8000"
 
