@@ -180,12 +180,32 @@ def write_lab(target: Path, work: Path) -> list[Path]:
     return written
 
 
+#: JupyterLab's language packs' locales (pyproject.toml: jupyterlab-language-pack-*)
+LAB_LOCALES = {"en": "en", "it": "it_IT", "nl": "nl_NL"}
+
+
+def write_lab_settings(path: Path, lang: str = "en") -> None:
+    """JupyterLab's settings for ``make lab``: lessons (.md) open as notebooks through
+    jupytext, and JupyterLab speaks ``lang`` (its language pack)."""
+    settings = {
+        "@jupyterlab/docmanager-extension:plugin": {
+            "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},
+        "@jupyterlab/translation-extension:plugin": {"locale": LAB_LOCALES[lang]},
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(settings, indent=1) + "\n")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--prefix", default="", help="the lite site's address, e.g. ../lite/")
     parser.add_argument("--tutorials", type=Path, default=TUTORIALS)
     parser.add_argument("--write", type=Path, metavar="FOLDER",
                         help="write the reader's copy of every lesson into FOLDER")
+    parser.add_argument("--overrides", type=Path, metavar="FILE",
+                        help="with --write: JupyterLab's overrides.json to write (make lab)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="with --overrides: the language JupyterLab speaks")
     args = parser.parse_args(argv)
     if args.write:
         import sys
@@ -193,6 +213,8 @@ def main(argv=None) -> int:
         install_kernels(Path(sys.prefix))
         for path in write_lab(args.write, ROOT / "lite" / "_build" / "lab-sources"):
             print(f"wrote {path}")
+        if args.overrides:
+            write_lab_settings(args.overrides, args.lang)
         return 0
     print(json.dumps(lesson_map(args.tutorials, args.prefix), indent=2))
     return 0
