@@ -5,7 +5,8 @@ as an English sentence here, on the page's article (not the theme's menus), leav
 code (``<pre>``, ``<code>``, the code cells' input, scripts, templates, pictures):
 
 1. a sentence that is also on the same page of the English edition (an untranslated block
-   of prose, or a widget's words that fell back to English), of three words or more;
+   of prose, or a widget's words that fell back to English), of three words or more that
+   are not names (a line of players' scores, "Ann 0, Ben 0", is not English);
 2. any other sentence with at least three of the English words no Italian or Dutch
    sentence uses (``the``, ``with``, ``which``...) making a fifth of its words.
 
@@ -93,6 +94,12 @@ def words(sentence: str) -> list[str]:
     return re.findall(r"[A-Za-zÀ-ÿ']{2,}", sentence)
 
 
+def common_words(sentence: str) -> int:
+    """How many of the sentence's words are not names (names are capitalised: the
+    players Ann, Ben and Cleo, the variants Double Progressive Rummy)."""
+    return sum(word[0].islower() for word in words(sentence))
+
+
 def looks_english(sentence: str) -> bool:
     found = [w.lower() for w in words(sentence)]
     english = sum(w in ENGLISH_ONLY for w in found)
@@ -104,9 +111,8 @@ def english_sentences(page_html: str, english_page_html: str | None = None) -> l
     English edition's same page, when given, finds every untranslated sentence."""
     reference = set()
     if english_page_html is not None:
-        reference = {s for s in sentences(english_page_html) if len(words(s)) >= 3}
-    return [s for s in sentences(page_html)
-            if (s in reference and len(words(s)) >= 3) or looks_english(s)]
+        reference = {s for s in sentences(english_page_html) if common_words(s) >= 3}
+    return [s for s in sentences(page_html) if s in reference or looks_english(s)]
 
 
 def check_edition(html: Path, lang: str, pages=("tutorials/*.html",)) -> dict[str, list[str]]:

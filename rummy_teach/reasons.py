@@ -881,5 +881,12 @@ ENGLISH.update({
     "book_run_live_menu": "Run › Run All Cells",
     "book_show_code": "Show code",
     "book_hide_code": "Hide code",
+    # myst-nb's toggles of the cells a lesson folds whole (hide-cell, hide-output)
+    "book_show_cell": "Show code cell content",
+    "book_hide_cell": "Hide code cell content",
+    "book_show_output": "Show code cell output",
+    "book_hide_output": "Hide code cell output",
+    "book_show_source": "Show code cell source",
+    "book_hide_source": "Hide code cell source",
     "book_toc_toggle": "Show or hide the pages under it",
 })

@@ -143,15 +143,28 @@ def add_go_further(app, doctree, docname):
 
 
 # --- code folded under pictures -------------------------------------------------------
+# myst-nb's own words on the toggles of folded cells, said in the edition's language
+MYST_NB_PROMPTS = {"Show code cell content": "book_show_cell",
+                   "Hide code cell content": "book_hide_cell",
+                   "Show code cell output": "book_show_output",
+                   "Hide code cell output": "book_hide_output",
+                   "Show code cell source": "book_show_source",
+                   "Hide code cell source": "book_hide_source"}
+
+
 def _visit_fold(self, node):
     """myst-nb's toggle, named by the words it shows ("Show code"): myst-nb labels
     every toggle "Toggle hidden content", which differs from its visible text
-    (axe: label-content-name-mismatch, WCAG 2.5.3)."""
+    (axe: label-content-name-mismatch, WCAG 2.5.3). myst-nb's own English prompts are
+    said in the edition's language."""
     from html import escape
 
+    with language(edition(self.builder.app)):
+        show, hide = (say(MYST_NB_PROMPTS[p]) if p in MYST_NB_PROMPTS else p
+                      for p in (node["prompt_show"], node["prompt_hide"]))
     self.body.append(f'<details class="admonition hide {" ".join(node["classes"])}">\n<summary>\n'
-                     f'<p class="collapsed admonition-title">{escape(node["prompt_show"])}</p>\n'
-                     f'<p class="expanded admonition-title">{escape(node["prompt_hide"])}</p>\n'
+                     f'<p class="collapsed admonition-title">{escape(show)}</p>\n'
+                     f'<p class="expanded admonition-title">{escape(hide)}</p>\n'
                      "</summary>\n")
 
 
