@@ -11,9 +11,11 @@ code (``<pre>``, ``<code>``, the code cells' input, scripts, templates, pictures
    sentence uses (``the``, ``with``, ``which``...) making a fifth of its words.
 
 Names and notation that read the same in every language are allowed (:data:`ALLOWED`:
-Rummy 500, JupyterLab, ...; card notation such as ``8♠`` has no letters to count).
+Rummy 500, JupyterLab, ...; card notation such as ``8♠`` has no letters to count). A link
+to another page of the book shows that page's title, which is checked on that page.
 
-    python book/english_check.py book/_build/html it      # every lesson page of the edition
+    python book/english_check.py book/_build/html it            # every lesson page of the edition
+    python book/english_check.py book/_build/html it --prose    # its prose only, not the outputs
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ ENGLISH_ONLY = frozenset(
     "they their there these those would should must into than then only also because where "
     "who whose does doesn't don't isn't it's you're".split())
 SKIPPED = {"pre", "code", "script", "style", "template", "svg", "kbd", "math", "samp", "nav"}
-SKIPPED_CLASSES = {"cell_input", "headerlink"}
+# the code cells' input; a link to another page, whose words (that page's title) are
+# checked on that page
+SKIPPED_CLASSES = {"cell_input", "headerlink", "internal"}
 BLOCKS = {"p", "li", "div", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "tr", "dt", "dd",
           "section", "aside", "details", "summary", "caption", "figcaption", "blockquote",
           "table", "ul", "ol", "dl", "br", "button", "label", "option"}
@@ -42,43 +46,53 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 
 class _ArticleText(HTMLParser):
-    """The text of the page's ``<article>``, code left out, a line break between blocks."""
+    """The text of the page's ``<article>``, code left out, a line break between blocks
+    (and the code cells' outputs left out too when ``outputs`` is false).
 
-    def __init__(self):
+    A left-out element is followed by counting only its own tag in and out, so a stray
+    end tag of another element inside it (HTML allows many) cannot end it early."""
+
+    def __init__(self, outputs: bool = True):
         super().__init__(convert_charrefs=True)
-        self.stack: list[tuple[str, bool]] = []     # open elements: (tag, skipped)
+        self.skipped_classes = SKIPPED_CLASSES | (set() if outputs else {"cell_output"})
         self.parts: list[str] = []
         self.in_article = 0
+        self.skip_tag: str | None = None
+        self.skip_depth = 0
 
     def handle_starttag(self, tag, attrs):
-        classes = set((dict(attrs).get("class") or "").split())
         if tag == "article":
             self.in_article += 1
         if tag in BLOCKS:
             self.parts.append("\n")
         if tag in VOID:
             return
-        skipped = tag in SKIPPED or bool(classes & SKIPPED_CLASSES)
-        self.stack.append((tag, skipped))
+        if self.skip_tag is not None:
+            self.skip_depth += tag == self.skip_tag
+            return
+        classes = set((dict(attrs).get("class") or "").split())
+        if tag in SKIPPED or classes & self.skipped_classes:
+            self.skip_tag, self.skip_depth = tag, 1
 
     def handle_endtag(self, tag):
         if tag == "article":
             self.in_article -= 1
         if tag in BLOCKS:
             self.parts.append("\n")
-        for index in range(len(self.stack) - 1, -1, -1):
-            if self.stack[index][0] == tag:
-                del self.stack[index:]
-                break
+        if tag == self.skip_tag:
+            self.skip_depth -= 1
+            if self.skip_depth == 0:
+                self.skip_tag = None
 
     def handle_data(self, data):
-        if self.in_article and not any(skipped for _, skipped in self.stack):
+        if self.in_article and self.skip_tag is None:
             self.parts.append(data)
 
 
-def sentences(page_html: str) -> list[str]:
-    """The sentences of a page's article, outside code, whitespace made single."""
-    parser = _ArticleText()
+def sentences(page_html: str, outputs: bool = True) -> list[str]:
+    """The sentences of a page's article, outside code, whitespace made single (the
+    prose only, without what the code cells drew, when ``outputs`` is false)."""
+    parser = _ArticleText(outputs)
     parser.feed(page_html)
     found = []
     for block in "".join(parser.parts).split("\n"):
@@ -106,16 +120,19 @@ def looks_english(sentence: str) -> bool:
     return english >= 3 and english * 5 >= len(found)
 
 
-def english_sentences(page_html: str, english_page_html: str | None = None) -> list[str]:
+def english_sentences(page_html: str, english_page_html: str | None = None,
+                      outputs: bool = True) -> list[str]:
     """The English sentences of a translated page (see the module's docstring); the
-    English edition's same page, when given, finds every untranslated sentence."""
+    English edition's same page, when given, finds every untranslated sentence.
+    ``outputs=False`` reads the prose only, not what the code cells drew."""
     reference = set()
     if english_page_html is not None:
-        reference = {s for s in sentences(english_page_html) if common_words(s) >= 3}
-    return [s for s in sentences(page_html) if s in reference or looks_english(s)]
+        reference = {s for s in sentences(english_page_html, outputs) if common_words(s) >= 3}
+    return [s for s in sentences(page_html, outputs) if s in reference or looks_english(s)]
 
 
-def check_edition(html: Path, lang: str, pages=("tutorials/*.html",)) -> dict[str, list[str]]:
+def check_edition(html: Path, lang: str, pages=("tutorials/*.html",),
+                  outputs: bool = True) -> dict[str, list[str]]:
     """Page (relative to the edition) -> its English sentences, for the pages matching
     ``pages`` in the ``lang`` edition of the site in ``html``; pages with none left out."""
     problems = {}
@@ -125,15 +142,16 @@ def check_edition(html: Path, lang: str, pages=("tutorials/*.html",)) -> dict[st
             english = html / name
             found = english_sentences(page.read_text(encoding="utf-8"),
                                       english.read_text(encoding="utf-8")
-                                      if english.exists() else None)
+                                      if english.exists() else None, outputs)
             if found:
                 problems[name] = found
     return problems
 
 
 def main(argv=None) -> int:
-    html, lang = (argv or sys.argv[1:])[:2]
-    problems = check_edition(Path(html), lang)
+    args = argv or sys.argv[1:]
+    html, lang = args[:2]
+    problems = check_edition(Path(html), lang, outputs="--prose" not in args)
     for page, found in problems.items():
         print(f"{page}: {len(found)} English sentence(s)")
         for sentence in found:

@@ -173,7 +173,9 @@ def catalogue(lang: str) -> dict:
     if lang == DEFAULT:
         return ENGLISH
     found = Catalogue(lang)
-    for entries in _entries(lang).values():
+    # found afresh, not LOCALE_DIR: in the book's browser Python the package was imported
+    # (from its wheel, a zip) into a memory snapshot, and an archive opened then is gone
+    for entries in _entries(lang, resources.files(__package__) / "locale").values():
         for entry in entries:
             if entry.usable and entry.code in ENGLISH:
                 found[entry.code] = entry.text
