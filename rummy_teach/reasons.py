@@ -865,3 +865,10 @@ ENGLISH.update({
 from .quiz_words import QUIZ_WORDS  # noqa: E402  (plain data, no imports)
 
 ENGLISH.update(QUIZ_WORDS)
+
+# --- the classroom in every language (issue 16: quizzes and classroom) ---------------------
+# The class report's words, the CSV headers and the student page's language switch:
+# rummy_teach/classroom_words.py (locale/<lang>/classroom.po).
+from .classroom_words import CLASSROOM_WORDS  # noqa: E402  (plain data, no imports)
+
+ENGLISH.update(CLASSROOM_WORDS)

@@ -86,7 +86,20 @@ def _number(kind, low, high, what):
     return parse
 
 
+def _language(value: str) -> str:
+    """``--lang``: a language rummy_teach speaks (it, nl, en, or a locale like it_IT.UTF-8)."""
+    from .. import i18n
+    try:
+        return i18n.resolve_language(value)
+    except RummyError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def configure_classroom(parser):
+    from .. import i18n
+    from ..reasons import say
+    parser.add_argument("--lang", type=_language, default=None, metavar="|".join(i18n.LANGUAGES),
+                        help=say("class_lang_help", languages=", ".join(i18n.LANGUAGES)))
     parser.add_argument("--quiz", default="basic", metavar="NAME|FILE",
                         help="a built-in quiz (basic, 500, contract) or a quiz file (default basic)")
     parser.add_argument("--port", type=_number(int, 1, 65535, "port number"), default=DEFAULT_PORT,
@@ -275,8 +288,11 @@ def prepare(args) -> dict:
     join_code = getattr(args, "join_code", None) or (
         earlier.get("join_code") if session == earlier.get("session") else None) or new_join_code()
     practice = bool(getattr(args, "practice", False))
+    from .. import i18n
+    lang = getattr(args, "lang", None) or i18n.language_from_environment()
     config = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
-              "quiz_name": quiz.name or quiz.title, "title": args.title or quiz.title,
+              "quiz_name": quiz.name or quiz.title, "title": args.title or quiz.title_key,
+              "lang": lang,
               "db": url, "session": session, "token_sha256": token_digest(token),
               "join_code": join_code,
               "projector_key": earlier.get("projector_key") or secrets.token_urlsafe(9),
