@@ -239,10 +239,12 @@ def inputs_html(public: dict, closed: bool, given: str = "") -> str:
     off = " disabled" if closed else ""
     focus = not closed
     kind = public["input"]
-    words = set(given.split())
+    labels = public.get("labels") or {}
+    said = {given, *given.split(", "), *given.split()}   # the answer as the verdict wrote it
+    words = {o for o in public["options"] if o in said or labels.get(o) in said} | set(given.split())
     if kind == "choice":
         return _options("choice", public["options"], "radio", say("quiz_label_choice"), off, focus,
-                        {given}, public.get("labels"))
+                        words, public.get("labels"))
     if kind == "multi":
         legend = say("quiz_label_multi" if public["kind"] == "which_melds" else "quiz_label_choice")
         return _options("pick", public["options"], "checkbox", legend, off, focus, words,
@@ -258,8 +260,9 @@ def inputs_html(public: dict, closed: bool, given: str = "") -> str:
         return (f'<fieldset><legend>{_e(say("desk_pick_cards", label=offered["label"]))}'
                 f"</legend>{items}</fieldset>")
     if kind == "player_points":
-        winner = next((o for o in public["options"] if given.startswith(o)), "")
-        points = given[len(winner):].strip()
+        shown = {labels.get(o, o): o for o in public["options"]}
+        spelled = next((w for w in sorted(shown, key=len, reverse=True) if given.startswith(w)), "")
+        winner, points = shown.get(spelled, ""), given[len(spelled):].strip()
         return (_options("choice", public["options"], "radio", say("quiz_label_winner"), off, focus,
                          {winner}, public.get("labels"))
                 + _text(say("quiz_label_points"), say("quiz_hint_points"), False, off, False, points))

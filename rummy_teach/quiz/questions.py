@@ -176,6 +176,9 @@ class Question:
         return value == self.answer, ""
 
     def _given(self, value) -> str:
+        """The answer as it was read, in words (an option by its label)."""
+        if isinstance(value, str) and value in self.options:
+            return self.option_label(value)
         return str(value)
 
     def _fields(self) -> dict:
