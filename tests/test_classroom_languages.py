@@ -67,7 +67,7 @@ def test_an_answer_given_in_italian_is_stored_neutral_and_reads_back_in_dutch(tm
         prompt = again.current["prompt"]
     for shown in (page, text):
         assert "een drieling is 3 of 4 kaarten van één waarde" in shown
-        assert "Per vraag" in shown and "1 leerling, 2 antwoorden geteld, 1 goed (50%)" in shown
+        assert "Per vraag" in shown and "1 leerling, 2 antwoorden geteld, goed: 1 (50%)" in shown
         assert "Ada" in shown
     assert "Ada" in dashboard
     assert again.score()["right"] == 1 and again.score()["wrong"] == 1   # still counted
