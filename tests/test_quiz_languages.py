@@ -158,4 +158,8 @@ def test_rules_and_notes_are_stored_as_codes_and_read_back_in_any_language():
     with i18n.language("it"):
         assert str(decode(stored)) == made.rule and "scala" in made.rule
     assert decode("the ace is low only") == "the ace is low only"    # a teacher's own rule
+    assert decode("gap") == "gap" and decode('{"code": "gap"}') == '{"code": "gap"}'
+    question = Quiz.from_data({"format": "rummy-teach-quiz/1", "game": "basic", "questions": [
+        {"kind": "meld", "cards": "8S 8H 8D", "rule": "gap", "note": "{not json"}]})[0]
+    assert question.rule == "gap" and question.note == "{not json"
     assert encode(decode(stored)) == stored

@@ -107,6 +107,10 @@ def _from_json(value):
     return value
 
 
+#: the codes a stored rule, note or title may be by itself (a teacher's rule "gap" stays text)
+STORED_PREFIXES = ("quizrule_", "quiznote_", "quizbank_", "quizbanknote_", "quiz_")
+
+
 def encode(words) -> str:
     """The stored, language-neutral form of a rule or note ("" for none)."""
     if words is None or isinstance(words, str):
@@ -120,11 +124,13 @@ def decode(stored):
     """Words from a stored rule or note: a code, JSON of codes, or a person's own text."""
     if not stored or not isinstance(stored, str):
         return stored or ""
-    if stored in ENGLISH:
+    if stored in ENGLISH and stored.startswith(STORED_PREFIXES):
         return Reason(stored)
     if stored.startswith("{"):
         try:
-            return _from_json(json.loads(stored))
+            words = _from_json(json.loads(stored))
+            str(words)                      # every code known, every parameter there
+            return words
         except Exception:  # not ours after all: a person's own text
             return stored
     return stored
