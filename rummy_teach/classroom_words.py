@@ -50,7 +50,29 @@ CLASSROOM_WORDS = {
     "csv_unanswered": "unanswered",
     # the language switch on the student's page and the join page
     "class_language_label": "Language",
-    # the classroom command
+    # the classroom command: what the teacher reads when the class starts
+    "class_start_title": "rummy-teach classroom: {title} ({count} questions, {mode})",
+    "class_start_resumed": " - resumed",
+    "class_start_practice": "practice (several tries per question)",
+    "class_start_attempts_one": "{n} attempt per question",
+    "class_start_attempts_many": "{n} attempts per question",
+    "class_start_students": "  students open:   {url}  and type the join code {join_code}",
+    "class_start_link": "  (or the link:    {url} )",
+    "class_start_report": "  teacher report:  {url}",
+    "class_start_dashboard": "  live dashboard:  {url}",
+    "class_start_projector": "  projector view:  {url}  (no names)",
+    "class_start_hub_students": "  students open:   {url}  (they log in through the hub: no join "
+                                "code, no name)",
+    "class_start_hub_teacher": "  teacher pages:   {dashboard}  and  {report}  (members of the "
+                               "hub group {group})",
+    "class_start_saved": "  results saved to {db} (session {session})",
+    "class_start_afterwards": "  afterwards:      rummy-teach report --db {db} --session {session}",
+    "class_start_kernels": "  kernels: at most {most} ({students} students + {pool} preheated); "
+                           "closed pages are stopped after {minutes} min",
+    "class_start_no_kernels": "  every student's quiz is served and judged by this process (no "
+                              "kernel per student)",
+    "class_start_resume": "  to resume this class after a restart: --run-dir {run}",
+    "class_start_stop": "  press Ctrl+C to stop the class",
     "class_lang_help": "the language of the teacher's pages, the CSV headers and (until a "
                        "student switches) the students' page: {languages} (default: from the "
                        "environment's locale)",

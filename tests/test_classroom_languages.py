@@ -137,3 +137,25 @@ def test_classroom_takes_its_language_from_lang_or_the_locale(tmp_path):
         config = json.loads((run_dir / "config.json").read_text(encoding="utf-8"))
         assert config["lang"] == expected
         assert config["title"] == "quizbank_basic_title"      # said in each reader's language
+
+
+def test_the_classroom_tells_the_teacher_where_to_go_in_the_class_language(tmp_path):
+    from argparse import Namespace
+
+    from rummy_teach.classroom.server import startup_message
+
+    config = {"db": str(tmp_path / "r.db"), "session": "5B", "join_code": "K7P4QX",
+              "projector_key": "p1", "attempts": 1, "practice": False,
+              "title": "quizbank_basic_title", "quiz_name": "basic"}
+    prepared = {"quiz": Quiz.builtin("basic"), "token": "t", "pool": 0, "run": tmp_path,
+                "config": config}
+    args = Namespace(host="127.0.0.1", port=8866, students=2, idle_minutes=2)
+    english = startup_message(prepared, args)
+    italian = startup_message(prepared | {"config": {**config, "lang": "it"}}, args)
+    dutch = startup_message(prepared | {"config": {**config, "lang": "nl"}}, args)
+    assert "Basic Rummy: the rule book's situations" in english and "type the join code K7P4QX" in english
+    assert "Rummy base: le situazioni del regolamento" in italian
+    assert "e scrivono il codice di accesso K7P4QX" in italian and "1 tentativo per domanda" in italian
+    assert "en typen de deelnamecode K7P4QX" in dutch and "druk op Ctrl+C" in dutch
+    for text in (italian, dutch):
+        assert "http://127.0.0.1:8866/teacher/dashboard?token=t" in text
