@@ -164,16 +164,16 @@ class FastSolver:
         if not held:
             best = self.runs.best
             return best[s] + best[h] + best[d] + best[c], 0
-        return self.solve_with_sets(hand, held)
+        return self.solve_with_sets(hand, held, s, h, d, c)
 
-    def solve_with_sets(self, hand: int, held: int) -> tuple[int, int]:
-        """:meth:`solve` for a hand whose ranks ``held`` could make sets.
+    def solve_with_sets(self, hand: int, held: int, s, h, d, c) -> tuple[int, int]:
+        """:meth:`solve` for a hand whose ranks ``held`` could make sets (``s h d c``:
+        its suit masks, which the caller already has).
 
         Each such rank offers a few choices (see :meth:`_set_choices`); every
         combination of them is tried, each leaving the rest of the hand to runs.
         """
         best, cover = self.runs.best, self.runs.cover
-        s, h, d, c = suit_masks(hand)
         runnable = cover[s] | cover[h] << 13 | cover[d] << 26 | cover[c] << 39
         known, combos = self._set_choices_known, [(0, 0)]
         while held:
@@ -267,7 +267,7 @@ class FastSolver:
         value = self.hand_value
         held = self.held_for_sets(s, h, d, c)
         if held:
-            weight, taken = self.solve_with_sets(hand, held)
+            weight, taken = self.solve_with_sets(hand, held, s, h, d, c)
         else:
             best = self.runs.best
             weight, taken = best[s] + best[h] + best[d] + best[c], 0
