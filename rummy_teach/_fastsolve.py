@@ -306,6 +306,7 @@ class FastSolver:
         known = self._melds.get(mask)
         if known is None:
             bits, fields = self._layout(mask)
+            # a meld has three cards or more, so the itemgetter gives back a tuple
             known = self._melds[mask] = (bits, itemgetter(*bits), fields, None)
         bits, read, fields, meld = known
         cards = read(at)
