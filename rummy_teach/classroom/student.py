@@ -79,7 +79,7 @@ def paper_quiz(quiz, paper: dict):
                  for n, q in enumerate(quiz, 1)]
     for base, question in zip(quiz, questions):
         question.points = getattr(base, "points", 1)
-    return Quiz(questions, title=quiz.title, name=quiz.name, description=quiz.description,
+    return Quiz(questions, title=quiz.title_key, name=quiz.name, description=quiz.description_key,
                 game=quiz.game)
 
 
@@ -176,7 +176,8 @@ class StudentApp:
             if not roster:
                 self.name_box.on_submit(lambda _: self.start())
             self.code_box.on_submit(lambda _: self.rejoin())
-        title = html.escape(config.get("title") or self.quiz.title or "Quiz")
+        from ..quiz.words import said
+        title = html.escape(said(config.get("title")) or self.quiz.title or "Quiz")
         intro = say("pick_name_intro" if roster else "type_name_intro")
         self.root = widgets.VBox([
             widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif">{title}</h2>'
@@ -275,10 +276,13 @@ class StudentApp:
                    self.store().answers(session=self.session, student_id=student.student_id)
                    if a.question_id in self.quiz]
         order = [qid for qid in student.paper.get("order", []) if qid in self.quiz]
-        title = f"{self.config.get('title') or self.quiz.title} · {student.name}"
+        from ..quiz.words import said
+        from .messages import class_language
+        title = f"{said(self.config.get('title')) or self.quiz.title} · {student.name}"
         self.quiz_widget = QuizWidget(self.quiz, on_answer=self.record, title=title,
                                       order=order or None, options=student.paper.get("options"),
-                                      attempts=self.attempts, history=history)
+                                      attempts=self.attempts, history=history,
+                                      lang=class_language(self.config))
         self.quiz_widget.next_button.on_click(lambda _: self._seen())
         judged = sum(1 for qid, given in history if self.quiz[qid].check(given).outcome != "unreadable")
         where = self.quiz_widget.position + 1
@@ -319,7 +323,7 @@ class StudentApp:
         self._allowance -= 1
         store.record(session=self.session, student_id=self.student_id,
                      student_name=self.student_name, quiz=self.quiz_name,
-                     question_id=question.id, rule=question.rule, given=text,
+                     question_id=question.id, rule=question.rule_key, given=text,
                      outcome=result.outcome)
 
 
