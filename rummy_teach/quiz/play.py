@@ -265,9 +265,9 @@ class DealQuestion(Question):
         else:
             sizes = ", ".join(f"{n} players {k}" for n, k in rules.deal)
         self.reasons = (
-            Reason("deal_size", {"game": rules.title, "players": self.players, "cards": self.answer,
+            Reason("deal_size", {"game": rules.term, "players": self.players, "cards": self.answer,
                                  "hand": self.hand if rules.ladder else ""}),
-            Reason("deal_table", {"game": rules.title, "sizes": sizes}),
+            Reason("deal_table", {"game": rules.term, "sizes": sizes}),
             Reason("deal_decks", {"players": self.players, "decks": decks, "jokers": jokers}),
         )
         self.explanation = "\n".join(r.text() for r in self.reasons)
@@ -319,7 +319,7 @@ class StockOutQuestion(Question):
             way = "void"
         self.answer = STOCK_OPTIONS[way]
         self.answer_text = self.answer
-        self.reasons = (Reason(f"stock_out_{way}", {"game": rules.title, "times": self.times,
+        self.reasons = (Reason(f"stock_out_{way}", {"game": rules.term, "times": self.times,
                                                     "turnovers": rules.stock_turnovers or 0}),)
         self.explanation = self.reasons[0].text()
 
@@ -385,7 +385,7 @@ class GameEndQuestion(Question):
             top = max(self.totals)
             code = ("game_end_not_yet" if top < rules.target else
                     "game_end_tie_again" if not winners else "game_end_highest")
-        self.reasons = (Reason(code, {"game": rules.title, "winners": self.answer_text,
+        self.reasons = (Reason(code, {"game": rules.term, "winners": self.answer_text,
                                       "target": rules.target or 0}),)
         self.explanation = self.reasons[0].text()
 
@@ -439,4 +439,4 @@ def _teach_code(code: str) -> str:
 
 def teach_params(rules) -> dict:
     """What teaching lines may mention about a rule set."""
-    return {"game": rules.title, "decks": describe_decks(rules)}
+    return {"game": rules.term, "decks": describe_decks(rules)}

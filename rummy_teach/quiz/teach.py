@@ -37,7 +37,7 @@ def _meld_lines(rules, checks) -> list[Reason]:
         if check.ok and check.wilds:
             kinds.add("wild")
     if "set" in kinds:
-        lines.append(Reason("teach_set", {"game": rules.title, "set_size": set_size(rules)}))
+        lines.append(Reason("teach_set", {"game": rules.term, "set_size": set_size(rules)}))
     if "run" in kinds:
         lines.append(_run(rules))
     if "wild" in kinds:
@@ -49,7 +49,7 @@ def teaching(question) -> tuple[Reason, ...]:
     """The teaching lines for a question of a built-in kind (empty for kinds that bring
     their own, like moves and buys)."""
     rules, kind = question.rules, question.kind
-    game = {"game": rules.title}
+    game = {"game": rules.term}
     if kind == "meld":
         return tuple(_meld_lines(rules, [question.check_result]))
     if kind == "which_melds":
