@@ -987,6 +987,11 @@ ENGLISH.update({
     "cli_accepted": "accepted: rank A 2-10 J Q K (T for 10) then suit S H D C or ♠ ♥ ♦ ♣; "
                     "JK or Joker for a joker",
     "cli_error": "rummy-teach {command}: {error}",
+    # choosing a game (rummy_teach/rules.py)
+    "rules_no_contracts": "{game} has no contracts",
+    "rules_bad_hand": "hand must be 1 to {last} in {game}, not {hand}",
+    "rules_unknown_game": "unknown game or variant {name}; choose one of {names}",
+    "rules_bad_players": "{game} is for {least} to {most} players, not {players}",
     # the widgets' dispatch (rummy_teach/play/__init__.py)
     "play_bad_config": "a widget configuration is a dict with a 'kind', not {config}",
     "play_no_kind": "no widget kind {kind}; kinds are {kinds}",

@@ -206,8 +206,9 @@ class RuleSet:
     # --- table facts ----------------------------------------------------------
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise RuleOptionError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players!r}")
+            raise RuleOptionError(Reason("rules_bad_players", {
+                "game": self.term, "least": self.min_players, "most": self.max_players,
+                "players": repr(players)}))
 
     def deck_for(self, players: int) -> tuple[int, int]:
         """(52-card decks, jokers) used with this many players."""
@@ -231,9 +232,10 @@ class RuleSet:
 
     def contract_hand(self, hand: int) -> ContractHand:
         if not self.ladder:
-            raise RuleOptionError(f"{self.title} has no contracts")
+            raise RuleOptionError(Reason("rules_no_contracts", {"game": self.term}))
         if not isinstance(hand, int) or not 1 <= hand <= len(self.ladder):
-            raise RuleOptionError(f"hand must be 1 to {len(self.ladder)} in {self.title}, not {hand!r}")
+            raise RuleOptionError(Reason("rules_bad_hand", {"last": len(self.ladder), "game": self.term,
+                                                            "hand": repr(hand)}))
         return self.ladder[hand - 1]
 
     def contract(self, hand: int) -> Contract:
@@ -417,7 +419,7 @@ def get_rules(name: str | RuleSet = "basic", **options) -> RuleSet:
         key = _normal(name)
         key = _BY_ALIAS.get(key, key)
         if key not in RULE_SETS:
-            raise RuleOptionError(
-                f"unknown game or variant {name!r}; choose one of {', '.join(RULE_SETS)}")
+            raise RuleOptionError(Reason("rules_unknown_game", {"name": repr(name),
+                                                                "names": ", ".join(RULE_SETS)}))
         base = RULE_SETS[key]
     return base.with_options(**options) if options else base
