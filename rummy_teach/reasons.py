@@ -992,6 +992,22 @@ ENGLISH.update({
     "rules_bad_hand": "hand must be 1 to {last} in {game}, not {hand}",
     "rules_unknown_game": "unknown game or variant {name}; choose one of {names}",
     "rules_bad_players": "{game} is for {least} to {most} players, not {players}",
+    # the transcript of an all-computer game (rummy_teach/game/transcript.py, rummy-teach play)
+    "transcript_player": "player {number}",
+    "transcript_seat": "player {number} {level}",
+    "level_easy": "easy", "level_medium": "medium", "level_hard": "hard", "level_expert": "expert",
+    "transcript_title": "{game}: {seats}; seed {seed}",
+    "transcript_hand": "Hand {hand}: dealer {dealer}, player {player} starts; the discard pile "
+                       "shows {card}",
+    "transcript_hand_contract": "Hand {hand}: dealer {dealer}, player {player} starts, contract: "
+                                "{contract}; the discard pile shows {card}",
+    "transcript_holds": "player {number} holds {cards}",
+    "transcript_totals": "Totals: {totals}.",
+    "transcript_game_over": "Game over after {hands} hand(s). Final scores: {scores}",
+    "transcript_score": "player {number} {score}",
+    "transcript_teams": "Teams: players 0 & 2 {first}, players 1 & 3 {second}",
+    "transcript_winner": "Winner: {winners}",
+    "transcript_winners_shared": "Winner: {winners} (shared)",
     # the widgets' dispatch (rummy_teach/play/__init__.py)
     "play_bad_config": "a widget configuration is a dict with a 'kind', not {config}",
     "play_no_kind": "no widget kind {kind}; kinds are {kinds}",
