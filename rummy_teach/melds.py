@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .cards import (RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card, cards_text, parse_cards, rank_plural,
                     rank_with_article)
 from .errors import IllegalMeldError
-from .reasons import Reason, Verdict
+from .reasons import Reason, Reasons, Verdict
 
 ACE_HIGH = 14
 
@@ -353,8 +353,8 @@ def make_meld(rules, cards, kind: str | None = None) -> Meld:
 
     check = check_meld(rules, parse_cards(cards), kind=kind)
     if not check.ok:
-        raise IllegalMeldError(f"{cards_text(check.cards)} is not a meld: {check.explain()}",
-                               check.reasons)
+        raise IllegalMeldError(Reason("meld_refused", {"cards": cards_text(check.cards),
+                                                       "why": Reasons(check.reasons)}), check.reasons)
     return check.meld
 
 

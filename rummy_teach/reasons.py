@@ -301,7 +301,31 @@ class Reason:
         return f"Reason({self.code!r}, {self.params!r})"
 
 
+class Reasons(tuple):
+    """Several reasons as one parameter of a sentence ("... is not allowed now: {why}"):
+    said one per line, in the language in use; ``run_on`` starts the first with a small
+    letter, for a sentence that goes on after a colon."""
+
+    run_on = False
+
+    def __new__(cls, reasons=(), run_on: bool = False):
+        made = super().__new__(cls, reasons)
+        made.run_on = run_on
+        return made
+
+    def __format__(self, spec: str) -> str:
+        text = "\n".join(r.text() for r in self)
+        if self.run_on and text[:2].isalpha() and text[1].islower():
+            text = text[0].lower() + text[1:]
+        return format(text, spec)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
 def _to_json(value):
+    if isinstance(value, Reasons):
+        return {"reasons": [r.to_json() for r in value], "run_on": value.run_on}
     if isinstance(value, Reason):
         return {"reason": value.to_json()}
     if isinstance(value, (list, tuple)):
@@ -319,6 +343,8 @@ def _from_json(value):
     if isinstance(value, dict):
         if "reason" in value:
             return Reason.from_json(value["reason"])
+        if "reasons" in value:
+            return Reasons((Reason.from_json(r) for r in value["reasons"]), value.get("run_on", False))
         return {k: _from_json(v) for k, v in value.get("dict", {}).items()}
     return value
 
@@ -1008,6 +1034,9 @@ ENGLISH.update({
     "transcript_teams": "Teams: players 0 & 2 {first}, players 1 & 3 {second}",
     "transcript_winner": "Winner: {winners}",
     "transcript_winners_shared": "Winner: {winners} (shared)",
+    # refusals raised as errors (rummy_teach/game/state.py, rummy_teach/melds.py)
+    "move_not_allowed": "{action} is not allowed now: {why}",
+    "meld_refused": "{cards} is not a meld: {why}",
     # the widgets' dispatch (rummy_teach/play/__init__.py)
     "play_bad_config": "a widget configuration is a dict with a 'kind', not {config}",
     "play_no_kind": "no widget kind {kind}; kinds are {kinds}",

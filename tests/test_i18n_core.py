@@ -329,3 +329,20 @@ def test_every_word_the_command_line_prints_comes_from_the_catalogue(argv, monke
     assert out + err
     notation = {argv[0], "canasta", "clever", *re.findall(r"[A-Za-z]{2,}", " ".join(RULE_SETS))}  # names typed
     assert [w for w in words_from_params(out + err) if w not in notation] == []
+
+
+def test_a_refused_move_and_a_refused_meld_are_said_when_shown_and_stored_as_codes():
+    from rummy_teach.errors import IllegalMeldError, IllegalMoveError
+    from rummy_teach.melds import make_meld
+
+    with pytest.raises(IllegalMoveError) as move:
+        new_game("basic", players=2, seed=1).apply("discard 8S")
+    with pytest.raises(IllegalMeldError) as meld:
+        make_meld(get_rules("basic"), "QH KH AH")
+    assert str(move.value).startswith("discard 8♠ is not allowed now: first draw a card")
+    with i18n.language("nl"):
+        assert str(move.value).startswith("discard 8♠ mag nu niet: ")
+        assert "Basisrummy" in str(meld.value) and str(meld.value).startswith("Q♥ K♥ A♥ is geen combinatie: ")
+    for error in (move.value, meld.value):
+        stored = json.loads(json.dumps(error.reason.to_json()))
+        assert str(Reason.from_json(stored)) == str(error)
