@@ -11,6 +11,14 @@ physical cards; they differ in their ``copy`` number (1 for the first deck's car
 
 ``str(card)`` writes the Unicode form (``8♠``), ``Card.parse`` reads it back, and
 ``repr(card)`` is the call that rebuilds the card.
+
+Notation is the same in every language the package speaks: English letters (A J Q K,
+T for 10) and S H D C or the suit symbols are read and written in Italian and Dutch
+too, and the card pictures keep these corner letters (the glossary's rule: notation is
+never translated; Italian French-suited decks print them too, and a Dutch reader meets
+them in every rummy text). What is said in words follows the language in use:
+``card.name`` ("eight of spades", "otto di picche", "schoppen acht"), :func:`rank_plural`
+and :data:`SUIT_NAMES`, said from the catalogue when the sentence is said.
 """
 
 from __future__ import annotations

@@ -296,6 +296,8 @@ def test_the_meld_command_explains_in_italian_and_dutch(lang, verdict, game):
         reason = get_rules("basic").check_meld("QH KH AH").reasons[0]
         assert lines[1:] == [f"  - {reason.text()}"]
     assert reason.code == "ace_high_not_allowed" and game in lines[1] and "Basic Rummy" not in out
+    english = {"the", "not", "run", "ace", "only", "before", "meld", "low", "so", "comes"}
+    assert not english & set(re.findall(r"[a-z]+", out.lower())), out
 
 
 def test_the_language_comes_from_the_environment_and_an_unknown_one_exits_2():
