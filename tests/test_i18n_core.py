@@ -318,8 +318,7 @@ def test_a_bad_card_on_the_command_line_is_refused_in_the_language_asked_for():
     ["arrange", "--game", "500", "8S 8H 8D 4H 5H 6H KC"], ["contract", "--game", "contract", "--hand", "2", "8S 8H 8D 2C 5C KD"],
     ["contract", "--hand", "2", "8S 8H 8D"], ["meld", "--game", "canasta", "8S"],
     ["demo"], ["meld", "8S", "8X"], ["points", "--game", "basic"],
-    ["play", "--game", "contract", "--players", "3", "--levels", "easy", "--seed", "2"],
-    ["play", "--game", "partnership", "--levels", "easy", "--players", "4", "--seed", "1", "--show-hands"],
+    ["play", "--game", "basic", "--levels", "hard,hard", "--seed", "1", "--show-hands"],
     ["play", "--levels", "easy,clever"]])
 def test_every_word_the_command_line_prints_comes_from_the_catalogue(argv, monkeypatch, capsys):
     from rummy_teach import cli
@@ -329,7 +328,7 @@ def test_every_word_the_command_line_prints_comes_from_the_catalogue(argv, monke
     cli.main([*argv, "--lang", "it"])
     out, err = capsys.readouterr()
     assert out + err
-    notation = {argv[0], "canasta", "clever", *re.findall(r"[A-Za-z]{2,}", " ".join(RULE_SETS))}  # names typed
+    notation = {argv[0], "canasta", "clever", "easy", "medium", "hard", "expert", *re.findall(r"[A-Za-z]{2,}", " ".join(RULE_SETS))}  # names typed
     assert [w for w in words_from_params(out + err) if w not in notation] == []
 
 
