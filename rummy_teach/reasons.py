@@ -303,18 +303,19 @@ class Reason:
 
 class Reasons(tuple):
     """Several reasons as one parameter of a sentence ("... is not allowed now: {why}"):
-    said one per line, in the language in use; ``run_on`` starts the first with a small
-    letter, for a sentence that goes on after a colon."""
+    said one per line (or joined by ``joiner``), in the language in use; ``run_on`` starts
+    the first with a small letter, for a sentence that goes on after a colon."""
 
     run_on = False
+    joiner = "\n"
 
-    def __new__(cls, reasons=(), run_on: bool = False):
+    def __new__(cls, reasons=(), run_on: bool = False, joiner: str = "\n"):
         made = super().__new__(cls, reasons)
-        made.run_on = run_on
+        made.run_on, made.joiner = run_on, joiner
         return made
 
     def __format__(self, spec: str) -> str:
-        text = "\n".join(r.text() for r in self)
+        text = self.joiner.join(r.text() for r in self)
         if self.run_on and text[:2].isalpha() and text[1].islower():
             text = text[0].lower() + text[1:]
         return format(text, spec)
@@ -325,7 +326,8 @@ class Reasons(tuple):
 
 def _to_json(value):
     if isinstance(value, Reasons):
-        return {"reasons": [r.to_json() for r in value], "run_on": value.run_on}
+        return {"reasons": [r.to_json() for r in value], "run_on": value.run_on,
+                "joiner": value.joiner}
     if isinstance(value, Reason):
         return {"reason": value.to_json()}
     if isinstance(value, (list, tuple)):
@@ -344,7 +346,8 @@ def _from_json(value):
         if "reason" in value:
             return Reason.from_json(value["reason"])
         if "reasons" in value:
-            return Reasons((Reason.from_json(r) for r in value["reasons"]), value.get("run_on", False))
+            return Reasons((Reason.from_json(r) for r in value["reasons"]), value.get("run_on", False),
+                           value.get("joiner", "\n"))
         return {k: _from_json(v) for k, v in value.get("dict", {}).items()}
     return value
 
@@ -1034,6 +1037,9 @@ ENGLISH.update({
     "transcript_teams": "Teams: players 0 & 2 {first}, players 1 & 3 {second}",
     "transcript_winner": "Winner: {winners}",
     "transcript_winners_shared": "Winner: {winners} (shared)",
+    # one deal size in a list (rummy_teach/quiz/play.py, the {sizes} of deal_table)
+    "deal_sizes_hand": "hand {hand} {cards}",
+    "deal_sizes_players": "{players} players {cards}",
     # refusals raised as errors (rummy_teach/game/state.py, rummy_teach/melds.py)
     "move_not_allowed": "{action} is not allowed now: {why}",
     "meld_refused": "{cards} is not a meld: {why}",

@@ -328,7 +328,8 @@ def test_every_word_the_command_line_prints_comes_from_the_catalogue(argv, monke
     cli.main([*argv, "--lang", "it"])
     out, err = capsys.readouterr()
     assert out + err
-    notation = {argv[0], "canasta", "clever", "easy", "medium", "hard", "expert", *re.findall(r"[A-Za-z]{2,}", " ".join(RULE_SETS))}  # names typed
+    typed = {argv[0], "canasta", "clever", "easy", "medium", "hard", "expert"}   # names typed
+    notation = typed | set(re.findall(r"[A-Za-z]{2,}", " ".join(RULE_SETS)))
     assert [w for w in words_from_params(out + err) if w not in notation] == []
 
 
@@ -347,3 +348,15 @@ def test_a_refused_move_and_a_refused_meld_are_said_when_shown_and_stored_as_cod
     for error in (move.value, meld.value):
         stored = json.loads(json.dumps(error.reason.to_json()))
         assert str(Reason.from_json(stored)) == str(error)
+
+
+def test_the_deal_sizes_a_quiz_explains_carry_no_english_words():
+    from rummy_teach.quiz import Quiz
+
+    tables = [r for bank in ("basic", "500", "contract") for q in Quiz.builtin(bank).questions
+              for r in q.reasons if r.code == "deal_table"]
+    assert tables
+    with speaking(MARKED):
+        assert [words_from_params(r.text()) for r in tables] == [[]] * len(tables)
+    with i18n.language("nl"):
+        assert all("spelers" in r.text() or "ronde 1" in r.text() for r in tables)

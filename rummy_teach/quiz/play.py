@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
 from ..errors import UsageError
-from ..reasons import Reason
+from ..reasons import Reason, Reasons
 from . import answers
 from .questions import ContractQuestion, Question, describe_decks
 
@@ -261,9 +261,11 @@ class DealQuestion(Question):
         self.answer_text = str(self.answer)
         decks, jokers = rules.deck_for(self.players)
         if rules.ladder:
-            sizes = ", ".join(f"hand {n} {rung.dealt}" for n, rung in enumerate(rules.ladder, 1))
+            sizes = Reasons((Reason("deal_sizes_hand", {"hand": n, "cards": rung.dealt})
+                             for n, rung in enumerate(rules.ladder, 1)), joiner=", ")
         else:
-            sizes = ", ".join(f"{n} players {k}" for n, k in rules.deal)
+            sizes = Reasons((Reason("deal_sizes_players", {"players": n, "cards": k})
+                             for n, k in rules.deal), joiner=", ")
         self.reasons = (
             Reason("deal_size", {"game": rules.term, "players": self.players, "cards": self.answer,
                                  "hand": self.hand if rules.ladder else ""}),
