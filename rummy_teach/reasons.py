@@ -1037,9 +1037,6 @@ ENGLISH.update({
     "transcript_teams": "Teams: players 0 & 2 {first}, players 1 & 3 {second}",
     "transcript_winner": "Winner: {winners}",
     "transcript_winners_shared": "Winner: {winners} (shared)",
-    # one deal size in a list (rummy_teach/quiz/play.py, the {sizes} of deal_table)
-    "deal_sizes_hand": "hand {hand} {cards}",
-    "deal_sizes_players": "{players} players {cards}",
     # refusals raised as errors (rummy_teach/game/state.py, rummy_teach/melds.py)
     "move_not_allowed": "{action} is not allowed now: {why}",
     "meld_refused": "{cards} is not a meld: {why}",
@@ -1047,3 +1044,17 @@ ENGLISH.update({
     "play_bad_config": "a widget configuration is a dict with a 'kind', not {config}",
     "play_no_kind": "no widget kind {kind}; kinds are {kinds}",
 })
+
+# --- the quizzes' own words in every language (issue 16: quizzes and classroom) -----------
+# Prompts, options, feedback, explanation lines, rules and notes of every built-in question,
+# and the hints for an unreadable answer: rummy_teach/quiz_words.py (locale/<lang>/quiz.po).
+from .quiz_words import QUIZ_WORDS  # noqa: E402  (plain data, no imports)
+
+ENGLISH.update(QUIZ_WORDS)
+
+# --- the classroom in every language (issue 16: quizzes and classroom) ---------------------
+# The class report's words, the CSV headers and the student page's language switch:
+# rummy_teach/classroom_words.py (locale/<lang>/classroom.po).
+from .classroom_words import CLASSROOM_WORDS  # noqa: E402  (plain data, no imports)
+
+ENGLISH.update(CLASSROOM_WORDS)
