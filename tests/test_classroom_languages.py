@@ -175,3 +175,13 @@ def test_the_kernel_quiz_widget_speaks_its_language_in_every_callback():
     widget.next()
     assert widget.current["prompt"].startswith("Rummy base: la mano è finita")
     assert Quiz.builtin("basic")["basic-eights"].prompt.startswith("In Basic Rummy")
+
+
+def test_the_kernel_student_page_speaks_the_class_language(tmp_path):
+    from rummy_teach.classroom.student import StudentApp
+
+    app = StudentApp(config_for(tmp_path, lang="nl"), env={"HTTP_X_RUMMY_SEAT": "seat-one"})
+    app.start("")                                  # the Start button's callback, no name typed
+    assert "Typ eerst je naam." in app.message.value
+    app.start("Ada")
+    assert app.quiz_widget.current["prompt"].startswith("Is dit bij Basisrummy")

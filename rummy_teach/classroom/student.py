@@ -134,6 +134,16 @@ class StudentApp:
     """Name (or seat, or hub user) first, then the quiz; every answer recorded as submitted."""
 
     def __init__(self, config: dict, env=None, quiz=None):
+        with self._speaking(config):
+            self._build(config, env, quiz)
+
+    def _speaking(self, config: dict | None = None):
+        """The class's language (``--lang``), around the page's drawing and each callback."""
+        from .. import i18n
+        from .messages import class_language
+        return i18n.language(class_language(config if config is not None else self.config))
+
+    def _build(self, config: dict, env=None, quiz=None):
         import ipywidgets as widgets
 
         from ..quiz import Quiz
@@ -209,6 +219,11 @@ class StudentApp:
             self._begin(known, "resumed_seat")
 
     def start(self, name: str | None = None, trusted: bool = False) -> None:
+        """A name given (or the hub's user): join, or ask the rejoin code of a taken name."""
+        with self._speaking():
+            self._start(name, trusted)
+
+    def _start(self, name: str | None = None, trusted: bool = False) -> None:
         from .store import safe_text
         from .students import NameTaken
 
@@ -251,6 +266,11 @@ class StudentApp:
         self.message.value = _alert(say("name_taken", name=known.name))
 
     def rejoin(self) -> None:
+        """The rejoin code of a taken name, typed in the code box."""
+        with self._speaking():
+            self._rejoin()
+
+    def _rejoin(self) -> None:
         """The student of a taken name proves it with their rejoin code."""
         if self._claim is None or self.quiz_widget is not None:
             return
