@@ -76,3 +76,20 @@ def test_the_catalogues_are_read_from_the_wheel_as_a_zip(tmp_path):
     assert kind == "Path"                       # zipfile.Path: inside the archive
     assert "'book.po'" in rest
     assert rest.strip().endswith(i18n.catalogue("it")["book_show_code"])
+
+
+def test_the_coach_gives_the_same_advice_in_every_language():
+    """The coach samples the hidden cards from a key of what the seat sees; that key once
+    held the game's title in the language in use, so the Dutch book's coach lesson got
+    other hints (and failed its checks)."""
+    from rummy_teach import get_rules
+    from rummy_teach.coach import hint
+    from rummy_teach.coach.review import play_and_collect
+
+    _, moments = play_and_collect(get_rules("basic"), ["easy", "hard"], seed=1)
+    state = moments[3][0]
+    english = hint(state, seed=1)
+    for lang in ("it", "nl"):
+        with i18n.language(lang):
+            said = hint(state, seed=1)
+        assert (said.action, said.values) == (english.action, english.values), lang

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ..errors import UsageError
-from ..reasons import say
+from ..reasons import ENGLISH, say, speaking
 
 
 class LearnerView:
@@ -31,7 +31,11 @@ class LearnerView:
         self.rules = game.rules
         self._hidden = tuple(hidden)
         self._game = game.with_unseen(player, hidden, seed="coach")
-        self.key = repr(sorted(self._game.view(player).items()))  # everything the seat sees
+        # everything the seat sees, its words said in English whatever the language in use:
+        # the key seeds the sampled worlds, so the same game gets the same advice in every
+        # language (the Dutch book's coach lesson once got other hints than the English)
+        with speaking(ENGLISH):
+            self.key = repr(sorted(self._game.view(player).items()))
 
     @property
     def game(self):
