@@ -184,6 +184,47 @@ def test_the_expert_player_goes_out_when_able():
     assert game.is_hand_over and game.hand_results[-1].went_out == 0
 
 
+def test_the_expert_player_takes_the_card_that_completes_a_run():
+    from rummy_teach.game import Bot
+    game = from_deal("basic", ["5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JS QD 10S"], discard="8C 7H")
+    assert Bot("expert", seed=1).act(game) == Action.parse("take")
+    game.apply("take")
+    for seed in range(3):   # then it keeps the run: lays it down or lets another card go
+        move = Bot("expert", seed=seed).act(game)
+        assert move == Action.parse("meld 5H 6H 7H") or (
+            move.kind == "discard" and str(move.card) not in ("5♥", "6♥", "7♥"))
+
+
+def _expert_moves(game, seed, moves=3):
+    """The expert's next ``moves`` decisions in ``game`` (which is left as it was)."""
+    from rummy_teach.game import Bot
+    game, expert, chosen = game.clone(), Bot("expert", seed=seed), []
+    for _ in range(moves):
+        action = expert.act(game)
+        chosen.append(action)
+        game.apply(action)
+    return chosen
+
+
+def test_the_expert_player_decides_the_same_with_the_same_seed():
+    game = new_game("basic", 2, seed=11)
+    assert _expert_moves(game, seed=4) == _expert_moves(game, seed=4)
+
+
+def test_the_expert_player_never_reads_the_hidden_cards():
+    # the same view, other hidden cards (the opponent's hand and the stock swapped):
+    # take, meld, then a discard weighed over sampled deals, the same in both
+    mine = "5H 6H 2C 9D KS QC 4S"
+    a = from_deal("basic", [mine, "2D 3D 4D 8D JC QD 10S"], stock="7C 8C 9C 10C JH QH KH AC",
+                  discard="8H 7H")
+    b = from_deal("basic", [mine, "7C 8C 9C 10C JH QH KH"], stock="2D 3D 4D 8D JC QD 10S AC",
+                  discard="8H 7H")
+    for seed in (1, 2):
+        moves = _expert_moves(a, seed)
+        assert moves[0] == Action.parse("take") and moves[2].kind == "discard"
+        assert _expert_moves(b, seed) == moves
+
+
 @pytest.mark.parametrize("name, players", [("500", 2), ("contract", 3)])
 def test_the_expert_player_plays_legally(name, players):
     from rummy_teach.game import Bot
