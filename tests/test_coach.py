@@ -195,6 +195,24 @@ def test_the_expert_player_takes_the_card_that_completes_a_run():
             move.kind == "discard" and str(move.card) not in ("5♥", "6♥", "7♥"))
 
 
+def test_the_contract_goes_down_as_soon_as_it_may():
+    # a position met in a real hand: the expert kept its two sets (three aces; two
+    # kings with a joker) in hand and discarded, so it could neither lay off nor go out
+    from rummy_teach.game import Bot
+    game = from_deal("contract", ["8D#2 KD#2 10D#2 AS#2 JK 4S 4D JD#2 AD KC QD AS",
+                                  "10H#2 KC#2 9S 8D 7H#2 10C#2 8C#2 7D#2 8C KD", "2D 6S 2S 8H#2 5S 2S#2"],
+                     table=[(2, "QH QC QC#2"), (2, "3D 3C JK#2")], stock="9C#2 5C 2C",
+                     discard="AH#2 JH 6D 9H#2 5D")
+    game.apply("draw")
+    while game.phase == "buy":
+        game.apply("pass")
+    assert game.current_player == 0 and game.phase == "play"
+    for seed in range(2):
+        move = Bot("expert", seed=seed).act(game)
+        assert move.kind == "meld" and len(move.melds) == 2 and game.judge(move).ok
+        assert hint(game, seed=seed).action == move
+
+
 def _expert_moves(game, seed, moves=3):
     """The expert's next ``moves`` decisions in ``game`` (which is left as it was)."""
     from rummy_teach.game import Bot
