@@ -46,6 +46,7 @@ _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a rank's bit: that rank i
 # hand, so that one test after packing a whole hand finds it.
 _BASE = {**{suit: SUIT_BITS * i - 1 for i, suit in enumerate(SUITS)}, None: 52}
 _JOKER = 1 << 52
+_BIT_VALUE = tuple(1 << bit for bit in range(53))  # looking a bit up beats shifting 1 to it
 _MELD = itemgetter(2)
 _ACE = 1  # bit of the ace in a suit mask; the king is 1 << 12
 
@@ -163,16 +164,16 @@ class FastSolver:
         if not held:
             best = self.runs.best
             return best[s] + best[h] + best[d] + best[c], 0
-        return self.solve_with_sets(hand, held)
+        return self.solve_with_sets(hand, held, s, h, d, c)
 
-    def solve_with_sets(self, hand: int, held: int) -> tuple[int, int]:
-        """:meth:`solve` for a hand whose ranks ``held`` could make sets.
+    def solve_with_sets(self, hand: int, held: int, s, h, d, c) -> tuple[int, int]:
+        """:meth:`solve` for a hand whose ranks ``held`` could make sets (``s h d c``:
+        its suit masks, which the caller already has).
 
         Each such rank offers a few choices (see :meth:`_set_choices`); every
         combination of them is tried, each leaving the rest of the hand to runs.
         """
         best, cover = self.runs.best, self.runs.cover
-        s, h, d, c = suit_masks(hand)
         runnable = cover[s] | cover[h] << 13 | cover[d] << 26 | cover[c] << 39
         known, combos = self._set_choices_known, [(0, 0)]
         while held:
@@ -250,28 +251,28 @@ class FastSolver:
         """(melds, deadwood, deadwood points) of a best arrangement, or None for the
         general search.
 
-        :meth:`pack`, in a loop that also keeps each card by its bit (``at``), since
-        the melds and the deadwood are made of those cards. Most random hands hold no
-        meld at all; they are answered without building any.
+        :meth:`pack`, in a loop that also files each card in ``at``, a list with one
+        slot per bit. The melds are taken out of ``at`` slot by slot, and what is
+        left, read in slot order, is the deadwood already sorted by suit and rank.
+        Most random hands hold no meld at all; they are answered without building any.
         """
-        base, hand, at = _BASE, 0, {}
+        base, bit_value, hand, at = _BASE, _BIT_VALUE, 0, [None] * 53
         for card in cards:
             bit = base[card.suit] + card.rank
             at[bit] = card
-            hand |= 1 << bit
-        if hand & self.refused or len(at) < len(cards):
+            hand |= bit_value[bit]
+        if hand & self.refused or hand.bit_count() < len(cards):
             return None
         s, h, d, c = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
         value = self.hand_value
         held = self.held_for_sets(s, h, d, c)
         if held:
-            weight, taken = self.solve_with_sets(hand, held)
+            weight, taken = self.solve_with_sets(hand, held, s, h, d, c)
         else:
             best = self.runs.best
             weight, taken = best[s] + best[h] + best[d] + best[c], 0
             if not weight:  # no meld at all
-                return (), tuple(map(at.__getitem__, sorted(at))), value[s] + value[h] + value[d] + value[c]
-        # each meld's cards are taken out of ``at``, which is left with the deadwood
+                return (), tuple(filter(None, at)), value[s] + value[h] + value[d] + value[c]
         keyed = []  # (0 for a set or 1 for a run, bit of its first card, meld)
         if taken:
             set_ranks = (taken | taken >> 13 | taken >> 26 | taken >> 39) & SUIT_MASK  # one set a rank
@@ -289,29 +290,34 @@ class FastSolver:
         keyed.sort()  # sets first, then runs, each by its first card
         points = (value[left & SUIT_MASK] + value[left >> 13 & SUIT_MASK]
                   + value[left >> 26 & SUIT_MASK] + value[left >> 39])
-        return tuple(map(_MELD, keyed)), tuple(map(at.__getitem__, sorted(at))), points
+        return tuple(map(_MELD, keyed)), tuple(filter(None, at)), points
 
-    def _take_meld(self, kind: int, mask: int, at) -> tuple[int, int, Meld]:
+    def _take_meld(self, kind: int, mask: int, at: list) -> tuple[int, int, Meld]:
         """(kind, bit of the first card, the :class:`Meld`) of the cards at ``mask``,
-        which are taken out of ``at``.
+        whose slots in ``at`` are emptied.
 
         Building a ``Meld`` costs more than solving the hand, while a rule set meets
         the same few hundred melds over and over (each is a set of faces). So each
-        meld's layout (which bit plays where) is worked out once, and the last
-        ``Meld`` built for it is reused whenever the hand's cards there are equal to
-        its cards (a second copy of a face, ``8♠#2``, is not equal to ``8♠``).
+        meld's layout (which bit plays where, and an ``itemgetter`` that reads those
+        slots in that order) is worked out once, and the last ``Meld`` built for it is
+        reused whenever the hand's cards there are equal to its cards (a second copy
+        of a face, ``8♠#2``, is not equal to ``8♠``).
         """
         known = self._melds.get(mask)
         if known is None:
-            known = self._melds[mask] = self._layout(mask)
-        bits, fields, meld = known
-        cards = tuple(map(at.pop, bits))
+            bits, fields = self._layout(mask)
+            # a meld has three cards or more, so the itemgetter gives back a tuple
+            known = self._melds[mask] = (bits, itemgetter(*bits), fields, None)
+        bits, read, fields, meld = known
+        cards = read(at)
+        for bit in bits:
+            at[bit] = None
         if meld is None or meld.cards != cards:
             meld = Meld(cards=cards, **fields)
-            self._melds[mask] = (bits, fields, meld)
+            self._melds[mask] = (bits, read, fields, meld)
         return kind, bits[0], meld
 
-    def _layout(self, mask: int) -> tuple[tuple[int, ...], dict, None]:
+    def _layout(self, mask: int) -> tuple[tuple[int, ...], dict]:
         """The bits of a meld's cards in the meld's order, and its other fields.
 
         A set has one bit in each of its suits; a run's bits lie in one suit, with
@@ -320,7 +326,7 @@ class FastSolver:
         bits = [b for b in range(52) if mask >> b & 1]
         index, rank = divmod(bits[0], SUIT_BITS)
         if bits[-1] // SUIT_BITS != index:
-            return tuple(bits), {"kind": "set", "rank": rank + 1}, None
+            return tuple(bits), {"kind": "set", "rank": rank + 1}
         run, suit = mask >> (SUIT_BITS * index), SUITS[index]
         ranks = [r for r in range(1, 14) if run >> (r - 1) & 1]
         high = ranks[1:] + [1]  # the ace moved to the top, when it is next to a king
@@ -335,7 +341,7 @@ class FastSolver:
                                     meld(high).points(self.rules) > meld(ranks).points(self.rules)):
                 order = high
         return (tuple(SUIT_BITS * index + r - 1 for r in order),
-                {"kind": "run", "low": order[0], "suit": suit}, None)
+                {"kind": "run", "low": order[0], "suit": suit})
 
 
 _SOLVERS: dict[tuple[int, str], tuple[object, FastSolver]] = {}

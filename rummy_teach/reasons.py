@@ -858,3 +858,17 @@ ENGLISH.update({
 ENGLISH.update({
     "language_unknown": "'{value}' is not a language rummy_teach speaks; choose one of {accepted}.",
 })
+
+# --- the quizzes' own words in every language (issue 16: quizzes and classroom) -----------
+# Prompts, options, feedback, explanation lines, rules and notes of every built-in question,
+# and the hints for an unreadable answer: rummy_teach/quiz_words.py (locale/<lang>/quiz.po).
+from .quiz_words import QUIZ_WORDS  # noqa: E402  (plain data, no imports)
+
+ENGLISH.update(QUIZ_WORDS)
+
+# --- the classroom in every language (issue 16: quizzes and classroom) ---------------------
+# The class report's words, the CSV headers and the student page's language switch:
+# rummy_teach/classroom_words.py (locale/<lang>/classroom.po).
+from .classroom_words import CLASSROOM_WORDS  # noqa: E402  (plain data, no imports)
+
+ENGLISH.update(CLASSROOM_WORDS)

@@ -35,6 +35,7 @@ from .melds import ACE_HIGH, Meld, card_meld_value, check_meld
 from .reasons import Reason
 
 METHODS = ("auto", "fast", "search")
+_new_tuple = tuple.__new__
 
 
 class Arrangement(NamedTuple):
@@ -259,7 +260,8 @@ def arrange(rules, cards, method: str = "auto") -> Arrangement:
     if found is not None:
         melds, deadwood, deadwood_points = found
         meld_points = sum(m.points(rules) for m in melds) if rules.scores_melds else 0
-        return Arrangement(melds, deadwood, deadwood_points, meld_points)
+        # tuple.__new__ is Arrangement(...) without the named tuple's Python-level __new__
+        return _new_tuple(Arrangement, (melds, deadwood, deadwood_points, meld_points))
     hand = _Hand(rules, cards)
     memo = _solve(hand)
     chosen = []

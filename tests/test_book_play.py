@@ -294,7 +294,23 @@ def test_the_quiz_checks_answers_in_the_page_and_explains_them(play_site, browse
     assert f"The answer: {checked.correct}" in text
     assert f"Score: {second} right, 1 wrong" in text and text.count("Score:") == 1
     assert browser_page.outside == [] and page_errors(browser_page) == []
+    assert_no_build_ahead_while_the_reader_clicks(page)
     browser_page.shot(f"book_play_quiz_{'keys' if by_keyboard else 'mouse'}")
+
+
+QUIET_MS = 1500   # bookplay.js: QUIET
+
+
+def assert_no_build_ahead_while_the_reader_clicks(page):
+    """The page's Python runs one thing at a time: a widget built ahead of time (the next
+    lesson widget, a 31-question quiz) while the reader clicks made a click wait most of a
+    second. Builds ahead start only after QUIET ms without a click."""
+    events = page.evaluate("window.rummyTeachPlay.timings.events")
+    clicks = [e["at"] for e in events if "event" in e]
+    assert clicks, events
+    for build in (e for e in events if e.get("why") == "ahead"):
+        recent = [c for c in clicks if build["at"] - QUIET_MS < c <= build["at"]]
+        assert not recent, (build, recent)
 
 
 # --- every widget of every lesson -----------------------------------------------------------

@@ -9,7 +9,7 @@ from rummy_teach.quiz import (ArrangeQuestion, ContractQuestion, DiscardQuestion
                               LayOffQuestion, MeldQuestion, PointsQuestion, Quiz, ScoreQuestion,
                               WhichMeldsQuestion, generate_many)
 
-PUBLIC_KEYS = {"id", "kind", "game", "game_title", "prompt", "groups", "input", "options", "form"}
+PUBLIC_KEYS = {"labels", "id", "kind", "game", "game_title", "prompt", "groups", "input", "options", "form"}
 
 
 def test_meld_question_answers_with_the_engines_kind_and_reasons():

@@ -178,6 +178,23 @@ def test_a_meld_seen_before_is_made_of_this_hands_own_cards():
     assert back == first and back.deadwood == parse_cards("2D")
 
 
+@pytest.mark.parametrize("method", ["fast", "search"])
+def test_deadwood_comes_by_suit_then_rank_whatever_order_the_hand_is_in(method):
+    """The fast path reads the deadwood off its slots by bit (suits S H D C, ace
+    first), the general search sorts it: both give the hand's order of play, and
+    the same answer for any order of the cards handed in."""
+    rules = get_rules("basic")
+    hand = parse_cards("KC 2D 9S 4H 5H 6H AS QD 3C JH")
+    expected = parse_cards("AS 9S JH 2D QD 3C KC")
+    for shuffled in (hand, hand[::-1], hand[3:] + hand[:3]):
+        found = arrange(rules, shuffled, method=method)
+        assert [m.text(ascii=True) for m in found.melds] == ["4H 5H 6H"]
+        assert found.deadwood == expected and found.deadwood_points == 1 + 9 + 10 + 2 + 10 + 3 + 10
+    # a hand without any meld takes the shortest way through the fast path
+    alone = arrange(rules, parse_cards("KC 2D 9S AS"), method=method)
+    assert alone.melds == () and alone.deadwood == parse_cards("AS 9S 2D KC")
+
+
 def check_melds(rules, melds):
     """The same melds, as the meld check builds them from their cards."""
     return tuple(check_meld(rules, m.cards, kind=m.kind).meld for m in melds)

@@ -136,7 +136,7 @@ def paper_html(quiz, title: str) -> str:
     parts = [f"<h1>{escape(title)}</h1>"]
     for number, question in enumerate(quiz, 1):
         public = question.to_public()
-        options = (f'<p>{escape(" / ".join(public["options"]))}</p>' if public["options"] else "")
+        options = (f'<p>{escape(" / ".join(public["labels"].get(o, o) for o in public["options"]))}</p>' if public["options"] else "")
         parts.append(f'<section class="rt-question"><h2>{number}. {escape(public["prompt"])}</h2>'
                      f"{groups_html(public, size=44)}{options}"
                      f'<p class="rt-note">{escape(say("paper_answer_with", form=public["form"]))} · '

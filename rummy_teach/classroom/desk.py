@@ -64,9 +64,8 @@ class Sheet:
     def __init__(self, quiz, paper: dict, attempts: int, history=()):
         self.quiz = quiz
         self.attempts = attempts
-        options = paper.get("options") or {}
-        order = [qid for qid in paper.get("order", []) if qid in quiz] or [q.id for q in quiz]
-        self.publics = [self._public(quiz[qid], options) for qid in order]
+        self.options = paper.get("options") or {}
+        self.order = [qid for qid in paper.get("order", []) if qid in quiz] or [q.id for q in quiz]
         self.session = quiz.session()
         self.tries: dict[str, int] = {}
         for question_id, text in history:
@@ -80,6 +79,11 @@ class Sheet:
         if shown and sorted(shown) == sorted(public["options"]):
             public = {**public, "options": list(shown)}
         return public
+
+    @property
+    def publics(self) -> list[dict]:
+        """The paper's questions as the student sees them, in the language in use."""
+        return [self._public(self.quiz[qid], self.options) for qid in self.order]
 
     def take(self, question_id: str, result) -> int:
         """Count a judged answer; the tries left on this question (0 when it is done)."""
@@ -102,22 +106,25 @@ class Sheet:
     @property
     def position(self) -> int:
         """The first question not done with (the number of questions when all are)."""
-        for number, public in enumerate(self.publics):
-            if not self.done_with(public["id"]):
+        for number, question_id in enumerate(self.order):
+            if not self.done_with(question_id):
                 return number
-        return len(self.publics)
+        return len(self.order)
 
     @property
     def finished(self) -> bool:
-        return self.position >= len(self.publics)
+        return self.position >= len(self.order)
 
     @property
     def current(self) -> dict | None:
         where = self.position
-        return self.publics[where] if where < len(self.publics) else None
+        return self._public(self.quiz[self.order[where]], self.options) \
+            if where < len(self.order) else None
 
     def public_of(self, question_id: str) -> dict | None:
-        return next((p for p in self.publics if p["id"] == question_id), None)
+        if question_id not in self.order:
+            return None
+        return self._public(self.quiz[question_id], self.options)
 
     def score(self) -> dict:
         return self.session.score()
@@ -250,8 +257,8 @@ class QuizDesk:
         sheet = self.sheet(student, fresh=True)
         judged = sheet.session.attempts
         params = {"name": student.name, "code": student.rejoin_code, "answers": judged,
-                  "number": min(sheet.position + 1, len(sheet.publics)),
-                  "total": len(sheet.publics)}
+                  "number": min(sheet.position + 1, len(sheet.order)),
+                  "total": len(sheet.order)}
         if sheet.finished:
             params["finished"] = True
         if code != "joined_note":  # a new student's row says question 1 already
@@ -319,6 +326,6 @@ class QuizDesk:
                 self._allowance[student.student_id] = (allowance - 1, now)
             store.record(session=self.session, student_id=student.student_id,
                          student_name=student.name, quiz=self.quiz_name,
-                         question_id=question_id, rule=question.rule, given=text,
+                         question_id=question_id, rule=question.rule_key, given=text,
                          outcome=result.outcome)
         return result, current, sheet.take(question_id, result)

@@ -45,7 +45,8 @@ def quiz_page_handler(config: dict, notebook: str, door=None):
 
     from .kernels import ClassFull
 
-    title = config.get("title") or config.get("quiz_name") or ""
+    from .messages import class_title
+    title = class_title(config)
 
     class QuizPage(TornadoVoilaHandler):
         def _plain(self, status: int, body: str) -> None:

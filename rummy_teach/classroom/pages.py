@@ -21,6 +21,8 @@ input, select, button { font-size: 1em; padding: 0.3em 0.6em; }
 button { background: #0b4f9c; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
 .rt-alert { color: #9b1c1c; font-weight: 600; }
 .rt-note { color: #333; }
+nav.rt-lang { float: right; display: flex; gap: 0.8em; font-size: 0.95em; }
+nav.rt-lang a[aria-current] { font-weight: 700; color: #111; text-decoration: none; }
 nav.rt-teacher { display: flex; gap: 1.2em; flex-wrap: wrap; border-bottom: 2px solid #ccc;
   padding: 0.3em 0 0.5em; margin-bottom: 0.6em; }
 table { border-collapse: collapse; margin: 0.3em 0; }
@@ -46,11 +48,26 @@ REFRESH_SCRIPT = """<script>
 </script>"""
 
 
+def language_switch(href) -> str:
+    """Links to this page in each language, each named in its own language (Italiano,
+    Nederlands, English); ``href(lang)`` is the address of the page in ``lang``. Plain links:
+    Tab reaches them and Enter follows them, with or without a script."""
+    from .. import i18n
+    now = i18n.current_language()
+    current = ' aria-current="true"'
+    links = "".join(
+        f'<a href="{escape(href(code))}" lang="{code}" hreflang="{code}" class="rt-lang-{code}"'
+        f'{current if code == now else ""}>{escape(name)}</a>'
+        for code, name in i18n.LANGUAGES.items())
+    return f'<nav class="rt-lang" aria-label="{escape(say("class_language_label"))}">{links}</nav>'
+
+
 def page(title: str, body: str, *, refresh_ms: int | None = None) -> str:
-    """A whole document around ``body``; with ``refresh_ms`` the element ``#rt-live``
-    is re-fetched from the same address (``part=live``) that often."""
+    """A whole document around ``body``, in the language in use; with ``refresh_ms`` the
+    element ``#rt-live`` is re-fetched from the same address (``part=live``) that often."""
+    from .. import i18n
     script = REFRESH_SCRIPT % refresh_ms if refresh_ms else ""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{i18n.current_language()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"referrer\" content=\"no-referrer\">"
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
@@ -58,11 +75,12 @@ def page(title: str, body: str, *, refresh_ms: int | None = None) -> str:
 
 
 def join_page(title: str, *, wrong: bool = False, code: str = "", base: str = "/",
-              action: str | None = None) -> str:
-    """The join form; it goes to ``action`` (default: the kernel page under ``base``)."""
+              action: str | None = None, switch: str = "") -> str:
+    """The join form; it goes to ``action`` (default: the kernel page under ``base``);
+    ``switch`` is a :func:`language_switch` to show above it."""
     action = action or base.rstrip("/") + "/voila/render/quiz.ipynb"
     alert = f'<p class="rt-alert" role="alert">{escape(say("join_wrong"))}</p>' if wrong else ""
-    body = (f"<h1>{escape(title or say('join_title'))}</h1>"
+    body = (f"{switch}<h1>{escape(title or say('join_title'))}</h1>"
             f"<p>{escape(say('join_prompt'))}</p>{alert}"
             f'<form method="get" action="{escape(action)}">'
             f'<label>{escape(say("join_label"))} <input name="join" autocomplete="off" '

@@ -30,11 +30,18 @@ import hashlib
 import hmac
 import secrets
 import time
+from urllib.parse import quote
 
+from .. import i18n
+from ..errors import UsageError
 from .desk import QuizDesk, Refused, Said
 from .gate import SEAT_COOKIE, SEAT_DAYS, join_ok
-from .pages import join_page
+from .messages import class_language, class_title
+from .pages import join_page, language_switch
 from .quizview import answer_text, join_first, name_form, page, quiz_html
+
+#: the cookie that keeps the language a student picked on the page (the teacher's until then)
+LANG_COOKIE = "rummy_lang"
 
 STUDENT_PATH = "quiz"
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
@@ -61,8 +68,19 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
     import tornado.web
 
     desk = desk or QuizDesk(config)
-    title = config.get("title") or config.get("quiz_name") or ""
     prefix = base + "/"
+    teacher_lang = class_language(config)
+
+    def title() -> str:
+        return class_title(config)
+
+    def switch_href(lang: str) -> str:
+        """The student page's address in ``lang`` (the join code rides along where it opens
+        the page: the student typed it already)."""
+        query = f"?lang={lang}"
+        if door is None:
+            query = f"?join={quote(config.get('join_code') or '', safe='')}&lang={lang}"
+        return prefix + STUDENT_PATH + query
     key = hashlib.sha256(b"rummy-seat:" + config["token_sha256"].encode("utf-8")).digest()
     user_header = None if door is not None else config.get("user_header")
 
@@ -97,6 +115,13 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
                 return True, self.request.headers.get(user_header) or None
             return True, None
 
+        def language(self) -> str:
+            """The student's language: picked on the page (a cookie), else the teacher's."""
+            try:
+                return i18n.resolve_language(self.get_cookie(LANG_COOKIE) or teacher_lang)
+            except UsageError:
+                return teacher_lang
+
         def seat_hash(self) -> str | None:
             seat = seat_of(self.get_cookie(SEAT_COOKIE))
             return hashlib.sha256(seat.encode("utf-8")).hexdigest() if seat else None
@@ -104,7 +129,7 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
         async def work(self, function, *args):
             return await asyncio.get_running_loop().run_in_executor(None, function, *args)
 
-        def show(self, main: str, status: int = 200) -> None:
+        def show(self, main: str, status: int = 200, lang: str | None = None) -> None:
             self.set_status(status)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             # how long the server worked on this request (a standard header, for measuring)
@@ -112,18 +137,25 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             if self.request.headers.get("X-Rummy-Part") == "main":
                 self.finish(main)
             else:
-                self.finish(page(title, main, prefix))
+                with i18n.language(lang or self.language()):
+                    self.finish(page(title(), main, prefix, language_switch(switch_href)))
 
     def visit_html(visit, given: str = "") -> str:
         if visit.student is None:
-            return name_form(title, prefix, config.get("roster"), visit.said, visit.claim, given)
-        return quiz_html(title, prefix, visit.student, desk.sheet(visit.student), said=visit.said)
+            return name_form(title(), prefix, config.get("roster"), visit.said, visit.claim, given)
+        return quiz_html(title(), prefix, visit.student, desk.sheet(visit.student), said=visit.said)
 
-    def enter(seat_hash: str, user: str | None) -> str:
-        return visit_html(desk.enter(seat_hash, user))
+    def enter(seat_hash: str, user: str | None, lang: str) -> str:
+        with i18n.language(lang):
+            return visit_html(desk.enter(seat_hash, user))
 
-    def act_on(act: str, seat_hash: str, user: str | None, form: dict) -> tuple[int, str]:
-        """One POST, all of it in one worker thread: (status, the page's new main part)."""
+    def act_on(act: str, seat_hash: str, user: str | None, form: dict, lang: str) -> tuple[int, str]:
+        """One POST, all of it in one worker thread, in the student's language: (status, the
+        page's new main part)."""
+        with i18n.language(lang):
+            return _act_on(act, seat_hash, user, form)
+
+    def _act_on(act: str, seat_hash: str, user: str | None, form: dict) -> tuple[int, str]:
         name = form["name"]
         if act == "join":
             visit = desk.enter(seat_hash, user) if user else desk.join(seat_hash, name)
@@ -137,7 +169,7 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             sheet = desk.sheet(student)
             if act == "next":
                 desk.seen(student, sheet)
-                return 200, quiz_html(title, prefix, student, sheet)
+                return 200, quiz_html(title(), prefix, student, sheet)
             public = sheet.public_of(form["question"])
             said = answered = None
             if public is None:
@@ -149,37 +181,50 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
                     said = refused.said
                 except Exception as error:  # not kept, not counted: submit again
                     said = Said("quiz_not_saved", {"error": type(error).__name__})
-            return 200, quiz_html(title, prefix, student, sheet, said=said, answered=answered)
+            return 200, quiz_html(title(), prefix, student, sheet, said=said, answered=answered)
 
     class Open(Student):
         async def get(self):
             allowed, user = await self.user()
             if not allowed:
                 return door.login(self)
+            lang = self.language()
+            asked = self.get_argument("lang", "")
+            if asked:  # the language switch: kept for the student's next pages
+                try:
+                    lang = i18n.resolve_language(asked)
+                    self.set_cookie(LANG_COOKIE, lang, expires_days=SEAT_DAYS, httponly=True,
+                                    samesite="Strict", path=prefix)
+                except UsageError:
+                    pass  # an unknown language: the page stays in the one it speaks
             if door is None:
                 given = self.get_argument("join", "")
                 if not join_ok(given, config):
                     self.set_status(403 if given else 200)
                     self.set_header("Content-Type", "text/html; charset=utf-8")
-                    return self.finish(join_page(title, wrong=bool(given), code=given,
-                                                 base=prefix, action=prefix + STUDENT_PATH))
+                    with i18n.language(lang):
+                        switch = language_switch(lambda code: f"{prefix}{STUDENT_PATH}?lang={code}")
+                        return self.finish(join_page(title(), wrong=bool(given), code=given,
+                                                     base=prefix, action=prefix + STUDENT_PATH,
+                                                     switch=switch))
             seat = seat_of(self.get_cookie(SEAT_COOKIE)) or secrets.token_urlsafe(24)
             self.set_cookie(SEAT_COOKIE, sign(seat), expires_days=SEAT_DAYS, httponly=True,
                             samesite="Strict", path=prefix)
             seat_hash = hashlib.sha256(seat.encode("utf-8")).hexdigest()
-            self.show(await self.work(enter, seat_hash, user))
+            self.show(await self.work(enter, seat_hash, user, lang), lang=lang)
 
     class Act(Student):
         async def post(self, act):
             allowed, user = await self.user()
             seat_hash = self.seat_hash()
             if not allowed or seat_hash is None or (door is not None and not user):
-                return self.show(join_first(prefix), 403)
+                with i18n.language(self.language()):
+                    return self.show(join_first(prefix), 403)
             form = {"name": self.get_body_argument("name", "")[:200],
                     "code": self.get_body_argument("code", "")[:20],
                     "question": self.get_body_argument("question", "")[:200],
                     "fields": _Fields(self)}
-            status, main = await self.work(act_on, act, seat_hash, user, form)
+            status, main = await self.work(act_on, act, seat_hash, user, form, self.language())
             self.show(main, status)
 
     class OldAddress(tornado.web.RequestHandler):

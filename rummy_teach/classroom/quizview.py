@@ -64,6 +64,9 @@ legend { font-weight: 700; padding: 0; }
 .rt-feedback.rt-unreadable { border-color: #8a5300; background: #fff4e0; }
 .rt-verdict { font-size: 1.25em; font-weight: 800; margin: 0.2em 0; }
 .rt-why { white-space: pre-line; }
+nav.rt-lang { display: flex; gap: 1em; justify-content: flex-end; font-size: 0.9em; }
+nav.rt-lang a { color: #0b4f9c; }
+nav.rt-lang a[aria-current] { font-weight: 700; color: #111; text-decoration: none; }
 .rt-lost { background: #fff4e0; border-left: 8px solid #8a5300; padding: 0.4em 1em; }
 """
 
@@ -129,14 +132,16 @@ def _e(text) -> str:
     return escape(str(text), quote=True)
 
 
-def page(title: str, main: str, base: str) -> str:
-    """The whole document around the ``#rt-main`` part."""
+def page(title: str, main: str, base: str, switch: str = "") -> str:
+    """The whole document around the ``#rt-main`` part, in the language in use; ``switch``
+    (a :func:`~rummy_teach.classroom.pages.language_switch`) goes above it."""
+    from .. import i18n
     lost = (f"<p>{_e(say('connection_lost'))}</p>"
             f'<button type="button">{_e(say("reload_button"))}</button>')
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{i18n.current_language()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"referrer\" content=\"no-referrer\">"
-            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>"
+            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>{switch}"
             f'<main id="rt-main" class="rt-classroom-student" data-lost="{_e(lost)}">'
             f"{main}</main>{SCRIPT}</body></html>\n")
 
@@ -196,9 +201,9 @@ def join_first(base: str) -> str:
 def score_line(sheet, public=None) -> str:
     """The score, and which question is shown (``public``; else the one the student is on)."""
     s = sheet.score()
-    number = sheet.publics.index(public) + 1 if public is not None else sheet.position + 1
+    number = sheet.order.index(public["id"]) + 1 if public is not None else sheet.position + 1
     where = (say("quiz_where_finished") if public is None and sheet.finished else
-             say("quiz_where_question", number=number, total=len(sheet.publics)))
+             say("quiz_where_question", number=number, total=len(sheet.order)))
     return (f'<p class="rt-score" aria-live="polite">'
             f'{_e(say("quiz_score", right=s["right"], wrong=s["wrong"], where=where))}</p>')
 
@@ -210,13 +215,14 @@ def question_html(public: dict, skip=()) -> str:
 
 
 def _options(name: str, options, kind: str, legend: str, off: str, focus: bool,
-             chosen=()) -> str:
+             chosen=(), labels=None) -> str:
+    labels = labels or {}
     items = []
     for n, option in enumerate(options):
         mark = " data-focus" if focus and n == 0 else ""
         mark += " checked" if option in chosen else ""
         items.append(f'<label class="rt-option"><input type="{kind}" name="{name}" '
-                     f'value="{_e(option)}"{off}{mark}>{_e(option)}</label>')
+                     f'value="{_e(option)}"{off}{mark}>{_e(labels.get(option, option))}</label>')
     return f'<fieldset><legend>{_e(legend)}</legend>{"".join(items)}</fieldset>'
 
 
@@ -233,13 +239,16 @@ def inputs_html(public: dict, closed: bool, given: str = "") -> str:
     off = " disabled" if closed else ""
     focus = not closed
     kind = public["input"]
-    words = set(given.split())
+    labels = public.get("labels") or {}
+    said = {given, *given.split(", "), *given.split()}   # the answer as the verdict wrote it
+    words = {o for o in public["options"] if o in said or labels.get(o) in said} | set(given.split())
     if kind == "choice":
         return _options("choice", public["options"], "radio", say("quiz_label_choice"), off, focus,
-                        {given})
+                        words, public.get("labels"))
     if kind == "multi":
         legend = say("quiz_label_multi" if public["kind"] == "which_melds" else "quiz_label_choice")
-        return _options("pick", public["options"], "checkbox", legend, off, focus, words)
+        return _options("pick", public["options"], "checkbox", legend, off, focus, words,
+                        public.get("labels"))
     if kind == "cards":
         offered = public["groups"][-1]
         cards = parse_cards(offered["cards"]) if offered["cards"].strip() else ()
@@ -251,10 +260,11 @@ def inputs_html(public: dict, closed: bool, given: str = "") -> str:
         return (f'<fieldset><legend>{_e(say("desk_pick_cards", label=offered["label"]))}'
                 f"</legend>{items}</fieldset>")
     if kind == "player_points":
-        winner = next((o for o in public["options"] if given.startswith(o)), "")
-        points = given[len(winner):].strip()
+        shown = {labels.get(o, o): o for o in public["options"]}
+        spelled = next((w for w in sorted(shown, key=len, reverse=True) if given.startswith(w)), "")
+        winner, points = shown.get(spelled, ""), given[len(spelled):].strip()
         return (_options("choice", public["options"], "radio", say("quiz_label_winner"), off, focus,
-                         {winner})
+                         {winner}, public.get("labels"))
                 + _text(say("quiz_label_points"), say("quiz_hint_points"), False, off, False, points))
     wide = kind == "arrangement"
     return _text(say("quiz_label_melds" if wide else "quiz_label_answer"),
@@ -288,7 +298,8 @@ def feedback_html(result, public: dict, tries_left: int = 0) -> str:
     if result.outcome == "wrong" and tries_left > 0:
         lines.append(f'<p class="rt-tries">{_e(say("quiz_tries_left", n=tries_left))}</p></div>')
         return "".join(lines)
-    if result.feedback and result.feedback not in ("Right.", "Not quite."):
+    if result.feedback and result.feedback not in (say("quiz_feedback_right"),
+                                                   say("quiz_feedback_wrong")):
         lines.insert(2, f"<p>{_e(result.feedback)}</p>")
     if not right:
         lines.append(f'<p>{_e(say("desk_the_answer", correct=result.correct))}</p>')

@@ -17,6 +17,9 @@ import io
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
+from ..quiz.words import said
+from ..reasons import say
+
 ANSWER_CSV_HEADER = ("answered_at", "session", "student_id", "student_name", "quiz", "question_id",
                      "rule", "given", "outcome")
 QUESTION_CSV_HEADER = ("quiz", "question_id", "rule", "attempts", "right", "wrong", "unreadable",
@@ -95,18 +98,23 @@ class ClassReport:
 
     @property
     def summary(self) -> str:
-        """One line for the top of the page."""
+        """One line for the top of the page, in the language in use."""
         if not self.answers and not self.unreadable:
-            return "No answers yet."
-        people = f"{len(self.students)} student{'s' if len(self.students) != 1 else ''}"
-        line = (f"{people}, {self.answers} answer{'s' if self.answers != 1 else ''} counted, "
-                f"{self.right} right ({percent(self.success_rate)})")
+            return say("class_report_no_answers")
+        people, counted = len(self.students), self.answers
+        line = say("class_report_summary",
+                   students=say("class_students_one" if people == 1 else "class_students_many",
+                                n=people),
+                   answers=say("class_answers_one" if counted == 1 else "class_answers_many",
+                               n=counted),
+                   right=self.right, rate=percent(self.success_rate))
         if self.unreadable:
-            line += f"; {self.unreadable} unreadable not counted"
+            line += say("class_report_summary_unreadable", unreadable=self.unreadable)
         if self.most_missed:
             worst = self.most_missed[0]
-            line += (f"; most missed: {worst.question_id} ({worst.rule or 'no rule named'}), "
-                     f"{worst.wrong} of {worst.attempts} wrong")
+            line += say("class_report_summary_missed", question=worst.question_id,
+                        rule=said(worst.rule) or say("class_report_no_rule"),
+                        wrong=worst.wrong, attempts=worst.attempts)
         return line + "."
 
     def to_dict(self) -> dict:
@@ -170,6 +178,20 @@ def build_report(answers, *, most_missed: int = 5) -> ClassReport:
 
 
 # -- text --------------------------------------------------------------------
+#: the columns of the report's tables, by catalogue code
+QUESTION_COLUMNS = ("class_col_question", "class_col_rule", "class_col_attempts", "col_right",
+                    "class_col_success")
+STUDENT_COLUMNS = ("col_student", "col_answers", "col_right", "class_col_success",
+                   "class_col_unreadable")
+
+
+def missed_line(q) -> str:
+    """One of the most missed questions, in words (its rule said from its stored code)."""
+    return say("class_report_missed_line", question=q.question_id, wrong=q.wrong,
+               attempts=q.attempts, rate=percent(q.success_rate),
+               rule=said(q.rule) or say("class_report_no_rule"))
+
+
 def _table(header: tuple, rows: list[tuple], right_align: set[int]) -> list[str]:
     widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows)]
     def line(cells):
@@ -194,23 +216,23 @@ def report_text(report: ClassReport, *, by: str | None = None) -> str:
         scope.append(f"session{'s' if len(report.sessions) > 1 else ''} {', '.join(report.sessions)}")
     if report.quizzes:
         scope.append(f"quiz{'zes' if len(report.quizzes) > 1 else ''} {', '.join(report.quizzes)}")
-    lines = ["Class results" + (f" - {'; '.join(scope)}" if scope else ""), report.summary]
+    lines = [say("class_report_heading") + (f" - {'; '.join(scope)}" if scope else ""),
+             report.summary]
     if by in (None, "student") and report.students:
         names = display_names(report)
-        lines += ["", "By student"] + _table(
-            ("Student", "Answers", "Right", "Success", "Unreadable"),
+        lines += ["", say("class_report_by_student")] + _table(
+            tuple(say(c) for c in STUDENT_COLUMNS),
             [(names[s.student_id], s.answers, s.right, percent(s.success_rate), s.unreadable)
              for s in report.students], {1, 2, 3, 4})
     if by in (None, "question") and report.questions:
         many = len(report.quizzes) > 1
-        lines += ["", "By question"] + _table(
-            ("Question", "Rule tested", "Attempts", "Right", "Success"),
-            [(f"{q.quiz}/{q.question_id}" if many else q.question_id, q.rule, q.attempts, q.right,
-              percent(q.success_rate)) for q in report.questions], {2, 3, 4})
+        lines += ["", say("class_report_by_question")] + _table(
+            tuple(say(c) for c in QUESTION_COLUMNS),
+            [(f"{q.quiz}/{q.question_id}" if many else q.question_id, said(q.rule), q.attempts,
+              q.right, percent(q.success_rate)) for q in report.questions], {2, 3, 4})
         if report.most_missed:
-            lines += ["", "Most missed"]
-            lines += [f"  {q.question_id}: {q.wrong} of {q.attempts} wrong ({percent(q.success_rate)} "
-                      f"right) - rule: {q.rule or 'not named'}" for q in report.most_missed]
+            lines += ["", say("class_report_most_missed")]
+            lines += ["  " + missed_line(q) for q in report.most_missed]
     return "\n".join(lines) + "\n"
 
 
@@ -226,10 +248,16 @@ def csv_cell(value):
     return value
 
 
+def csv_header(columns) -> tuple:
+    """Column names in the language in use (``csv_<column>`` codes; a question id as it is)."""
+    from ..reasons import ENGLISH
+    return tuple(say(f"csv_{c}") if f"csv_{c}" in ENGLISH else c for c in columns)
+
+
 def _csv(header: tuple, rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
+    writer.writerow(csv_header(header))
     writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from html import escape
 
-from .report import ClassReport, display_names, percent
+from ..quiz.words import said
+from ..reasons import say
+from .report import QUESTION_COLUMNS, STUDENT_COLUMNS, ClassReport, display_names, missed_line, percent
 
 BAR_ROW = 40          # px per question in the chart
 LABEL_WIDTH = 340     # px for the question labels
@@ -53,16 +55,17 @@ def bar_chart_svg(report: ClassReport) -> str:
     width, height = LABEL_WIDTH + BAR_WIDTH + 90, BAR_ROW * len(questions) + 30
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" font-family="system-ui, sans-serif" '
-             f'font-size="18" aria-label="Success rate per question">',
+             f'font-size="18" aria-label="{escape(say("class_report_chart"))}">',
              f'<line x1="{LABEL_WIDTH}" y1="0" x2="{LABEL_WIDTH}" y2="{height - 25}" stroke="#111"/>']
     for i, q in enumerate(questions):
         y = i * BAR_ROW
         name = f"{q.quiz}/{q.question_id}" if many else q.question_id
-        label = _cut(f"{name} - {q.rule}" if q.rule else name)
+        rule = said(q.rule)
+        label = _cut(f"{name} - {rule}" if rule else name)
         rate = q.success_rate
         bar = round(BAR_WIDTH * (rate or 0))
-        full = (f"{name}: {percent(rate)} right ({q.right} of {q.attempts}); "
-                f"rule: {q.rule or 'not named'}")
+        full = say("class_chart_bar", question=name, rate=percent(rate), right=q.right,
+                   attempts=q.attempts, rule=rule or say("class_report_no_rule"))
         parts.append(
             f'<g><title>{escape(full)}</title>'
             f'<text x="{LABEL_WIDTH - 8}" y="{y + 26}" text-anchor="end" fill="#111">'
@@ -96,30 +99,29 @@ def _is_low(rate) -> bool:
     return rate is not None and rate < 0.5
 
 
-def report_html(report: ClassReport, *, title: str = "Class results") -> str:
+def report_html(report: ClassReport, *, title: str | None = None) -> str:
     """An HTML fragment (one <section>) for a Voilà page or a notebook."""
+    title = say("class_report_heading") if title is None else title
     scope = " · ".join(filter(None, (", ".join(report.sessions), ", ".join(report.quizzes))))
     out = [f'<section class="rummy-report"><style>{STYLE}</style>',
            f"<h2>{escape(title)}{' - ' + escape(scope) if scope else ''}</h2>",
            f'<p class="summary">{escape(report.summary)}</p>']
     if report.questions:
         many = len(report.quizzes) > 1
-        out.append("<h3>Success rate per question</h3>" + bar_chart_svg(report))
-        out.append("<h3>By question</h3>" + _html_table(
-            ("Question", "Rule tested", "Attempts", "Right", "Success"), {2, 3, 4},
-            [[_cell(f"{q.quiz}/{q.question_id}" if many else q.question_id), _cell(q.rule),
+        out.append(f"<h3>{escape(say('class_report_chart'))}</h3>" + bar_chart_svg(report))
+        out.append(f"<h3>{escape(say('class_report_by_question'))}</h3>" + _html_table(
+            tuple(say(c) for c in QUESTION_COLUMNS), {2, 3, 4},
+            [[_cell(f"{q.quiz}/{q.question_id}" if many else q.question_id), _cell(said(q.rule)),
               _cell(q.attempts, True), _cell(q.right, True),
               _cell(percent(q.success_rate), True, _is_low(q.success_rate))]
              for q in report.questions]))
     if report.most_missed:
-        out.append("<h3>Most missed</h3><ol>" + "".join(
-            f"<li><strong>{escape(q.question_id)}</strong>: {q.wrong} of {q.attempts} wrong "
-            f"({percent(q.success_rate)} right) - rule: {escape(q.rule or 'not named')}</li>"
-            for q in report.most_missed) + "</ol>")
+        out.append(f"<h3>{escape(say('class_report_most_missed'))}</h3><ol>" + "".join(
+            f"<li>{escape(missed_line(q))}</li>" for q in report.most_missed) + "</ol>")
     if report.students:
         names = display_names(report)
-        out.append("<h3>By student</h3>" + _html_table(
-            ("Student", "Answers", "Right", "Success", "Unreadable"), {1, 2, 3, 4},
+        out.append(f"<h3>{escape(say('class_report_by_student'))}</h3>" + _html_table(
+            tuple(say(c) for c in STUDENT_COLUMNS), {1, 2, 3, 4},
             [[_cell(names[s.student_id]), _cell(s.answers, True), _cell(s.right, True),
               _cell(percent(s.success_rate), True, _is_low(s.success_rate)),
               _cell(s.unreadable, True)] for s in report.students]))
@@ -127,8 +129,10 @@ def report_html(report: ClassReport, *, title: str = "Class results") -> str:
     return "\n".join(out)
 
 
-def report_page(report: ClassReport, *, title: str = "Class results") -> str:
+def report_page(report: ClassReport, *, title: str | None = None) -> str:
     """A whole standalone HTML document (save it, open it in any browser)."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    from .. import i18n
+    title = say("class_report_heading") if title is None else title
+    return (f"<!DOCTYPE html>\n<html lang=\"{i18n.current_language()}\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(title)}</title></head><body>\n"
             f"{report_html(report, title=title)}\n</body></html>\n")

@@ -46,6 +46,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..errors import RummyError
+from ..reasons import say
 
 HELP = "serve a quiz to a class with Voilà, record every answer, and a teacher's report page"
 STUDENT_PAGE = "quiz.ipynb"
@@ -86,7 +87,20 @@ def _number(kind, low, high, what):
     return parse
 
 
+def _language(value: str) -> str:
+    """``--lang``: a language rummy_teach speaks (it, nl, en, or a locale like it_IT.UTF-8)."""
+    from .. import i18n
+    try:
+        return i18n.resolve_language(value)
+    except RummyError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def configure_classroom(parser):
+    from .. import i18n
+    from ..reasons import say
+    parser.add_argument("--lang", type=_language, default=None, metavar="|".join(i18n.LANGUAGES),
+                        help=say("class_lang_help", languages=", ".join(i18n.LANGUAGES)))
     parser.add_argument("--quiz", default="basic", metavar="NAME|FILE",
                         help="a built-in quiz (basic, 500, contract) or a quiz file (default basic)")
     parser.add_argument("--port", type=_number(int, 1, 65535, "port number"), default=DEFAULT_PORT,
@@ -275,8 +289,11 @@ def prepare(args) -> dict:
     join_code = getattr(args, "join_code", None) or (
         earlier.get("join_code") if session == earlier.get("session") else None) or new_join_code()
     practice = bool(getattr(args, "practice", False))
+    from .. import i18n
+    lang = getattr(args, "lang", None) or i18n.language_from_environment()
     config = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
-              "quiz_name": quiz.name or quiz.title, "title": args.title or quiz.title,
+              "quiz_name": quiz.name or quiz.title, "title": args.title or quiz.title_key,
+              "lang": lang,
               "db": url, "session": session, "token_sha256": token_digest(token),
               "join_code": join_code,
               "projector_key": earlier.get("projector_key") or secrets.token_urlsafe(9),
@@ -346,39 +363,44 @@ def teacher_links(base: str, prepared: dict) -> dict:
 
 
 def startup_message(prepared: dict, args) -> str:
+    """What the teacher reads when the class starts, in the class's language (``--lang``)."""
+    from .. import i18n
+    from .messages import class_language, class_title
     from .store import mask_password
     base = f"http://{public_host(args.host)}:{args.port}{base_url(args).rstrip('/')}"
     config = prepared["config"]
     links = teacher_links(base, prepared)
     db = mask_password(config["db"])
-    mode = ("practice (several tries per question)" if config["practice"] else
-            f"{config['attempts']} attempt{'s' if config['attempts'] > 1 else ''} per question")
-    if config.get("hub_teachers"):  # behind the hub: its address, its logins, no token
-        hub = os.environ.get("JUPYTERHUB_HOST", "") + base_url(args).rstrip("/")
-        who = [f"  students open:   {hub}/  (they log in through the hub: no join code, no name)",
-               f"  teacher pages:   {hub}/teacher/dashboard  and  {hub}/teacher/report  "
-               f"(members of the hub group {config['hub_teachers']})",
-               f"  projector view:  {hub}/projector/{quote(config['projector_key'], safe='')}"
-               "  (no names)"]
-    else:
-        who = [f"  students open:   {base}/  and type the join code {config['join_code']}",
-               f"  (or the link:    {links['join']} )",
-               f"  teacher report:  {links['report']}",
-               f"  live dashboard:  {links['dashboard']}",
-               f"  projector view:  {links['projector']}  (no names)"]
-    return "\n".join([
-        f"rummy-teach classroom: {prepared['quiz'].title} ({len(prepared['quiz'])} questions, "
-        f"{mode})" + (" - resumed" if prepared.get("resumed") else ""),
-        *who,
-        f"  results saved to {db} (session {config['session']})",
-        f"  afterwards:      rummy-teach report --db {db} --session {config['session']}",
-        (f"  kernels: at most {args.students + prepared['pool']} ({args.students} students + "
-         f"{prepared['pool']} preheated); closed pages are stopped after {args.idle_minutes} min"
-         if config.get("kernels") else
-         "  every student's quiz is served and judged by this process (no kernel per student)"),
-        f"  to resume this class after a restart: --run-dir {prepared['run']}",
-        "  press Ctrl+C to stop the class",
-    ])
+    projector = quote(config["projector_key"], safe="")
+    with i18n.language(class_language(config)):
+        mode = (say("class_start_practice") if config["practice"] else
+                say("class_start_attempts_one" if config["attempts"] == 1 else
+                    "class_start_attempts_many", n=config["attempts"]))
+        if config.get("hub_teachers"):  # behind the hub: its address, its logins, no token
+            hub = os.environ.get("JUPYTERHUB_HOST", "") + base_url(args).rstrip("/")
+            who = [say("class_start_hub_students", url=f"{hub}/"),
+                   say("class_start_hub_teacher", dashboard=f"{hub}/teacher/dashboard",
+                       report=f"{hub}/teacher/report", group=config["hub_teachers"]),
+                   say("class_start_projector", url=f"{hub}/projector/{projector}")]
+        else:
+            who = [say("class_start_students", url=f"{base}/", join_code=config["join_code"]),
+                   say("class_start_link", url=links["join"]),
+                   say("class_start_report", url=links["report"]),
+                   say("class_start_dashboard", url=links["dashboard"]),
+                   say("class_start_projector", url=links["projector"])]
+        kernels = (say("class_start_kernels", most=args.students + prepared["pool"],
+                       students=args.students, pool=prepared["pool"], minutes=args.idle_minutes)
+                   if config.get("kernels") else say("class_start_no_kernels"))
+        return "\n".join([
+            say("class_start_title", title=class_title(config) or prepared["quiz"].title, count=len(prepared["quiz"]),
+                mode=mode) + (say("class_start_resumed") if prepared.get("resumed") else ""),
+            *who,
+            say("class_start_saved", db=db, session=config["session"]),
+            say("class_start_afterwards", db=db, session=config["session"]),
+            kernels,
+            say("class_start_resume", run=prepared["run"]),
+            say("class_start_stop"),
+        ])
 
 
 def cmd_classroom(args) -> int:

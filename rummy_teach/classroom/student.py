@@ -176,7 +176,8 @@ class StudentApp:
             if not roster:
                 self.name_box.on_submit(lambda _: self.start())
             self.code_box.on_submit(lambda _: self.rejoin())
-        title = html.escape(config.get("title") or self.quiz.title or "Quiz")
+        from ..quiz.words import said
+        title = html.escape(said(config.get("title")) or self.quiz.title or "Quiz")
         intro = say("pick_name_intro" if roster else "type_name_intro")
         self.root = widgets.VBox([
             widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif">{title}</h2>'

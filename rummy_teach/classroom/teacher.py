@@ -58,8 +58,24 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
     from .report_html import report_html
     from .store import mask_password, open_store
 
+    from .. import i18n
+    from .messages import class_language, class_title
+    from .pages import language_switch
+
     quiz = Quiz.load(config["quiz"])
-    title = config.get("title") or config.get("quiz_name") or ""
+    teacher_lang = class_language(config)
+
+    def in_teachers_language(method):
+        """Run a page's ``get`` in the teacher's language (``--lang``): words, CSV headers."""
+        if asyncio.iscoroutinefunction(method):
+            async def speaking(self, *args):
+                with i18n.language(teacher_lang):
+                    return await method(self, *args)
+        else:
+            def speaking(self, *args):
+                with i18n.language(teacher_lang):
+                    return method(self, *args)
+        return speaking
 
     class Page(tornado.web.RequestHandler):
         def set_default_headers(self):
@@ -97,9 +113,10 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
                         f'{extra}<div id="rt-live">{live_html}</div>', refresh_ms=REFRESH_MS)
 
     class Report(Teacher):
+        @in_teachers_language
         async def get(self):
             answers, _ = await self.off_thread(_load, config, self.session, False)
-            live = (report_html(build_report(answers), title=say("report_title", title=title))
+            live = (report_html(build_report(answers), title=say("report_title", title=class_title(config)))
                     + f'<p class="rt-updated">{escape(say("report_updated", answers=len(answers), seconds=REFRESH_MS // 1000))}</p>')
             if self.live:
                 return self.send(live)
@@ -109,6 +126,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
             self.send(self.frame(say("report_heading", session=self.session), live, extra))
 
     class Dashboard(Teacher):
+        @in_teachers_language
         async def get(self):
             answers, students = await self.off_thread(_load, config, self.session)
             live = dashboard_html(quiz, students, answers)
@@ -117,6 +135,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
             self.send(self.frame(say("dashboard_heading", session=self.session), live))
 
     class AnswersCsv(Teacher):
+        @in_teachers_language
         async def get(self):
             answers, _ = await self.off_thread(_load, config, self.session, False)
             self.set_header("Content-Disposition",
@@ -124,6 +143,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
             self.send(answers_csv(answers), kind="text/csv; charset=utf-8")
 
     class GradebookCsv(Teacher):
+        @in_teachers_language
         async def get(self):
             answers, students = await self.off_thread(_load, config, self.session)
             self.set_header("Content-Disposition",
@@ -132,6 +152,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
                       kind="text/csv; charset=utf-8")
 
     class Sessions(Teacher):
+        @in_teachers_language
         async def get(self):
             def read():
                 with open_store(config["db"], create=False) as store:
@@ -141,10 +162,13 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
                            + sessions_html(sessions, self.token, base + "/")))
 
     class Paper(Teacher):
+        @in_teachers_language
         def get(self):
+            title = class_title(config)
             self.send(page(title, paper_html(quiz, title)))
 
     class Projector(Page):
+        @in_teachers_language
         async def get(self, key):
             if not hmac.compare_digest(key.encode("utf-8"), config["projector_key"].encode("utf-8")):
                 return self.send(refused_page(), 403)
@@ -152,16 +176,22 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
             live = projector_html(quiz, students, answers)
             if self.get_argument("part", "") == "live":
                 return self.send(live)
+            title = class_title(config)
             self.send(page(title, f"<h1>{escape(title)}</h1><div id=\"rt-live\">{live}</div>",
                            refresh_ms=REFRESH_MS))
 
     class Front(Page):
+        @in_teachers_language
         def get(self):
             join = self.get_argument("join", "")
             if join or door is not None:  # behind the hub, its login is the way in
                 query = f"?join={quote(join, safe='')}" if join else ""
                 return self.redirect(f"{base}/{student_path}{query}")
-            self.send(join_page(title, base=base + "/", action=f"{base}/{student_path}"))
+            switch = ""
+            if student_path == "quiz":  # the kernel-less page takes ?lang= (see quizpage)
+                switch = language_switch(lambda code: f"{base}/{student_path}?lang={code}")
+            self.send(join_page(class_title(config), base=base + "/",
+                                action=f"{base}/{student_path}", switch=switch))
 
     return [
         (base + "/?", Front),

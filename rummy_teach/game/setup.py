@@ -154,8 +154,8 @@ def _from_json_option(name, value):
 
 
 def rules_to_json(rules: RuleSet) -> tuple[str, dict]:
-    base = get_rules(rules.name)
-    changed = {k: _json_option(v) for k, v in rules.options.items() if base.options[k] != v}
+    defaults = get_rules(rules.name).options      # a property that builds a dict: once
+    changed = {k: _json_option(v) for k, v in rules.options.items() if defaults[k] != v}
     return rules.name, changed
 
 

@@ -254,8 +254,9 @@ class QuizController(Controller):
             label = say({"choice": "quiz_label_choice", "multi": "quiz_label_multi",
                          "player_points": "quiz_label_winner"}[kind])
             chosen = self.picks if kind == "multi" else [self.choice]
+            labels = public.get("labels") or {}
             buttons = "".join(f'<button type="button" data-act="choose" data-arg="{_esc(o)}"'
-                              f'{_pressed(o in chosen)}{off}>{_esc(o)}</button>'
+                              f'{_pressed(o in chosen)}{off}>{_esc(labels.get(o, o))}</button>'
                               for o in public["options"])
             parts.append(f'<div role="group" aria-label="{_esc(label)}">'
                          f'<span class="rt-group-label">{_esc(label)}</span> {buttons}</div>')

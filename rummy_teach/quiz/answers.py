@@ -12,10 +12,12 @@ import re
 
 from ..cards import Card, cards_text, parse_cards
 from ..errors import NotationError, RummyError
+from ..reasons import say
 
 # No hand of any of the three games is worth this much; a bigger number is a typing slip.
 NUMBER_LIMIT = 1000
-NONE_WORDS = frozenset({"none", "nothing", "no", "neither", "-", "0", "empty", "no melds", "nessuno"})
+NONE_WORDS = frozenset({"none", "nothing", "no", "neither", "-", "0", "empty", "no melds",
+                        "nessuno", "nessuna", "niente", "geen", "geen enkele", "niets"})
 _NUMBER_WORDS = frozenset(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy "
@@ -32,21 +34,21 @@ class Unreadable(RummyError):
 
 def _text(answer) -> str:
     if answer is None:
-        raise Unreadable("Type an answer first.")
+        raise Unreadable(say("quiz_hint_type_first"))
     if not isinstance(answer, str):
-        raise Unreadable(f"Type your answer as text, not {type(answer).__name__}.")
+        raise Unreadable(say("quiz_hint_as_text", kind=type(answer).__name__))
     text = " ".join(answer.split())
     if not text:
-        raise Unreadable("The answer is empty: type something before checking.")
+        raise Unreadable(say("quiz_hint_empty"))
     return text
 
 
 def read_number(answer, *, negative: bool = False) -> int:
     """A whole number written in digits, e.g. ``30`` (``-12`` where ``negative`` is allowed)."""
     # hints never show an example number: it could be the very answer
-    sign = " (a minus sign in front if it is below zero)" if negative else ""
+    whole = say("quiz_hint_whole_signed" if negative else "quiz_hint_whole")
     if isinstance(answer, bool):
-        raise Unreadable(f"Type a whole number in digits{sign}.")
+        raise Unreadable(whole)
     if isinstance(answer, int):
         value = answer
     else:
@@ -54,35 +56,41 @@ def read_number(answer, *, negative: bool = False) -> int:
         if re.fullmatch(r"[+-]?[0-9]+", text):
             value = int(text)
         elif re.fullmatch(r"[+-]?[0-9]+\s*(points?|pts?\.?|punti|punten)", text, re.IGNORECASE):
-            raise Unreadable("Type just the number, without the word 'points'.")
+            raise Unreadable(say("quiz_hint_no_points_word"))
         elif re.fullmatch(r"[+-]?[0-9]+([.,][0-9]+)", text):
-            raise Unreadable("Card points are whole numbers: leave out the decimal part.")
+            raise Unreadable(say("quiz_hint_no_decimals"))
         elif re.fullmatch(r"[+-]?[0-9][0-9 ]*[0-9]", text):
-            raise Unreadable("Type the number without spaces inside it.")
+            raise Unreadable(say("quiz_hint_no_spaces"))
         elif all(w in _NUMBER_WORDS for w in re.split(r"[\s-]+", text.lower()) if w):
-            raise Unreadable("Write the number with the digits 0-9 rather than in words.")
+            raise Unreadable(say("quiz_hint_digits"))
         else:
-            raise Unreadable(f"Type a whole number in digits{sign}, nothing else.")
+            raise Unreadable(say("quiz_hint_nothing_else", whole=whole))
     if value < 0 and not negative:
-        raise Unreadable("Points here are never below zero: type 0 or more.")
+        raise Unreadable(say("quiz_hint_not_negative"))
     if abs(value) >= NUMBER_LIMIT:
-        raise Unreadable(f"That is far more points than any hand can make; "
-                         f"the answer is between -{NUMBER_LIMIT} and {NUMBER_LIMIT}.")
+        raise Unreadable(say("quiz_hint_too_many", limit=NUMBER_LIMIT))
     return value
 
 
-def read_choice(answer, options, aliases: dict | None = None) -> str:
-    """One of ``options`` (case-insensitive), its number in the list (1, 2...), or an alias."""
+def read_choice(answer, options, aliases: dict | None = None, codes: dict | None = None) -> str:
+    """One of ``options`` (case-insensitive), its number in the list (1, 2...), an alias, or
+    an option's label (``codes``: option -> catalogue code) in any language rummy_teach speaks."""
+    from .words import every_language
+
     text = _text(answer).lower()
-    listed = ", ".join(options)
+    codes = codes or {}
     for option in options:
         if text == option.lower():
             return option
     if aliases and text in aliases:
         return aliases[text]
+    for option in options:
+        if option in codes and text in every_language(codes[option]):
+            return option
     if text.isdigit() and 1 <= int(text) <= len(options):
         return options[int(text) - 1]
-    raise Unreadable(f"Answer with one of: {listed}.")
+    listed = ", ".join(say(codes[o]) if o in codes else o for o in options)
+    raise Unreadable(say("quiz_hint_one_of", options=listed))
 
 
 def read_labels(answer, labels) -> frozenset:
@@ -91,7 +99,7 @@ def read_labels(answer, labels) -> frozenset:
     listed = ", ".join(labels)
     if text.lower() in NONE_WORDS:
         return frozenset()
-    tokens = [t for t in re.split(r"[\s,;/+&]+|\band\b", text, flags=re.IGNORECASE) if t]
+    tokens = [t for t in re.split(r"[\s,;/+&]+|\b(?:and|en)\b", text, flags=re.IGNORECASE) if t]
     upper = {label.upper(): label for label in labels}
     chosen = set()
     for token in tokens:
@@ -101,8 +109,7 @@ def read_labels(answer, labels) -> frozenset:
         elif all(ch in upper for ch in key):
             chosen.update(upper[ch] for ch in key)
         else:
-            raise Unreadable(f"{token!r} is not one of the groups. Type the letters of the groups "
-                             f"you pick ({listed}), or 'none'.")
+            raise Unreadable(say("quiz_hint_not_a_group", token=token, labels=listed))
     return frozenset(chosen)
 
 
@@ -117,8 +124,9 @@ def _take(cards, pool, what) -> tuple[Card, ...]:
             match = next((c for c in left if c.face == card.face), None)
         if match is None:
             if any(c.face == card.face for c in pool):
-                raise Unreadable(f"{card} is named more times than it is among {what}.")
-            raise Unreadable(f"{card} is not among {what} ({cards_text(pool)}).")
+                raise Unreadable(say("quiz_hint_named_too_often", card=str(card), what=say(what)))
+            raise Unreadable(say("quiz_hint_not_among", card=str(card), what=say(what),
+                                 cards=cards_text(pool)))
         left.remove(match)
         taken.append(match)
     return tuple(taken)
@@ -132,8 +140,8 @@ def read_cards_from(answer, pool) -> tuple[Card, ...]:
     try:
         cards = parse_cards(text)
     except NotationError as error:
-        raise Unreadable(f"{error}. Type the cards you pick in card notation, or 'none'.") from None
-    return _take(cards, pool, "the offered cards")
+        raise Unreadable(say("quiz_hint_card_notation", error=error)) from None
+    return _take(cards, pool, "quiz_among_offered")
 
 
 def read_groups(answer, hand) -> tuple[tuple[Card, ...], ...]:
@@ -145,7 +153,7 @@ def read_groups(answer, hand) -> tuple[tuple[Card, ...], ...]:
     text = _text(answer)
     if text.lower() in NONE_WORDS:
         return ()
-    form = "Type each meld's cards in card notation, with | between melds (or 'none')."
+    form = say("quiz_hint_melds_form")
     groups = []
     for part in re.split(r"[|/\n]", answer):
         if not part.strip():
@@ -153,10 +161,10 @@ def read_groups(answer, hand) -> tuple[tuple[Card, ...], ...]:
         try:
             groups.append(parse_cards(part))
         except NotationError as error:
-            raise Unreadable(f"{error}. {form}") from None
+            raise Unreadable(say("quiz_hint_error_then", error=error, form=form)) from None
     if not groups:
         raise Unreadable(form)
-    flat = _take([c for g in groups for c in g], hand, "the cards of the hand")
+    flat = _take([c for g in groups for c in g], hand, "quiz_among_hand")
     result, at = [], 0
     for group in groups:
         result.append(flat[at:at + len(group)])
@@ -164,15 +172,23 @@ def read_groups(answer, hand) -> tuple[tuple[Card, ...], ...]:
     return tuple(result)
 
 
-def read_player_points(answer, names) -> tuple[str, int]:
-    """A player's name and a number of points: ``Ann 30``, ``ann: 30``, ``Ann, 30``."""
+def read_player_points(answer, names, aliases: dict | None = None,
+                       shown=None) -> tuple[str, int]:
+    """A player's name and a number of points: ``Ann 30``, ``ann: 30``, ``Ann, 30``.
+    ``aliases`` (lower case -> name) are other ways to write a name ("Tu" for "You");
+    ``shown`` gives a name as the learner reads it."""
     text = _text(answer)
-    form = f"Type the winner's name, then the points in digits (players: {', '.join(names)})."
-    for name in sorted(names, key=len, reverse=True):
-        if text.lower().startswith(name.lower()):
-            rest = text[len(name):].strip(" :,;-=").strip()
-            rest = re.sub(r"^(wins|scores|by|with)\s+", "", rest, flags=re.IGNORECASE)
+    shown = shown or str
+    form = say("quiz_hint_winner_form", players=", ".join(shown(n) for n in names))
+    written = {name.lower(): name for name in names}
+    written.update(aliases or {})
+    for spelled in sorted(written, key=len, reverse=True):
+        if text.lower().startswith(spelled) and (len(text) == len(spelled)
+                                                 or not text[len(spelled)].isalpha()):
+            rest = text[len(spelled):].strip(" :,;-=").strip()
+            rest = re.sub(r"^(wins|scores|by|with|vince|con|wint|met)\s+", "", rest,
+                          flags=re.IGNORECASE)
             if not rest:
-                raise Unreadable(f"Add the points after the name. {form}")
-            return name, read_number(rest)
+                raise Unreadable(say("quiz_hint_add_points", form=form))
+            return written[spelled], read_number(rest)
     raise Unreadable(form)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
 from ..errors import UsageError
-from ..reasons import Reason
+from ..reasons import Reason, say
 from . import answers
 from .questions import ContractQuestion, Question, describe_decks
+from .words import Joined, line
 
 class _Facts:
     """Plain attributes, standing in for a finished game where only its numbers matter."""
@@ -61,41 +62,44 @@ class _Scene:
             game.apply(text)
         return game, told
 
-    def say(self, game, who, text) -> str:
+    def say(self, game, who, text) -> Reason:
+        """A move told as a card player says it (the narrator's move_* sentences)."""
         from ..game.actions import Action
 
         action = Action.parse(text)
         name = self.names[who]
         kind = action.kind
         if kind == "draw":
-            return f"{name}: draws from the stock"
+            return line("move_draw", who=name)
         if kind == "take":
             taken = game.discard_pile[-action.depth:]
             if action.depth == 1:
-                return f"{name}: takes {taken[0]} from the discard pile"
-            return f"{name}: digs {action.depth} deep for {taken[0]}, picking up {cards_text(taken)}"
+                return line("move_take", who=name, card=str(taken[0]))
+            return line("move_dig", who=name, depth=action.depth, card=str(taken[0]),
+                        cards=cards_text(taken))
         if kind == "meld":
-            return f"{name}: melds " + " | ".join(cards_text(g) for g in action.melds)
+            return line("move_meld", who=name, melds=" | ".join(cards_text(g) for g in action.melds))
         if kind == "layoff":
-            return f"{name}: lays off {action.card} on meld {action.target}"
+            return line("move_layoff", who=name, card=str(action.card),
+                        meld=line("meld_name_numbered", number=action.target))
         if kind == "discard":
-            return f"{name}: discards {action.card}"
+            return line("move_discard", who=name, card=str(action.card))
         if kind == "buy":
-            return f"{name}: calls buy for {game.discard_top}"
+            return line("move_buy", who=name, card=str(game.discard_top))
         if kind == "pass":
-            return f"{name}: does not buy {game.discard_top}"
-        return f"{name}: {action}"
+            return line("move_pass", who=name, card=str(game.discard_top))
+        return line("quiz_move_other", who=name, move=str(action))
 
     def groups(self):
         groups = []
         for p in range(len(self.hands)):
-            groups.append((f"{self.names[p]}'s hand", self.hands[p]))
+            groups.append((line("quiz_group_hand_of", name=self.names[p]), self.hands[p]))
         if self.discard:
-            groups.append(("discard pile, bottom to top", self.discard))
+            groups.append((line("quiz_group_discard"), self.discard))
         for number, (owner, cards) in enumerate(self.table, 1):
-            groups.append((f"meld {number}, {self.names[owner]}'s", cards))
+            groups.append((line("quiz_group_meld_of", number=number, name=self.names[owner]), cards))
         if self.stock:
-            groups.append(("stock, top first (face down at the table)", self.stock))
+            groups.append((line("quiz_group_stock"), self.stock))
         return tuple(groups)
 
     def fields(self) -> dict:
@@ -123,7 +127,8 @@ class MoveQuestion(Question):
     kind = "move"
     input = "choice"
     options = ("yes", "no")
-    form = "yes or no"
+    option_codes = ContractQuestion.option_codes
+    form_code = "quiz_form_yes_no"
     ALIASES = ContractQuestion.ALIASES
 
     def __init__(self, hands, action, discard="", stock="", table=(), hand=1, before=(),
@@ -151,30 +156,30 @@ class MoveQuestion(Question):
         if verdict.ok:
             self.answer = "yes"
             done = scene.say(game.clone(), game.current_player, self.action)
-            why = (Reason("move_allowed", {"who": self.mover, "move": self.action, "done": done}),)
+            why = (Reason("quiz_move_allowed", {"done": done}),)
         else:
             self.answer = "no"
             why = (Reason("move_refused", {"who": self.mover, "move": self.action}),) + verdict.reasons
-        self.answer_text = self.answer
+        self.answer_words = line(self.option_codes[self.answer])
         self.reasons = why + ((Reason(self.teach, teach_params(self.rules)),) if self.teach else ())
-        self.explanation = "\n".join(r.text() for r in self.reasons)
+        self.explaining = self.reasons
 
     def _rule(self):
-        return f"what may be done at this moment of a turn in {self.rules.title}"
+        return line("quizrule_move_moment", game=self.game_name)
 
     @property
-    def prompt(self):
-        story = "; ".join(self.story)
-        so_far = f" So far this turn: {story}." if story else ""
-        return (f"{self.rules.title}.{so_far} It is now {self.mover}'s move. "
-                f"May {self.mover} play \u201c{self.action}\u201d now?")
+    def prompt_words(self):
+        if not self.story:
+            return line("quiz_prompt_move", game=self.game_name, who=self.mover, move=self.action)
+        return line("quiz_prompt_move_story", game=self.game_name, story=Joined(self.story, " "),
+                    who=self.mover, move=self.action)
 
     @property
     def groups(self):
         return self.scene.groups()
 
     def _read(self, answer):
-        return answers.read_choice(answer, self.options, self.ALIASES)
+        return answers.read_choice(answer, self.options, self.ALIASES, self.option_codes)
 
     def _fields(self):
         data = self.scene.fields()
@@ -189,7 +194,7 @@ class WhoGetsQuestion(Question):
 
     kind = "who_gets"
     input = "choice"
-    form = "a player's name"
+    form_code = "quiz_form_player"
 
     def __init__(self, hands, card, before, discard="", stock="", table=(), hand=1,
                  teach="", game="contract", **kw):
@@ -208,24 +213,23 @@ class WhoGetsQuestion(Question):
         start = scene.game()
         holders = [p for p in range(len(scene.hands)) if self.card in game.hand(p)]
         if len(holders) != 1:
-            raise UsageError(f"after these moves nobody holds {self.card} in hand")
+            raise UsageError(say("quiz_nobody_holds", card=str(self.card)))
         who = holders[0]
         gained = len(game.hand(who)) - len(start.hand(who))
         self.answer = scene.names[who]
-        self.answer_text = self.answer
         self.reasons = (Reason("card_went_to", {"who": self.answer, "card": str(self.card),
                                                 "gained": gained}),)
         if self.teach:
             self.reasons += (Reason(self.teach, teach_params(self.rules)),)
-        self.explanation = "\n".join(r.text() for r in self.reasons)
+        self.explaining = self.reasons
 
     def _rule(self):
-        return f"who may take a discard in {self.rules.title}"
+        return line("quizrule_who_takes", game=self.game_name)
 
     @property
-    def prompt(self):
-        return (f"{self.rules.title}. {'; '.join(self.story)}. "
-                f"Who now holds {self.card}?")
+    def prompt_words(self):
+        return line("quiz_prompt_who_gets", game=self.game_name, story=Joined(self.story, " "),
+                    card=str(self.card))
 
     @property
     def groups(self):
@@ -247,7 +251,7 @@ class DealQuestion(Question):
 
     kind = "deal"
     input = "number"
-    form = "a whole number, in digits"
+    form_code = "quiz_form_number"
 
     def __init__(self, players, hand=1, game="basic", **kw):
         self.players = int(players)
@@ -258,28 +262,27 @@ class DealQuestion(Question):
         rules = self.rules
         rules.check_players(self.players)
         self.answer = rules.cards_dealt(self.players, self.hand)
-        self.answer_text = str(self.answer)
         decks, jokers = rules.deck_for(self.players)
         if rules.ladder:
-            sizes = ", ".join(f"hand {n} {rung.dealt}" for n, rung in enumerate(rules.ladder, 1))
+            sizes = Joined(line("quiz_deal_item_hand", hand=n, cards=rung.dealt)
+                           for n, rung in enumerate(rules.ladder, 1))
         else:
-            sizes = ", ".join(f"{n} players {k}" for n, k in rules.deal)
+            sizes = Joined(line("quiz_deal_item_players", players=n, cards=k) for n, k in rules.deal)
         self.reasons = (
-            Reason("deal_size", {"game": rules.title, "players": self.players, "cards": self.answer,
-                                 "hand": self.hand if rules.ladder else ""}),
-            Reason("deal_table", {"game": rules.title, "sizes": sizes}),
+            Reason("deal_size", {"game": self.game_name, "players": self.players,
+                                 "cards": self.answer, "hand": self.hand if rules.ladder else ""}),
+            Reason("deal_table", {"game": self.game_name, "sizes": sizes}),
             Reason("deal_decks", {"players": self.players, "decks": decks, "jokers": jokers}),
         )
-        self.explanation = "\n".join(r.text() for r in self.reasons)
+        self.explaining = self.reasons
 
     def _rule(self):
-        return f"deal sizes in {self.rules.title}"
+        return line("quizrule_deal_sizes", game=self.game_name)
 
     @property
-    def prompt(self):
-        which = f" in hand {self.hand}" if self.rules.ladder else ""
-        return (f"{self.rules.title} with {self.players} players: how many cards does each "
-                f"player get{which}?")
+    def prompt_words(self):
+        return line("quiz_prompt_deal_hand" if self.rules.ladder else "quiz_prompt_deal",
+                    game=self.game_name, players=self.players, hand=self.hand)
 
     @property
     def groups(self):
@@ -292,11 +295,14 @@ class DealQuestion(Question):
         return {"players": self.players, **({"hand": self.hand} if self.rules.ladder else {})}
 
 
-STOCK_OPTIONS = {
-    "turn_over": "the discard pile is turned over as it lies and becomes the stock",
-    "reshuffle": "the discard pile, all but its top card, is shuffled into a new stock",
-    "end_hand": "the hand ends, with nobody going out",
-    "void": "the hand is void and nobody scores",
+#: what may happen when the stock runs out: the option (stored) -> its label's code
+STOCK_OPTIONS = {way: f"quiz_stock_{way}" for way in ("turn_over", "reshuffle", "end_hand", "void")}
+#: the options' English sentences, as answers stored before issue 16 hold them
+STOCK_SENTENCES = {
+    "the discard pile is turned over as it lies and becomes the stock": "turn_over",
+    "the discard pile, all but its top card, is shuffled into a new stock": "reshuffle",
+    "the hand ends, with nobody going out": "end_hand",
+    "the hand is void and nobody scores": "void",
 }
 
 
@@ -305,8 +311,9 @@ class StockOutQuestion(Question):
 
     kind = "stock_out"
     input = "choice"
-    form = "one of the options"
-    options = tuple(STOCK_OPTIONS.values())
+    form_code = "quiz_form_option"
+    options = tuple(STOCK_OPTIONS)
+    option_codes = STOCK_OPTIONS
 
     def __init__(self, times=1, game="basic", **kw):
         self.times = int(times)
@@ -317,31 +324,30 @@ class StockOutQuestion(Question):
         way = rules.stock_exhausted
         if way == "turn_over" and rules.stock_turnovers is not None and self.times > rules.stock_turnovers:
             way = "void"
-        self.answer = STOCK_OPTIONS[way]
-        self.answer_text = self.answer
-        self.reasons = (Reason(f"stock_out_{way}", {"game": rules.title, "times": self.times,
+        self.answer = way
+        self.answer_words = line(STOCK_OPTIONS[way])
+        self.reasons = (Reason(f"stock_out_{way}", {"game": self.game_name, "times": self.times,
                                                     "turnovers": rules.stock_turnovers or 0}),)
-        self.explanation = self.reasons[0].text()
+        self.explaining = self.reasons
 
     def _rule(self):
-        return f"when the stock runs out in {self.rules.title}"
+        return line("quizrule_stock_out", game=self.game_name)
 
     @property
-    def prompt(self):
-        nth = {1: "for the first time", 2: "for the second time", 3: "for the third time"}.get(
-            self.times, f"for time number {self.times}")
-        return (f"{self.rules.title}: the stock has run out {nth} in this hand, and the next "
-                "player would like to draw from it. What happens?")
+    def prompt_words(self):
+        nth = (line(f"quiz_times_{self.times}") if self.times in (1, 2, 3)
+               else line("quiz_times_n", times=self.times))
+        return line("quiz_prompt_stock_out", game=self.game_name, nth=nth)
 
     @property
     def groups(self):
         return ()
 
     def _read(self, answer):
-        aliases = {"turn over": self.options[0], "turned over": self.options[0],
-                   "shuffle": self.options[1], "reshuffle": self.options[1],
-                   "ends": self.options[2], "end": self.options[2], "void": self.options[3]}
-        return answers.read_choice(answer, self.options, aliases)
+        aliases = {"turn over": "turn_over", "turned over": "turn_over", "shuffle": "reshuffle",
+                   "ends": "end_hand", "end": "end_hand", "end hand": "end_hand",
+                   **STOCK_SENTENCES}
+        return answers.read_choice(answer, self.options, aliases, self.option_codes)
 
     def _fields(self):
         return {"times": self.times}
@@ -352,8 +358,9 @@ class GameEndQuestion(Question):
 
     kind = "game_end"
     input = "multi"
-    form = "the winner's name (several names if they share the win), or: nobody yet"
+    form_code = "quiz_form_game_end"
     NOBODY = "nobody yet"
+    option_codes = {NOBODY: "quiz_option_nobody"}
 
     def __init__(self, totals, last=(), game="basic", **kw):
         self.totals = tuple(int(t) for t in totals)
@@ -368,14 +375,14 @@ class GameEndQuestion(Question):
         rules = self.rules
         hands = len(rules.ladder) if rules.ladder else 1
         if rules.ladder and len(self.last) != len(self.totals):
-            raise UsageError("give the last hand's score of every player ('last')")
+            raise UsageError(say("quiz_game_end_needs_last"))
         state = _Facts(rules=rules, num_players=len(self.totals), scores=self.totals,
                                 hand_number=hands, team_scores=self.totals,
                                 hand_results=[_Facts(scores=self.last or self.totals)])
         winners = game_winners(state)
         self.winners = tuple(self.names[p] for p in winners)
         self.answer = frozenset(self.winners) or frozenset({self.NOBODY})
-        self.answer_text = ", ".join(self.winners) or self.NOBODY
+        self.answer_words = ", ".join(self.winners) or line("quiz_option_nobody")
         if rules.lowest_score_wins:
             code = "game_end_lowest" if len(winners) == 1 else "game_end_shared"
             low = min(self.totals)
@@ -385,40 +392,44 @@ class GameEndQuestion(Question):
             top = max(self.totals)
             code = ("game_end_not_yet" if top < rules.target else
                     "game_end_tie_again" if not winners else "game_end_highest")
-        self.reasons = (Reason(code, {"game": rules.title, "winners": self.answer_text,
+        self.reasons = (Reason(code, {"game": self.game_name, "winners": self.answer_words,
                                       "target": rules.target or 0}),)
-        self.explanation = self.reasons[0].text()
+        self.explaining = self.reasons
 
     def _rule(self):
-        return f"who wins a game of {self.rules.title}, and ties"
+        return line("quizrule_game_end", game=self.game_name)
 
     @property
-    def prompt(self):
+    def prompt_words(self):
         totals = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.totals))
         if self.rules.ladder:
             last = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.last))
-            return (f"{self.rules.title}: hand {len(self.rules.ladder)}, the last, has just been "
-                    f"scored. Totals: {totals}. Scores in that last hand: {last}. Who wins?")
-        return (f"{self.rules.title}, playing to {self.rules.target}: a hand has just been scored "
-                f"and the totals are {totals}. Who has won the game?")
+            return line("quiz_prompt_game_end_ladder", game=self.game_name,
+                        hand=len(self.rules.ladder), totals=totals, last=last)
+        return line("quiz_prompt_game_end", game=self.game_name, target=self.rules.target,
+                    totals=totals)
 
     @property
     def groups(self):
         return ()
 
     def _read(self, answer):
+        from .words import every_language
+
         text = " ".join(answers._text(answer).lower().replace(",", " ").split())
-        if text in ("nobody", "nobody yet", "no one", "none", "another hand"):
+        if text in ("nobody", "nobody yet", "no one", "none", "another hand", "nessuno",
+                    "nessuno ancora", "niemand", "nog niemand") or text in every_language(
+                        "quiz_option_nobody"):
             return frozenset({self.NOBODY})
         names = {n.lower(): n for n in self.names}
-        picked = [names.get(part) for part in text.split() if part != "and"]
+        picked = [names.get(part) for part in text.split() if part not in ("and", "e", "en")]
         if not picked or None in picked:
-            raise answers.Unreadable(f"write one or more of {', '.join(self.names)} separated by "
-                                     f"commas, or \u201c{self.NOBODY}\u201d")
+            raise answers.Unreadable(say("quiz_hint_game_end", names=", ".join(self.names),
+                                         nobody=say("quiz_option_nobody")))
         return frozenset(picked)
 
     def _given(self, value):
-        return ", ".join(sorted(value))
+        return ", ".join(sorted(self.option_label(v) for v in value))
 
     @property
     def answer_input(self):
@@ -433,10 +444,12 @@ def _teach_code(code: str) -> str:
 
     if code and (not code.startswith("teach_") or code not in ENGLISH):
         known = ", ".join(c for c in ENGLISH if c.startswith("teach_"))
-        raise UsageError(f"{code!r} is not a teaching line; known ones: {known}")
+        raise UsageError(say("quiz_teach_unknown", code=code, known=known))
     return code
 
 
 def teach_params(rules) -> dict:
     """What teaching lines may mention about a rule set."""
-    return {"game": rules.title, "decks": describe_decks(rules)}
+    from .words import GameName
+
+    return {"game": GameName(rules), "decks": describe_decks(rules)}

@@ -25,11 +25,12 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, cards_text, parse_cards
 from ..errors import RummyError
-from ..reasons import Reason
+from ..reasons import Reason, say
 from ..game.actions import Action
 from ..rules import get_rules
 from . import answers
 from .topics import decision_notes, meld_rule
+from .words import ContractWords, GameName, Joined, decode, encode, line, text
 from ..errors import UsageError
 
 INPUT_KINDS = ("choice", "multi", "cards", "number", "arrangement", "player_points")
@@ -81,9 +82,11 @@ class Question:
 
     kind = ""
     input = ""
-    form = ""
+    form_code = ""
     topics: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
+    #: option value -> catalogue code of its label (values are stored; labels are shown)
+    option_codes: dict = {}
 
     def __init__(self, game="basic", *, id: str | None = None, rule: str | None = None,
                  note: str | None = None, options: dict | None = None, difficulty: str | None = None):
@@ -99,24 +102,66 @@ class Question:
         from .teach import teaching
 
         self.teaching = teaching(self)
-        if self.teaching:
-            self.explanation = "\n".join([self.explanation] + [r.text() for r in self.teaching])
-        self.rule = rule or self._rule()
-        notes = decision_notes(self.rules, *self.topics)
-        self.note = note if note is not None else notes
+        self.rule_words = decode(rule) if rule else self._rule()
+        self.note_words = decode(note) if note is not None else decision_notes(self.rules, *self.topics)
         self.id = id or self._default_id()
+
+    # --- words, said in the language in use when read ------------------------------------
+    #: the engine's explanation lines (words objects); the teaching lines follow them
+    explaining: tuple = ()
+    #: the correct answer in words (a words object; a plain value for numbers and names)
+    answer_words = None
+
+    @property
+    def game_name(self) -> GameName:
+        return GameName(self.rules)
+
+    @property
+    def explanation(self) -> str:
+        return "\n".join(text(w) for w in (*self.explaining, *self.teaching) if text(w))
+
+    @property
+    def answer_text(self) -> str:
+        return text(self.answer if self.answer_words is None else self.answer_words)
+
+    @property
+    def rule(self) -> str:
+        return text(self.rule_words)
+
+    @property
+    def rule_key(self) -> str:
+        """The rule in its stored, language-neutral form (a code, or JSON of codes)."""
+        return encode(self.rule_words)
+
+    @property
+    def note(self) -> str:
+        return text(self.note_words)
+
+    @property
+    def form(self) -> str:
+        return say(self.form_code) if self.form_code else ""
+
+    def option_label(self, option: str) -> str:
+        """An option as the learner reads it (its value is what is posted and stored)."""
+        code = self.option_codes.get(option)
+        return say(code) if code else str(option)
 
     # --- to implement -------------------------------------------------------------
     def _solve(self) -> None:
-        """Compute ``self.answer`` (the value), ``answer_text``, ``reasons``, ``explanation``."""
+        """Compute ``self.answer`` (the value), ``answer_words``, ``reasons``, ``explaining``."""
         raise NotImplementedError
 
     def _rule(self) -> str:
         raise NotImplementedError
 
     @property
-    def prompt(self) -> str:
+    def prompt_words(self):
+        """The question as a words object (said when read)."""
         raise NotImplementedError
+
+    @property
+    def prompt(self) -> str:
+        return text(self.prompt_words)
 
     @property
     def groups(self) -> tuple[tuple[str, tuple], ...]:
@@ -131,6 +176,9 @@ class Question:
         return value == self.answer, ""
 
     def _given(self, value) -> str:
+        """The answer as it was read, in words (an option by its label)."""
+        if isinstance(value, str) and value in self.options:
+            return self.option_label(value)
         return str(value)
 
     def _fields(self) -> dict:
@@ -156,14 +204,12 @@ class Question:
         for scene in self._card_scenes():
             strange = [c for c in scene if c not in deck]
             if strange:
-                raise RummyError(f"{cards_text(strange)} is not a card of {self.rules.title}'s "
-                                 f"decks; with {self.rules.max_players} players it uses "
-                                 f"{describe_decks(self.rules)}")
+                raise RummyError(say("quiz_card_not_in_decks", cards=cards_text(strange),
+                                     game=self.game_name, players=self.rules.max_players,
+                                     decks=describe_decks(self.rules)))
             twice = sorted({c for c in scene if scene.count(c) > 1}, key=Card.sort_key)
             if twice:
-                raise RummyError(f"{cards_text(twice)} appears twice, but each card exists once "
-                                 f"in {self.rules.title}'s decks; a second copy is written "
-                                 f"like 8S#2 and exists only where the game uses several decks")
+                raise RummyError(say("quiz_card_twice", cards=cards_text(twice), game=self.game_name))
 
     def _default_id(self) -> str:
         """A stable id from the content: the same question always gets the same id."""
@@ -182,16 +228,19 @@ class Question:
         right, feedback, *more = self._judge(value)
         extra = more[0] if more else {}
         return CheckResult("right" if right else "wrong", self.id, given=self._given(value),
-                           feedback=feedback or ("Right." if right else "Not quite."),
+                           feedback=text(feedback) or say("quiz_feedback_right" if right
+                                                           else "quiz_feedback_wrong"),
                            correct=self.answer_text, explanation=self.explanation,
                            reasons=self.reasons, rule=self.rule, note=self.note, extra=extra)
 
     def to_public(self) -> dict:
         """What the learner's browser may hold: no answer, no reasons, no rule name."""
         return {"id": self.id, "kind": self.kind, "game": self.game,
-                "game_title": self.rules.title, "prompt": self.prompt,
-                "groups": [{"label": label, "cards": cards_text(cards)} for label, cards in self.groups],
-                "input": self.input, "options": list(self.options), "form": self.form}
+                "game_title": str(self.game_name), "prompt": self.prompt,
+                "groups": [{"label": text(label), "cards": cards_text(cards)}
+                           for label, cards in self.groups],
+                "input": self.input, "options": list(self.options),
+                "labels": {o: self.option_label(o) for o in self.options}, "form": self.form}
 
     def to_data(self) -> dict:
         """The question in the file format; ``Quiz.from_data`` reads it back."""
@@ -199,22 +248,22 @@ class Question:
         if self.rule_options:
             data["options"] = dict(self.rule_options)
         data.update(self._fields())
-        data["rule"] = self.rule
+        data["rule"] = self.rule_key
         if self.difficulty:
             data["difficulty"] = self.difficulty
-        if self.note:
-            data["note"] = self.note
+        if self.note_words:
+            data["note"] = encode(self.note_words)
         return data
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id}: {self.prompt!r}>"
 
 
-def describe_decks(rules) -> str:
-    """``two 52-card decks and 4 jokers``: the cards of a game at its largest."""
+def describe_decks(rules) -> Reason:
+    """``2 52-card decks and 4 jokers``: the cards of a game at its largest."""
     decks, jokers = rules.deck_for(rules.max_players)
-    text = "one 52-card deck" if decks == 1 else f"{decks} 52-card decks"
-    return text + (f" and {jokers} jokers" if jokers else ", no jokers")
+    code = "quiz_decks_" + ("one" if decks == 1 else "many") + ("_jokers" if jokers else "")
+    return line(code, decks=decks, jokers=jokers)
 
 
 def card_topics(rules, cards) -> tuple[str, ...]:
@@ -227,8 +276,9 @@ def card_topics(rules, cards) -> tuple[str, ...]:
     return tuple(topics)
 
 
-def explain(reasons) -> str:
-    return "\n".join(r.text() for r in reasons)
+def explain(reasons) -> Joined:
+    """The engine's reasons, one per line, said when read."""
+    return Joined(reasons, "\n")
 
 
 # --- the kinds about melds -----------------------------------------------------------
@@ -239,10 +289,17 @@ class MeldQuestion(Question):
     kind = "meld"
     input = "choice"
     options = ("set", "run", "not a meld")
-    form = "set, run, or not a meld"
+    option_codes = {"set": "quiz_option_set", "run": "quiz_option_run",
+                    "not a meld": "quiz_option_not_meld"}
+    form_code = "quiz_form_meld"
     ALIASES = {"no": "not a meld", "none": "not a meld", "neither": "not a meld",
                "not": "not a meld", "nothing": "not a meld", "illegal": "not a meld",
-               "not legal": "not a meld", "a set": "set", "a run": "run"}
+               "not legal": "not a meld", "a set": "set", "a run": "run",
+               # the learner's own language, whatever the page speaks (see rummy_teach.locale)
+               "tris": "set", "un tris": "set", "scala": "run", "una scala": "run",
+               "drieling": "set", "een drieling": "set", "reeks": "run", "een reeks": "run",
+               "nessuna": "not a meld", "nessuno": "not a meld", "no combinazione": "not a meld",
+               "geen": "not a meld", "geen combinatie": "not a meld", "nee": "not a meld"}
 
     def __init__(self, cards, game="basic", **kw):
         self.cards = parse_cards(cards)
@@ -259,23 +316,24 @@ class MeldQuestion(Question):
         check = self.rules.check_meld(self.cards)
         self.check_result = check
         self.answer = check.kind if check.ok else "not a meld"
-        self.answer_text = {"set": "a set", "run": "a run"}.get(self.answer, "not a meld")
+        self.answer_words = line({"set": "quiz_answer_set", "run": "quiz_answer_run"}.get(
+            self.answer, "quiz_option_not_meld"))
         self.reasons = check.reasons
-        self.explanation = explain(check.reasons)
+        self.explaining = (explain(check.reasons),)
 
     def _rule(self):
         return meld_rule(self.rules, self.check_result)
 
     @property
-    def prompt(self):
-        return f"In {self.rules.title}, is this a legal meld? If it is, is it a set or a run?"
+    def prompt_words(self):
+        return line("quiz_prompt_meld", game=self.game_name)
 
     @property
     def groups(self):
-        return (("cards", self.cards),)
+        return ((line("quiz_group_cards"), self.cards),)
 
     def _read(self, answer):
-        return answers.read_choice(answer, self.options, self.ALIASES)
+        return answers.read_choice(answer, self.options, self.ALIASES, self.option_codes)
 
     def _fields(self):
         return {"cards": cards_text(self.cards, ascii=True)}
@@ -286,12 +344,12 @@ class WhichMeldsQuestion(Question):
 
     kind = "which_melds"
     input = "multi"
-    form = "the letters of the legal melds, or none"
+    form_code = "quiz_form_which_melds"
 
     def __init__(self, groups, game="basic", **kw):
         self.card_groups = tuple(parse_cards(g) for g in groups)
         if not 2 <= len(self.card_groups) <= len(LABELS):
-            raise UsageError(f"give 2 to {len(LABELS)} groups, not {len(self.card_groups)}")
+            raise UsageError(say("quiz_groups_count", most=len(LABELS), count=len(self.card_groups)))
         self.options = tuple(LABELS[:len(self.card_groups)])
         super().__init__(game, **kw)
 
@@ -305,24 +363,26 @@ class WhichMeldsQuestion(Question):
     def _solve(self):
         self.checks = tuple(self.rules.check_meld(g) for g in self.card_groups)
         self.answer = frozenset(label for label, c in zip(self.options, self.checks) if c.ok)
-        self.answer_text = ", ".join(sorted(self.answer)) or "none of them"
+        self.answer_words = ", ".join(sorted(self.answer)) or line("quiz_none_of_them")
         self.reasons = tuple(r for c in self.checks for r in c.reasons)
-        self.explanation = "\n".join(
-            f"{label} ({cards_text(c.cards)}): {'legal' if c.ok else 'not a meld'}. "
-            + " ".join(r.text() for r in c.reasons)
+        self.explaining = tuple(
+            line("quiz_which_line", label=label, cards=cards_text(c.cards),
+                 verdict=line("quiz_verdict_legal" if c.ok else "quiz_option_not_meld"),
+                 reasons=Joined(c.reasons, " "))
             for label, c in zip(self.options, self.checks))
 
     def _rule(self):
-        names = []
+        names, keys = [], []
         for check in self.checks:
             name = meld_rule(self.rules, check)
-            if name not in names:
+            if encode(name) not in keys:
+                keys.append(encode(name))
                 names.append(name)
-        return "; ".join(names)
+        return Joined(names, "; ")
 
     @property
-    def prompt(self):
-        return f"In {self.rules.title}, which of these groups are legal melds?"
+    def prompt_words(self):
+        return line("quiz_prompt_which_melds", game=self.game_name)
 
     @property
     def groups(self):
@@ -335,7 +395,7 @@ class WhichMeldsQuestion(Question):
         return answers.read_labels(answer, self.options)
 
     def _given(self, value):
-        return ", ".join(sorted(value)) or "none"
+        return ", ".join(sorted(value)) or say("quiz_given_none")
 
     @property
     def answer_input(self):
@@ -346,10 +406,12 @@ class WhichMeldsQuestion(Question):
         extra = sorted(value - self.answer)
         parts = []
         if missed:
-            parts.append(f"You left out {', '.join(missed)}, which {'is' if len(missed) == 1 else 'are'} legal.")
+            parts.append(line("quiz_left_out_one" if len(missed) == 1 else "quiz_left_out_many",
+                              labels=", ".join(missed)))
         if extra:
-            parts.append(f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not legal.")
-        return value == self.answer, " ".join(parts)
+            parts.append(line("quiz_not_legal_one" if len(extra) == 1 else "quiz_not_legal_many",
+                              labels=", ".join(extra)))
+        return value == self.answer, Joined(parts, " ")
 
     def _fields(self):
         return {"groups": [cards_text(g, ascii=True) for g in self.card_groups]}
@@ -360,13 +422,13 @@ class LayOffQuestion(Question):
 
     kind = "lay_off"
     input = "cards"
-    form = "the cards that fit, in card notation, or none"
+    form_code = "quiz_form_lay_off"
 
     def __init__(self, meld, cards, game="basic", **kw):
         self.meld_cards = parse_cards(meld)
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise UsageError("a lay-off question needs at least one card to offer")
+            raise UsageError(say("quiz_lay_off_needs_cards"))
         self.options = tuple(str(c) for c in self.cards)
         super().__init__(game, **kw)
 
@@ -378,37 +440,38 @@ class LayOffQuestion(Question):
         self.meld = meld
         self.checks = tuple(self.rules.check_lay_off(meld, card) for card in self.cards)
         self.answer = frozenset(c for c, check in zip(self.cards, self.checks) if check.ok)
-        self.answer_text = cards_text(c for c in self.cards if c in self.answer) or "none of them"
+        self.answer_words = (cards_text(c for c in self.cards if c in self.answer)
+                             or line("quiz_none_of_them"))
         self.reasons = tuple(check.reasons[0] for check in self.checks)
-        self.explanation = explain(self.reasons)
+        self.explaining = (explain(self.reasons),)
 
     def _rule(self):
-        rules = self.rules
+        rules, game = self.rules, self.game_name
         if self.meld.kind == "set":
-            most = "" if rules.max_set is None else f", at most {rules.max_set} cards"
-            return f"laying off on a set in {rules.title}: same rank{most}"
+            if rules.max_set is None:
+                return line("quizrule_layoff_set", game=game)
+            return line("quizrule_layoff_set_most", game=game, maximum=rules.max_set)
         if not rules.ace_high and any(c.rank == 1 for c in self.cards) and self.meld.high == 13:
-            return f"ace low only in {rules.title}"
-        return f"laying off on a run in {rules.title}: it grows only at its ends"
+            return line("quizrule_ace_low_only", game=game)
+        return line("quizrule_layoff_run", game=game)
 
     @property
     def topics(self):
         return card_topics(self.rules, self._all_cards())
 
     @property
-    def prompt(self):
-        return (f"In {self.rules.title}, this meld is on the table. Which of the offered cards "
-                "could be laid off on it (each on its own)?")
+    def prompt_words(self):
+        return line("quiz_prompt_lay_off", game=self.game_name)
 
     @property
     def groups(self):
-        return (("on the table", self.meld_cards), ("offered", self.cards))
+        return ((line("quiz_group_on_table"), self.meld_cards), (line("quiz_group_offered"), self.cards))
 
     def _read(self, answer):
         return frozenset(answers.read_cards_from(answer, self.cards))
 
     def _given(self, value):
-        return cards_text(c for c in self.cards if c in value) or "none"
+        return cards_text(c for c in self.cards if c in value) or say("quiz_given_none")
 
     @property
     def answer_input(self):
@@ -419,10 +482,10 @@ class LayOffQuestion(Question):
         wrong = [c for c in self.cards if c in value and c not in self.answer]
         parts = []
         if missed:
-            parts.append(f"{cards_text(missed)} would fit too.")
+            parts.append(line("quiz_would_fit", cards=cards_text(missed)))
         if wrong:
-            parts.append(f"{cards_text(wrong)} cannot be laid off there.")
-        return value == self.answer, " ".join(parts)
+            parts.append(line("quiz_cannot_lay_off", cards=cards_text(wrong)))
+        return value == self.answer, Joined(parts, " ")
 
     def _fields(self):
         return {"meld": cards_text(self.meld_cards, ascii=True), "cards": cards_text(self.cards, ascii=True)}
@@ -434,9 +497,11 @@ class ContractQuestion(Question):
     kind = "contract"
     input = "choice"
     options = ("yes", "no")
-    form = "yes or no"
-    ALIASES = {"y": "yes", "n": "no", "true": "yes", "false": "no", "si": "yes", "ja": "yes",
-               "nee": "no", "it does": "yes", "it does not": "no"}
+    option_codes = {"yes": "quiz_option_yes", "no": "quiz_option_no"}
+    form_code = "quiz_form_yes_no"
+    ALIASES = {"y": "yes", "n": "no", "true": "yes", "false": "no", "si": "yes", "sì": "yes",
+               "ja": "yes", "nee": "no", "it does": "yes", "it does not": "no", "certo": "yes",
+               "no, non": "no", "non": "no", "neen": "no", "jawel": "yes"}
 
     def __init__(self, cards, hand, game="contract", **kw):
         self.cards = parse_cards(cards)
@@ -456,31 +521,29 @@ class ContractQuestion(Question):
         check = find_contract(self.rules, self.cards, self.hand)  # hand 7: 13 cards after the draw
         self.contract_check = check
         self.answer = "yes" if check.ok else "no"
-        self.answer_text = self.answer
+        self.answer_words = line(self.option_codes[self.answer])
         self.reasons = check.reasons
-        self.explanation = explain(check.reasons)
+        self.explaining = (explain(check.reasons),)
 
     def _rule(self):
-        rule = f"hand {self.hand}'s contract: {self.contract}"
-        if self.whole_hand:
-            rule += ", the whole hand going down at once"
+        contract = ContractWords(self.rules, self.hand)
+        parts = [line("quizrule_contract_whole" if self.whole_hand else "quizrule_contract",
+                      hand=self.hand, contract=contract)]
         if self.contract_check.ok and any(m.wilds(self.rules) for m in self.contract_check.melds):
-            rule += "; a joker stands for any card"
-        return rule
+            parts.append(line("quizrule_joker_any"))
+        return Joined(parts, "; ") if len(parts) > 1 else parts[0]
 
     @property
-    def prompt(self):
-        extra = (" In this hand every card must go down at once: these are your cards after the draw."
-                 if self.whole_hand else "")
-        return (f"{self.rules.title}, hand {self.hand}: the contract is {self.contract}. "
-                f"Do these cards hold it?{extra}")
+    def prompt_words(self):
+        return line("quiz_prompt_contract_whole" if self.whole_hand else "quiz_prompt_contract",
+                    game=self.game_name, hand=self.hand, contract=ContractWords(self.rules, self.hand))
 
     @property
     def groups(self):
-        return (("your hand", self.cards),)
+        return ((line("quiz_group_your_hand"), self.cards),)
 
     def _read(self, answer):
-        return answers.read_choice(answer, self.options, self.ALIASES)
+        return answers.read_choice(answer, self.options, self.ALIASES, self.option_codes)
 
     def _fields(self):
         return {"hand": self.hand, "cards": cards_text(self.cards, ascii=True)}
@@ -492,13 +555,14 @@ class DiscardQuestion(Question):
     kind = "discard"
     input = "choice"
     options = ("yes", "no")
-    form = "yes or no"
+    option_codes = ContractQuestion.option_codes
+    form_code = "quiz_form_yes_no"
     ALIASES = ContractQuestion.ALIASES
 
     def __init__(self, taken, cards, game="basic", **kw):
         taken = parse_cards([taken] if isinstance(taken, Card) else taken)
         if len(taken) != 1:
-            raise UsageError("name exactly one card as the card taken from the discard pile")
+            raise UsageError(say("quiz_discard_one_card"))
         self.taken = taken[0]
         self.cards = parse_cards(cards)
         if self.taken not in self.cards:
@@ -509,9 +573,9 @@ class DiscardQuestion(Question):
         verdict = self.verdict()
         reasons = tuple(r for r in verdict.reasons if r.code != "move_ok") or verdict.reasons
         self.answer = "yes" if verdict.ok else "no"
-        self.answer_text = self.answer
+        self.answer_words = line(self.option_codes[self.answer])
         self.reasons = reasons
-        self.explanation = explain(reasons)
+        self.explaining = (explain(reasons),)
 
     def verdict(self):
         """The judge's verdict on discarding the taken card, on a table set up as the
@@ -531,20 +595,19 @@ class DiscardQuestion(Question):
 
     def _rule(self):
         if not self.rules.discard_restriction:
-            return f"no discard restriction in {self.rules.title}"
-        return "a card taken from the discard pile stays for the turn, unless it is the last card"
+            return line("quizrule_no_discard_restriction", game=self.game_name)
+        return line("quizrule_taken_stays")
 
     @property
-    def prompt(self):
-        return (f"{self.rules.title}: this turn you took {self.taken} from the discard pile, and "
-                f"these are now your cards. May you discard {self.taken} to end this turn?")
+    def prompt_words(self):
+        return line("quiz_prompt_discard", game=self.game_name, card=str(self.taken))
 
     @property
     def groups(self):
-        return (("your hand", self.cards),)
+        return ((line("quiz_group_your_hand"), self.cards),)
 
     def _read(self, answer):
-        return answers.read_choice(answer, self.options, self.ALIASES)
+        return answers.read_choice(answer, self.options, self.ALIASES, self.option_codes)
 
     def _fields(self):
         return {"taken": self.taken.text(ascii=True), "cards": cards_text(self.cards, ascii=True)}

@@ -28,10 +28,25 @@ class Quiz:
             repeated = sorted({i for i in ids if ids.count(i) > 1})
             raise QuizFileError(f"question ids must be unique; repeated: {', '.join(repeated)}")
         self._by_id = {q.id: q for q in self.questions}
-        self.title = title
+        self.title_key = title            # a catalogue code for the built-in quizzes
         self.name = name
-        self.description = description
+        self.description_key = description
         self.game = game
+
+    @property
+    def title(self) -> str:
+        """The title in the language in use (a teacher's own title as written)."""
+        from .words import said
+        return said(self.title_key)
+
+    @title.setter
+    def title(self, value: str) -> None:
+        self.title_key = value
+
+    @property
+    def description(self) -> str:
+        from .words import said
+        return said(self.description_key)
 
     # --- making quizzes ---------------------------------------------------------------
     @classmethod
@@ -97,7 +112,9 @@ class Quiz:
         from .generators import generate_many
 
         questions = generate_many(game, level=level, count=count, seed=seed, kinds=kinds)
-        title = f"{get_rules(game).title}: practice, level {level} (seed {seed})"
+        from .words import GameName, encode, line
+        title = encode(line("quiz_generated_title", game=GameName(get_rules(game)), level=level,
+                            seed=seed))
         return cls(questions, title=title, name=f"{game}-level{level}-{seed}", game=game)
 
     # --- reading ------------------------------------------------------------------------
@@ -125,7 +142,7 @@ class Quiz:
                 "questions": [q.to_public() for q in self.questions]}
 
     def to_data(self) -> dict:
-        return dump_quiz(self.title, self.questions, self.game, self.description)
+        return dump_quiz(self.title_key, self.questions, self.game, self.description_key)
 
     def to_json(self) -> str:
         return json.dumps(self.to_data(), ensure_ascii=False, indent=2)

@@ -12,8 +12,23 @@ from ..melds import card_meld_value
 from . import answers
 from .questions import Question, explain
 from .topics import points_rule
+from .words import Joined, line, player, player_aliases
+from ..reasons import say
 from ..errors import UsageError
 from ..game.results import winner_takes
+
+
+class Shown:
+    """A player's name as the learner reads it ("You" in the language in use)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __str__(self) -> str:
+        return player(self.name)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def card_term(card, value: int) -> str:
@@ -27,7 +42,7 @@ def worked_sum(rules, cards) -> str:
     """Points of cards left in hand, as a sum: ``K♣ 10 + Q♦ 10 + 9♠ + A♣ 1 = 30``."""
     cards = tuple(cards)
     if not cards:
-        return "no cards = 0"
+        return line("quiz_no_cards_sum")
     terms = " + ".join(card_term(c, rules.card_points(c)) for c in cards)
     return f"{terms} = {rules.hand_points(cards)}"
 
@@ -44,12 +59,12 @@ class PointsQuestion(Question):
 
     kind = "points"
     input = "number"
-    form = "a whole number, in digits"
+    form_code = "quiz_form_number"
 
     def __init__(self, cards, game="basic", **kw):
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise UsageError("a points question needs at least one card")
+            raise UsageError(say("quiz_points_needs_cards"))
         super().__init__(game, **kw)
 
     @property
@@ -58,19 +73,19 @@ class PointsQuestion(Question):
 
     def _solve(self):
         self.answer = self.rules.hand_points(self.cards)
-        self.answer_text = str(self.answer)
-        self.explanation = f"In {self.rules.title}: {worked_sum(self.rules, self.cards)}."
+        self.explaining = (line("quiz_points_sum", game=self.game_name,
+                                sum=worked_sum(self.rules, self.cards)),)
 
     def _rule(self):
         return points_rule(self.rules, self.cards)
 
     @property
-    def prompt(self):
-        return f"{self.rules.title}: the hand is over and these cards are still in your hand. How many points do they count?"
+    def prompt_words(self):
+        return line("quiz_prompt_points", game=self.game_name)
 
     @property
     def groups(self):
-        return (("left in hand", self.cards),)
+        return ((line("quiz_group_left_in_hand"), self.cards),)
 
     def _read(self, answer):
         return answers.read_number(answer)
@@ -78,7 +93,7 @@ class PointsQuestion(Question):
     def _judge(self, value):
         if value == self.answer:
             return True, ""
-        return False, f"You said {value}; the cards add up to {self.answer}."
+        return False, line("quiz_points_wrong", given=value, answer=self.answer)
 
     def _fields(self):
         return {"cards": cards_text(self.cards, ascii=True)}
@@ -89,7 +104,7 @@ class ScoreQuestion(Question):
 
     kind = "score"
     input = "number"
-    form = "a whole number in digits, with a minus sign if it is below zero"
+    form_code = "quiz_form_score"
 
     def __init__(self, melds=(), hand="", laid_off=(), game="500", **kw):
         self.meld_groups = tuple(parse_cards(m) for m in melds)
@@ -105,13 +120,13 @@ class ScoreQuestion(Question):
     def _solve(self):
         rules = self.rules
         if not rules.scores_melds:
-            raise UsageError(f"{rules.title} does not score melds; score questions are for Rummy 500")
+            raise UsageError(say("quiz_score_needs_500", game=self.game_name))
         lines, total, reasons = [], 0, []
         for group in self.meld_groups:
             meld = rules.meld(group)
             reasons += rules.check_meld(group).reasons
             text, value = meld_sum(rules, meld)
-            lines.append(f"Melded {meld.kind}: {text}")
+            lines.append(line("quiz_score_melded", kind=line(f"meld_kind_{meld.kind}"), sum=text))
             total += value
         for card, on in self.laid_off:
             check = rules.check_lay_off(rules.meld(on), card)
@@ -121,35 +136,35 @@ class ScoreQuestion(Question):
             position = grown.positions()[grown.cards.index(card)]
             value = card_meld_value(rules, card, position, grown.kind)
             reasons.append(check.reasons[0])
-            lines.append(f"Laid off {card} on {cards_text(on)}, scoring for you: {value}")
+            lines.append(line("quiz_score_laid_off", card=str(card), cards=cards_text(on), value=value))
             total += value
         left = rules.hand_points(self.hand)
-        lines.append(f"Left in hand: {worked_sum(rules, self.hand)}")
+        lines.append(line("quiz_score_left", sum=worked_sum(rules, self.hand)))
         self.answer = total - left
-        lines.append(f"Score: {total} melded - {left} in hand = {self.answer}")
-        self.answer_text = str(self.answer)
+        lines.append(line("quiz_score_total", melded=total, left=left, score=self.answer))
         self.reasons = tuple(reasons)
-        self.explanation = "\n".join(lines)
+        self.explaining = tuple(lines)
 
     def _rule(self):
         cards = [c for g in self.meld_groups for c in g] + [c for c, _ in self.laid_off]
         if any(c.rank == 1 for c in self.hand):
-            return f"an ace left in hand counts {self.rules.hand_values[1]} against you in {self.rules.title}"
+            return line("quizrule_ace_in_hand_against", value=self.rules.hand_values[1],
+                        game=self.game_name)
         if any(c.rank == 1 for c in cards):
-            return f"an ace on the table scores {self.rules.ace_high_value} high, {self.rules.ace_low_value} low"
-        return f"{self.rules.title} scores melded cards minus cards left in hand"
+            return line("quizrule_ace_on_table", high=self.rules.ace_high_value,
+                        low=self.rules.ace_low_value)
+        return line("quizrule_scores_melds", game=self.game_name)
 
     @property
-    def prompt(self):
-        laid = " and the cards laid off" if self.laid_off else ""
-        return (f"{self.rules.title}: the hand is over. Here are your melds{laid}, and the cards "
-                "still in your hand. What do you score for this hand?")
+    def prompt_words(self):
+        return line("quiz_prompt_score_laid" if self.laid_off else "quiz_prompt_score",
+                    game=self.game_name)
 
     @property
     def groups(self):
-        groups = [("melded", g) for g in self.meld_groups]
-        groups += [(f"laid off {card} on", on) for card, on in self.laid_off]
-        return tuple(groups) + (("left in hand", self.hand),)
+        groups = [(line("quiz_group_melded"), g) for g in self.meld_groups]
+        groups += [(line("quiz_group_laid_off_on", card=str(card)), on) for card, on in self.laid_off]
+        return tuple(groups) + ((line("quiz_group_left_in_hand"), self.hand),)
 
     def _read(self, answer):
         return answers.read_number(answer, negative=True)
@@ -157,7 +172,7 @@ class ScoreQuestion(Question):
     def _judge(self, value):
         if value == self.answer:
             return True, ""
-        return False, f"You said {value}; the hand scores {self.answer}."
+        return False, line("quiz_score_wrong", given=value, answer=self.answer)
 
     def _fields(self):
         return {"melds": [cards_text(g, ascii=True) for g in self.meld_groups],
@@ -171,18 +186,17 @@ class HandWinnerQuestion(Question):
 
     kind = "hand_winner"
     input = "player_points"
-    form = "the winner's name, then the points in digits"
+    form_code = "quiz_form_winner"
 
     def __init__(self, players, rummy=False, game="basic", **kw):
         items = players.items() if isinstance(players, dict) else players
         self.players = tuple((str(name).strip(), parse_cards(cards)) for name, cards in items)
         names = [n.lower() for n, _ in self.players]
         if len(self.players) < 2 or len(set(names)) != len(names) or not all(names):
-            raise UsageError("give at least two players, each with a different, non-empty name")
+            raise UsageError(say("quiz_players_names"))
         out = [n for n, cards in self.players if not cards]
         if len(out) != 1:
-            raise UsageError(f"exactly one player must have no cards left (the one who went out); "
-                             f"here {len(out)} have none")
+            raise UsageError(say("quiz_players_one_out", count=len(out)))
         self.winner = out[0]
         self.rummy = bool(rummy)
         self.options = tuple(n for n, _ in self.players)
@@ -191,55 +205,51 @@ class HandWinnerQuestion(Question):
     def _solve(self):
         rules = self.rules
         if rules.scoring != "winner_takes":
-            raise UsageError(f"hand_winner questions are for games where whoever goes out scores "
-                             f"the other hands (Basic Rummy), not {rules.title}")
+            raise UsageError(say("quiz_winner_needs_basic", game=self.game_name))
         lines, total = [], 0
         for name, cards in self.players:
             if cards:
-                lines.append(f"{name}: {worked_sum(rules, cards)}")
+                lines.append(line("quiz_line_hand", name=Shown(name), sum=worked_sum(rules, cards)))
                 total += rules.hand_points(cards)
         doubled = self.rummy and rules.rummy_doubles
         hands = [cards for _, cards in self.players]
         out = [n for n, _ in self.players].index(self.winner)
         points = winner_takes(rules, hands, out, self.rummy)[out]  # the engine's scoring
-        lines.append(f"{self.winner} went out, so the points left in the other hands "
-                     f"go to {self.winner}: {total}.")
+        winner = Shown(self.winner)
+        lines.append(line("quiz_winner_takes", winner=winner, total=total))
         if doubled:
-            lines.append(f"It was a rummy (all in one turn, nothing on the table before), "
-                         f"so the score doubles: 2 x {total} = {points}.")
+            lines.append(line("quiz_rummy_doubles", total=total, points=points))
         elif self.rummy:
-            lines.append(f"{rules.title} here does not double a rummy.")
+            lines.append(line("quiz_rummy_not_doubled", game=self.game_name))
         else:
-            lines.append(f"{self.winner} had melded earlier in the hand, so it was no rummy: no doubling.")
+            lines.append(line("quiz_no_rummy", winner=winner))
         self.answer = (self.winner, points)
-        self.answer_text = f"{self.winner} {points}"
-        self.explanation = "\n".join(lines)
+        self.answer_words = line("quiz_winner_points", winner=winner, points=points)
+        self.explaining = tuple(lines)
 
     def _rule(self):
         if self.rummy:
-            return "going out with a rummy doubles the hand score in Basic Rummy"
-        return "whoever goes out scores the points left in the opponents' hands"
+            return line("quizrule_rummy_doubles")
+        return line("quizrule_winner_takes")
 
     @property
-    def prompt(self):
-        how = ("in a single turn, with nothing of theirs on the table before that turn"
-               if self.rummy else "after having melded earlier in the hand")
+    def prompt_words(self):
         you = str(self.winner).lower() == "you"
-        has, their = ("have", "your") if you else ("has", "their")
-        if you:
-            how = how.replace("of theirs", "of yours")
-        return (f"{self.rules.title}: {self.winner} {has} just got rid of {their} last card, {how}. "
-                "These cards are left in the other hands. Who wins this hand, and by how many points?")
+        code = "quiz_prompt_winner" + ("_you" if you else "") + ("_rummy" if self.rummy else "")
+        return line(code, game=self.game_name, winner=Shown(self.winner))
+
+    def option_label(self, option):
+        return player(option)
 
     @property
     def groups(self):
-        return tuple((name, cards) for name, cards in self.players if cards)
+        return tuple((Shown(name), cards) for name, cards in self.players if cards)
 
     def _read(self, answer):
-        return answers.read_player_points(answer, self.options)
+        return answers.read_player_points(answer, self.options, player_aliases(self.options), player)
 
     def _given(self, value):
-        return f"{value[0]} {value[1]}"
+        return f"{player(value[0])} {value[1]}"
 
     @property
     def answer_input(self):
@@ -249,10 +259,10 @@ class HandWinnerQuestion(Question):
         name, points = value
         parts = []
         if name != self.winner:
-            parts.append(f"{name} did not go out.")
+            parts.append(line("quiz_not_out", name=Shown(name)))
         if points != self.answer[1]:
-            parts.append(f"{points} is not the score of this hand.")
-        return value == self.answer, " ".join(parts)
+            parts.append(line("quiz_not_the_score", points=points))
+        return value == self.answer, Joined(parts, " ")
 
     def _fields(self):
         return {"players": {name: cards_text(cards, ascii=True) for name, cards in self.players},
@@ -265,12 +275,12 @@ class ArrangeQuestion(Question):
 
     kind = "arrange"
     input = "arrangement"
-    form = "each meld's cards in card notation, with | between melds; cards not named are deadwood"
+    form_code = "quiz_form_arrange"
 
     def __init__(self, cards, game="basic", **kw):
         self.cards = parse_cards(cards)
         if not self.cards:
-            raise UsageError("an arrange question needs cards")
+            raise UsageError(say("quiz_arrange_needs_cards"))
         super().__init__(game, **kw)
 
     @property
@@ -285,38 +295,36 @@ class ArrangeQuestion(Question):
         best = rules.arrange(self.cards)
         self.best = best
         self.answer = self._value(best.meld_points, best.deadwood_points)
-        melds = " | ".join(m.text() for m in best.melds) or "no melds"
-        self.answer_text = f"{melds}; deadwood {cards_text(best.deadwood) or 'none'}"
+        melds = " | ".join(m.text() for m in best.melds) or line("quiz_no_melds")
+        self.answer_words = line("quiz_arrange_answer", melds=melds,
+                                 deadwood=cards_text(best.deadwood) or line("quiz_given_none"))
         reasons, lines = [], []
         for meld in best.melds:
             check = rules.check_meld(meld.cards)
             reasons += check.reasons
             lines.append(explain(check.reasons))
-        lines.append(f"Deadwood: {worked_sum(rules, best.deadwood)}")
+        lines.append(line("quiz_deadwood_line", sum=worked_sum(rules, best.deadwood)))
         if rules.scores_melds:
-            lines.append(f"Score: {best.meld_points} melded - {best.deadwood_points} in hand = {best.score}, "
-                         "the most these cards can make.")
+            lines.append(line("quiz_arrange_best_score", melded=best.meld_points,
+                              deadwood=best.deadwood_points, score=best.score))
         else:
-            lines.append(f"No arrangement leaves fewer than {best.deadwood_points} points; any that "
-                         "leaves as few is just as good.")
+            lines.append(line("quiz_arrange_fewest", points=best.deadwood_points))
         self.reasons = tuple(reasons)
-        self.explanation = "\n".join(lines)
+        self.explaining = tuple(lines)
 
     def _rule(self):
         if self.rules.scores_melds:
-            return f"{self.rules.title}: meld so that melded minus deadwood is highest"
-        return f"fewest deadwood points in {self.rules.title}"
+            return line("quizrule_arrange_most", game=self.game_name)
+        return line("quizrule_arrange_fewest", game=self.game_name)
 
     @property
-    def prompt(self):
-        goal = ("scores the most (melded minus left in hand)" if self.rules.scores_melds
-                else "leaves the fewest points of deadwood")
-        return (f"{self.rules.title}: arrange these cards into melds so that the hand {goal}. "
-                "Cards you leave out are deadwood.")
+    def prompt_words(self):
+        return line("quiz_prompt_arrange_most" if self.rules.scores_melds
+                    else "quiz_prompt_arrange_fewest", game=self.game_name)
 
     @property
     def groups(self):
-        return (("your hand", self.cards),)
+        return ((line("quiz_group_your_hand"), self.cards),)
 
     def _read(self, answer):
         groups = answers.read_groups(answer, self.cards)
@@ -326,14 +334,12 @@ class ArrangeQuestion(Question):
             if not check.ok and len(group) >= 2 * min(self.rules.min_set, self.rules.min_run):
                 split = self.rules.arrange(group)
                 if not split.deadwood and len(split.melds) > 1:
-                    raise answers.Unreadable(
-                        f"{cards_text(group)} looks like several melds written together: "
-                        "put | between melds.")
+                    raise answers.Unreadable(say("quiz_hint_several_melds", cards=cards_text(group)))
             checks.append(check)
         return tuple(checks)
 
     def _given(self, value):
-        return " | ".join(cards_text(c.cards) for c in value) or "no melds"
+        return " | ".join(cards_text(c.cards) for c in value) or say("quiz_no_melds")
 
     @property
     def answer_input(self):
@@ -343,7 +349,8 @@ class ArrangeQuestion(Question):
         rules = self.rules
         bad = [c for c in checks if not c.ok]
         if bad:
-            return False, " ".join(f"{cards_text(c.cards)} is not a meld: {c.explain()}" for c in bad)
+            return False, Joined((line("quiz_not_a_meld_because", cards=cards_text(c.cards),
+                                       why=Joined(c.reasons, " ")) for c in bad), " ")
         used = {card for c in checks for card in c.cards}
         deadwood = [card for card in self.cards if card not in used]
         deadwood_points = rules.hand_points(deadwood)
@@ -354,15 +361,15 @@ class ArrangeQuestion(Question):
             short = best - mine
             facts = {"score": mine, "best_score": best, "points_short": short}
             if not short:
-                return True, f"Your melds score {mine}, as much as these cards can.", facts
-            return False, (f"Your arrangement scores {mine} ({meld_points} melded - {deadwood_points} "
-                           f"in hand); the best scores {best}: {short} points more."), facts
+                return True, line("quiz_arrange_right_score", score=mine), facts
+            return False, line("quiz_arrange_wrong_score", score=mine, melded=meld_points,
+                               deadwood=deadwood_points, best=best, short=short), facts
         short = mine - best
         facts = {"deadwood_points": mine, "best_deadwood_points": best, "points_short": short}
         if not short:
-            return True, f"Your melds leave {mine} points of deadwood, the fewest possible.", facts
-        return False, (f"Your melds leave {mine} points of deadwood ({worked_sum(rules, deadwood)}); "
-                       f"the best arrangement leaves {best}, {short} fewer."), facts
+            return True, line("quiz_arrange_right_fewest", points=mine), facts
+        return False, line("quiz_arrange_wrong_fewest", points=mine, sum=worked_sum(rules, deadwood),
+                           best=best, short=short), facts
 
     def _fields(self):
         return {"cards": cards_text(self.cards, ascii=True)}

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from ..reasons import Reason
 from .topics import value_table
+from .words import GameName
 
 
-def set_size(rules) -> str:
+def set_size(rules) -> Reason:
     if rules.max_set is None:
-        return f"{rules.min_set} or more cards, even repeats of a card from another deck"
-    return f"{rules.min_set} to {rules.max_set} cards"
+        return Reason("quiz_set_size_open", {"least": rules.min_set})
+    return Reason("quiz_set_size_range", {"least": rules.min_set, "most": rules.max_set})
 
 
 def _run(rules) -> Reason:
-    ace = Reason("teach_ace_both" if rules.ace_high else "teach_ace_low").text()
+    ace = Reason("teach_ace_both" if rules.ace_high else "teach_ace_low")
     return Reason("teach_run", {"min_run": rules.min_run, "ace": ace})
 
 
@@ -37,7 +38,7 @@ def _meld_lines(rules, checks) -> list[Reason]:
         if check.ok and check.wilds:
             kinds.add("wild")
     if "set" in kinds:
-        lines.append(Reason("teach_set", {"game": rules.title, "set_size": set_size(rules)}))
+        lines.append(Reason("teach_set", {"game": GameName(rules), "set_size": set_size(rules)}))
     if "run" in kinds:
         lines.append(_run(rules))
     if "wild" in kinds:
@@ -49,7 +50,7 @@ def teaching(question) -> tuple[Reason, ...]:
     """The teaching lines for a question of a built-in kind (empty for kinds that bring
     their own, like moves and buys)."""
     rules, kind = question.rules, question.kind
-    game = {"game": rules.title}
+    game = {"game": GameName(rules)}
     if kind == "meld":
         return tuple(_meld_lines(rules, [question.check_result]))
     if kind == "which_melds":
@@ -72,6 +73,6 @@ def teaching(question) -> tuple[Reason, ...]:
     if kind == "hand_winner":
         return (Reason("teach_hand_winner"),)
     if kind == "arrange":
-        goal = Reason("teach_arrange_most" if rules.scores_melds else "teach_arrange_fewest").text()
+        goal = Reason("teach_arrange_most" if rules.scores_melds else "teach_arrange_fewest")
         return (Reason("teach_arrange", {"goal": goal}),)
     return ()

@@ -148,13 +148,16 @@ class QuizWidget(widgets.VBox):
         kind = public["input"]
         skip: tuple[str, ...] = ()
         rows = []
+        labels = public.get("labels") or {}
+        shown = [(labels.get(o, o), o) for o in public["options"]]  # (label, value) pairs
         if kind == "choice":
-            self.choice = widgets.ToggleButtons(options=public["options"], value=None,
+            self.choice = widgets.ToggleButtons(options=shown, value=None,
                                                 description="", style={"button_width": "auto"})
             rows.append(self.choice)
         elif kind == "multi":
-            self.toggles = [widgets.ToggleButton(description=o, tooltip=say("quiz_group_tip", option=o))
-                            for o in public["options"]]
+            self.toggles = [widgets.ToggleButton(description=label, tooltip=say("quiz_group_tip", option=label))
+                            for label, o in shown]
+            self._toggle_values = [o for _, o in shown]
             label = say("quiz_label_multi" if public["kind"] == "which_melds" else "quiz_label_choice")
             rows.append(widgets.HBox([widgets.Label(label)] + self.toggles))
         elif kind == "cards":
@@ -166,7 +169,7 @@ class QuizWidget(widgets.VBox):
             rows += [widgets.HTML(f'<span style="font-family:system-ui,sans-serif">'
                                   f'{pick_cards_html(offered["label"])}</span>'), self.picker]
         elif kind == "player_points":
-            self.choice = widgets.ToggleButtons(options=public["options"], value=None,
+            self.choice = widgets.ToggleButtons(options=shown, value=None,
                                                 description=say("quiz_label_winner"),
                                                 style={"button_width": "auto"})
             self.text = self._text_box(*text_box_words(kind))
@@ -198,7 +201,7 @@ class QuizWidget(widgets.VBox):
         if kind == "choice":
             return self.choice.value or ""
         if kind == "multi":
-            picked = [t.description for t in self.toggles if t.value]
+            picked = [v for t, v in zip(self.toggles, self._toggle_values) if t.value]
             return " ".join(picked) or "none"
         if kind == "cards":
             return " ".join(self.picker.selected) or "none"
@@ -209,8 +212,8 @@ class QuizWidget(widgets.VBox):
     def choose(self, *options: str) -> None:
         """Press option buttons (a choice, letters of a multi question, or the winner)."""
         if self.toggles:
-            for toggle in self.toggles:
-                if toggle.description in options:
+            for toggle, value in zip(self.toggles, self._toggle_values):
+                if value in options:
                     toggle.value = not toggle.value
         elif self.choice is not None:
             self.choice.value = options[0]

@@ -15,8 +15,9 @@
   // (performance.now()) when the worker was asked for and when it was ready, the worker's
   // own marks (ms after its creation: script, runtime, engine, imported), and how long
   // Python took for each event in the worker (dispatch_ms) and for each widget it built
-  // ahead of the reader's first click (prepare_ms).
-  const timings = { dispatch_ms: [], prepare_ms: [] };
+  // ahead of the reader's first click (prepare_ms); `events` lists the reader's events and
+  // the builds ahead of time ("ahead") or on reaching for a widget ("reach"), with times.
+  const timings = { dispatch_ms: [], prepare_ms: [], events: [] };
   window.rummyTeachPlay = { timings };
 
   let worker = null;
@@ -68,6 +69,17 @@
   }
 
   const started = { done: false };
+  // The worker runs one thing at a time, so a controller built ahead of time (a quiz of 31
+  // questions takes most of a second in the page's Python) would delay a click that comes
+  // meanwhile. Widgets are therefore built ahead only once the reader has left the page
+  // alone for QUIET ms, and the one the reader points at or tabs into comes first.
+  const QUIET = 1500;
+  const reader = { last: -Infinity };
+  const sinceReader = () => performance.now() - reader.last;
+  const whenQuiet = () => new Promise((resolve) => {
+    const check = () => (sinceReader() >= QUIET ? resolve() : setTimeout(check, QUIET - sinceReader()));
+    check();
+  });
 
   function ask(request) {
     return startWorker().then(() => {
@@ -135,6 +147,8 @@
       }
       const fields = {};
       for (const input of view.querySelectorAll("input[name]")) fields[input.name] = input.value;
+      reader.last = performance.now();
+      timings.events.push({ event: act, at: reader.last });
       if (!started.done) status.textContent = words.starting || "";
       root.setAttribute("aria-busy", "true");
       queue = queue
@@ -150,10 +164,19 @@
 
     // build this widget's controller in the worker before the reader's first click, so
     // that click pays only for its own event (act null: build, answer nothing)
-    function prepare() {
-      queue = queue.then(() => ask({ widget: index, config, act: null })).catch(() => {});
-      return queue;
+    let prepared = null;
+    function prepare(why) {
+      if (prepared) return prepared;
+      prepared = queue = queue.then(() => {
+        timings.events.push({ prepare: index, why, at: performance.now() });
+        return ask({ widget: index, config, act: null });
+      }).catch(() => {});
+      return prepared;
     }
+    // the widget the reader reaches for is built first (if Python is already up)
+    const reachFor = () => { if (ready && !prepared) prepare("reach"); };
+    root.addEventListener("pointerenter", reachFor);
+    root.addEventListener("focusin", reachFor);
 
     function eventOf(node) {
       if (node.dataset.act) return [node.dataset.act, node.dataset.arg || ""];
@@ -202,11 +225,13 @@
     });
     if (!prepares.length) return;
     // Start Python once the page has painted its text and pictures, at its first idle
-    // moment; then build the widgets' controllers one idle moment at a time (a click in
-    // between waits for one of them at most).
+    // moment; then build the widgets' controllers one at a time, each at an idle moment
+    // when the reader has not clicked for QUIET ms (see whenQuiet).
+    const ahead = (prepare) => whenQuiet()
+      .then(() => new Promise((resolve) => idle(resolve, 1000)))
+      .then(() => (sinceReader() >= QUIET ? prepare("ahead") : ahead(prepare)));
     const warm = () => startWorker()
-      .then(() => prepares.reduce((done, prepare) => done.then(
-        () => new Promise((resolve) => idle(() => prepare().then(resolve), 1000))), Promise.resolve()))
+      .then(() => prepares.reduce((done, prepare) => done.then(() => ahead(prepare)), Promise.resolve()))
       .catch(() => {});
     requestAnimationFrame(() => setTimeout(() => idle(warm, 500), 0));
   }

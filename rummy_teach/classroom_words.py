@@ -1,0 +1,79 @@
+"""The classroom's words added for issue 16 (the report in the teacher's language, the
+language switch on the student's page, the CSV headers).
+
+Kept apart from :mod:`rummy_teach.reasons` (which adds them to ``ENGLISH``) so that the
+helpers adding codes in parallel merge cleanly. Translations: ``locale/<lang>/classroom.po``.
+"""
+
+CLASSROOM_WORDS = {
+    # the class report (rummy_teach/classroom/report.py, report_html.py)
+    "class_report_heading": "Class results",
+    "class_report_no_answers": "No answers yet.",
+    "class_report_summary": "{students}, {answers}, {right} right ({rate})",
+    "class_students_one": "{n} student",
+    "class_students_many": "{n} students",
+    "class_answers_one": "{n} answer counted",
+    "class_answers_many": "{n} answers counted",
+    "class_report_summary_unreadable": "; {unreadable} unreadable not counted",
+    "class_report_summary_missed": "; most missed: {question} ({rule}), {wrong} of {attempts} wrong",
+    "class_report_no_rule": "no rule named",
+    "class_report_by_question": "By question",
+    "class_report_by_student": "By student",
+    "class_report_most_missed": "Most missed",
+    "class_report_missed_line": "{question}: {wrong} of {attempts} wrong ({rate} right) - rule: {rule}",
+    "class_report_chart": "Success rate per question",
+    "class_chart_bar": "{question}: {rate} right ({right} of {attempts}); rule: {rule}",
+    "class_col_question": "Question",
+    "class_col_rule": "Rule tested",
+    "class_col_attempts": "Attempts",
+    "class_col_success": "Success",
+    "class_col_unreadable": "Unreadable",
+    # the CSV files' column names (the cells below them stay codes, ids and numbers)
+    "csv_answered_at": "answered_at",
+    "csv_session": "session",
+    "csv_student_id": "student_id",
+    "csv_student_name": "student_name",
+    "csv_quiz": "quiz",
+    "csv_question_id": "question_id",
+    "csv_rule": "rule",
+    "csv_given": "given",
+    "csv_outcome": "outcome",
+    "csv_attempts": "attempts",
+    "csv_right": "right",
+    "csv_wrong": "wrong",
+    "csv_unreadable": "unreadable",
+    "csv_students": "students",
+    "csv_success_rate": "success_rate",
+    "csv_answers": "answers",
+    "csv_points": "points",
+    "csv_max_points": "max_points",
+    "csv_unanswered": "unanswered",
+    # the language switch on the student's page and the join page
+    "class_language_label": "Language",
+    # the classroom command: what the teacher reads when the class starts
+    "class_start_title": "rummy-teach classroom: {title} ({count} questions, {mode})",
+    "class_start_resumed": " - resumed",
+    "class_start_practice": "practice (several tries per question)",
+    "class_start_attempts_one": "{n} attempt per question",
+    "class_start_attempts_many": "{n} attempts per question",
+    "class_start_students": "  students open:   {url}  and type the join code {join_code}",
+    "class_start_link": "  (or the link:    {url} )",
+    "class_start_report": "  teacher report:  {url}",
+    "class_start_dashboard": "  live dashboard:  {url}",
+    "class_start_projector": "  projector view:  {url}  (no names)",
+    "class_start_hub_students": "  students open:   {url}  (they log in through the hub: no join "
+                                "code, no name)",
+    "class_start_hub_teacher": "  teacher pages:   {dashboard}  and  {report}  (members of the "
+                               "hub group {group})",
+    "class_start_saved": "  results saved to {db} (session {session})",
+    "class_start_afterwards": "  afterwards:      rummy-teach report --db {db} --session {session}",
+    "class_start_kernels": "  kernels: at most {most} ({students} students + {pool} preheated); "
+                           "closed pages are stopped after {minutes} min",
+    "class_start_no_kernels": "  every student's quiz is served and judged by this process (no "
+                              "kernel per student)",
+    "class_start_resume": "  to resume this class after a restart: --run-dir {run}",
+    "class_start_stop": "  press Ctrl+C to stop the class",
+    "class_lang_help": "the language of the teacher's pages, the CSV headers and (until a "
+                       "student switches) the students' page: {languages} (default: from the "
+                       "environment's locale)",
+}

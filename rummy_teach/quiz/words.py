@@ -1,0 +1,179 @@
+"""A question's words, said in the language in use when they are read.
+
+A question keeps what it says as catalogue codes with neutral parameters (cards,
+numbers, names, other codes), never as sentences: a :class:`~rummy_teach.reasons.Reason`
+whose parameters may themselves be Reasons, a :class:`Joined` list of them, or a
+:class:`GameName`. Each turns into words only when it is formatted, so the same
+question reads in Italian inside ``with i18n.language("it")`` and in Dutch inside
+``with i18n.language("nl")``.
+
+A question's rule and note are also *stored* (with each classroom answer, in quiz
+files): :func:`encode` turns them into a language-neutral text (a bare code, or JSON
+of codes and parameters) and :func:`decode` reads that back; a text that is neither
+(a teacher's own rule in a quiz file, an answer stored before issue 16) stays as it
+was written.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..reasons import ENGLISH, Reason
+
+
+class Joined:
+    """Several words objects said one after another with ``sep`` between them."""
+
+    def __init__(self, items, sep: str = ", "):
+        self.items = tuple(items)
+        self.sep = sep
+
+    def __str__(self) -> str:
+        return self.sep.join(str(item) for item in self.items)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+class GameName:
+    """A game's title in the language in use (``quiz_game_<name>``; else the rule set's title)."""
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def __str__(self) -> str:
+        code = f"quiz_game_{self.rules.name}"
+        return Reason(code).text() if code in ENGLISH else self.rules.title
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class ContractWords:
+    """Hand N's contract of a game, said by the engine's :class:`~rummy_teach.contracts.Contract`."""
+
+    def __init__(self, rules, hand: int):
+        self.rules, self.hand = rules, int(hand)
+
+    def __str__(self) -> str:
+        return str(self.rules.contract_hand(self.hand).contract)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def line(code: str, **params) -> Reason:
+    """A sentence by code (the quiz's shorthand for ``Reason(code, params)``)."""
+    return Reason(code, params)
+
+
+def text(words) -> str:
+    """The words in the language in use ("" for nothing)."""
+    return "" if words is None else str(words)
+
+
+# --- stored form ------------------------------------------------------------------------
+
+def _to_json(value):
+    if isinstance(value, Reason):
+        return {"code": value.code, "params": {k: _to_json(v) for k, v in value.params.items()}}
+    if isinstance(value, Joined):
+        return {"join": value.sep, "items": [_to_json(v) for v in value.items]}
+    if isinstance(value, GameName):
+        return {"game": value.rules.name}
+    if isinstance(value, ContractWords):
+        return {"contract": value.rules.name, "hand": value.hand}
+    if isinstance(value, (int, float, bool)) or value is None:
+        return value
+    return str(value)   # cards, names, numbers as text: neutral already
+
+
+def _from_json(value):
+    from ..rules import get_rules
+
+    if isinstance(value, dict):
+        if "code" in value and value["code"] in ENGLISH:
+            return Reason(value["code"], {k: _from_json(v) for k, v in value.get("params", {}).items()})
+        if "join" in value:
+            return Joined((_from_json(v) for v in value.get("items", ())), value["join"])
+        if "game" in value:
+            return GameName(get_rules(value["game"]))
+        if "contract" in value:
+            return ContractWords(get_rules(value["contract"]), value.get("hand", 1))
+        raise ValueError("not a stored sentence")
+    return value
+
+
+#: the codes a stored rule, note or title may be by itself (a teacher's rule "gap" stays text)
+STORED_PREFIXES = ("quizrule_", "quiznote_", "quizbank_", "quizbanknote_", "quiz_")
+
+
+def encode(words) -> str:
+    """The stored, language-neutral form of a rule or note ("" for none)."""
+    if words is None or isinstance(words, str):
+        return words or ""
+    if isinstance(words, Reason) and not words.params:
+        return words.code
+    return json.dumps(_to_json(words), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def decode(stored):
+    """Words from a stored rule or note: a code, JSON of codes, or a person's own text."""
+    if not stored or not isinstance(stored, str):
+        return stored or ""
+    if stored in ENGLISH and stored.startswith(STORED_PREFIXES):
+        return Reason(stored)
+    if stored.startswith("{"):
+        try:
+            words = _from_json(json.loads(stored))
+            str(words)                      # every code known, every parameter there
+            return words
+        except Exception:  # not ours after all: a person's own text
+            return stored
+    return stored
+
+
+def said(stored) -> str:
+    """A stored rule or note in the language in use."""
+    return text(decode(stored))
+
+
+# --- players in the built-in banks ----------------------------------------------------
+
+#: Player names of the banks that are words, not names: shown in the reader's language,
+#: and what a learner types is read in any language.
+PLAYER_WORDS = {"You": "quiz_player_you", "Opponent": "quiz_player_opponent"}
+
+
+def player(name: str) -> str:
+    """A player's name as shown: "You" and "Opponent" in the language in use."""
+    code = PLAYER_WORDS.get(name)
+    return Reason(code).text() if code else name
+
+
+def player_aliases(names) -> dict:
+    """Every language's word for the word-named players among ``names`` (lower case -> name)."""
+    from .. import i18n
+
+    found = {}
+    for name in names:
+        code = PLAYER_WORDS.get(name)
+        if code:
+            for lang in i18n.LANGUAGES:
+                found[i18n.catalogue(lang).get(code, ENGLISH[code]).lower()] = name
+    return found
+
+
+def every_language(*codes) -> set:
+    """What ``codes`` say in every language rummy_teach speaks, lower case (for reading answers)."""
+    from .. import i18n
+
+    words = set()
+    for lang in i18n.LANGUAGES:
+        table = i18n.catalogue(lang)
+        for code in codes:
+            words.add(table.get(code, ENGLISH[code]).lower())
+    return words

@@ -1,0 +1,200 @@
+"""The book's pages in Italian and Dutch (book/i18n.py): cutting a page into prose blocks,
+writing it back in a language, and keeping each page's .po file in step with the English."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("book_i18n", ROOT / "book" / "i18n.py")
+book_i18n = sys.modules["book_i18n"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(book_i18n)
+
+PAGE = """\
+---
+kernelspec:
+  name: python3
+---
+
+(sample)=
+# A sample lesson
+
+Some prose over
+two lines with {term}`set` and 8♠.
+
+- an item
+  that goes on;
+
+  ```{admonition} Book's choice
+  :class: decision
+  The sources are silent.
+  ```
+
+- a second item
+
+| card | points |
+|---|---|
+| K | 10 |
+
+```{code-cell} ipython3
+:tags: [remove-cell]
+
+assert 1 + 1 == 2
+```
+
+:::{admonition} Solution to exercise 1
+:class: dropdown
+
+The answer.
+:::
+
+```{glossary}
+set
+  Three cards of one rank.
+```
+"""
+
+
+def blocks(text=PAGE):
+    return [b.text for b in book_i18n.cut(text.split("\n"))]
+
+
+def test_a_page_is_cut_into_its_prose_blocks():
+    assert blocks() == [
+        "A sample lesson",
+        "Some prose over\ntwo lines with {term}`set` and 8♠.",
+        "an item\nthat goes on;",
+        "Book's choice",
+        "The sources are silent.",
+        "a second item",
+        "| card | points |",
+        "| K | 10 |",
+        "Solution to exercise 1",
+        "The answer.",
+        "set",
+        "Three cards of one rank.",
+    ]
+
+
+def test_code_options_targets_and_front_matter_are_never_prose():
+    text = "\n".join(blocks())
+    for untouchable in ("kernelspec", "(sample)=", ":class:", ":tags:", "assert", "|---|"):
+        assert untouchable not in text
+
+
+def test_a_translated_page_keeps_every_other_line_byte_for_byte():
+    english = {b: "T " + b for b in blocks()}
+    out = book_i18n.render(PAGE, english)
+    assert "# T A sample lesson" in out
+    assert "- T an item\n  that goes on;" in out
+    assert "  ```{admonition} T Book's choice\n  :class: decision\n  T The sources are silent." in out
+    assert ":::{admonition} T Solution to exercise 1" in out
+    code = re.search(r"```\{code-cell\}.*?\n```", PAGE, re.S).group(0)
+    assert code in out
+    assert out.startswith(PAGE.split("(sample)=")[0])
+
+
+def test_nothing_translated_is_the_english_page():
+    assert book_i18n.render(PAGE, {}) == PAGE
+    assert book_i18n.render(PAGE, {b: b for b in blocks()}) == PAGE
+
+
+def test_a_translation_on_more_lines_is_indented_like_the_english():
+    out = book_i18n.render(PAGE, {"an item\nthat goes on;": "una voce\nche continua\nancora;"})
+    assert "- una voce\n  che continua\n  ancora;\n" in out
+
+
+def test_a_translated_glossary_term_keeps_its_english_name_as_a_second_term():
+    out = book_i18n.render(PAGE, {"set": "tris", "Three cards of one rank.": "Tre carte."})
+    assert "```{glossary}\ntris\nset\n  Tre carte.\n```" in out
+
+
+def test_every_real_page_round_trips_and_keeps_its_code_cells(tmp_path):
+    for page in book_i18n.pages():
+        source = (book_i18n.BOOK / page).read_text(encoding="utf-8")
+        assert book_i18n.render(source, {}) == source, page
+        shouting = {b.text: b.text.upper() for b in book_i18n.cut(source.split("\n"))
+                    if b.kind == "prose"}
+        out = book_i18n.render(source, shouting)
+        cells = re.findall(r"```\{code-cell\}.*?\n```", source, re.S)
+        assert cells == re.findall(r"```\{code-cell\}.*?\n```", out, re.S), page
+
+
+def _book(tmp_path, text):
+    book = tmp_path / "book"
+    (book / "tutorials").mkdir(parents=True, exist_ok=True)
+    (book / "tutorials" / "lesson.md").write_text(text, encoding="utf-8")
+    return book, tmp_path / "locale"
+
+
+def test_sync_keeps_translations_and_marks_a_changed_block_fuzzy(tmp_path):
+    book, locale = _book(tmp_path, PAGE)
+    assert book_i18n.sync("it", "tutorials/lesson.md", book, locale)
+    path = book_i18n.po_path("it", "tutorials/lesson.md", locale)
+    entries = book_i18n.read_po(path.read_text(encoding="utf-8"))
+    assert [e.english for e in entries] == blocks()
+    assert entries[0].places == ["tutorials/lesson.md:7"]
+    filled = path.read_text(encoding="utf-8").replace(
+        'msgid "A sample lesson"\nmsgstr ""', 'msgid "A sample lesson"\nmsgstr "Una lezione"'
+    ).replace('msgid "a second item"\nmsgstr ""', 'msgid "a second item"\nmsgstr "una seconda"')
+    path.write_text(filled, encoding="utf-8")
+    assert book_i18n.sync("it", "tutorials/lesson.md", book, locale) == 0
+
+    (book / "tutorials" / "lesson.md").write_text(
+        PAGE.replace("a second item", "a second, longer item"), encoding="utf-8")
+    book_i18n.sync("it", "tutorials/lesson.md", book, locale)
+    entries = {e.english: e for e in book_i18n.read_po(path.read_text(encoding="utf-8"))}
+    assert entries["A sample lesson"].text == "Una lezione"
+    changed = entries["a second, longer item"]
+    assert (changed.text, changed.fuzzy, changed.previous) == ("una seconda", True, "a second item")
+    assert "a second item" not in entries
+    assert book_i18n.translations("it", "tutorials/lesson.md", locale) == {
+        "A sample lesson": "Una lezione"}          # a fuzzy translation is not used
+
+
+def test_a_translation_whose_block_is_gone_is_kept_obsolete(tmp_path):
+    book, locale = _book(tmp_path, PAGE)
+    book_i18n.sync("nl", "tutorials/lesson.md", book, locale)
+    path = book_i18n.po_path("nl", "tutorials/lesson.md", locale)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'msgid "The answer."\nmsgstr ""', 'msgid "The answer."\nmsgstr "Het antwoord."'),
+        encoding="utf-8")
+    (book / "tutorials" / "lesson.md").write_text(
+        PAGE.replace("The answer.", "Nothing like the old sentence at all, really."),
+        encoding="utf-8")
+    book_i18n.sync("nl", "tutorials/lesson.md", book, locale)
+    text = path.read_text(encoding="utf-8")
+    assert '#~ msgid "The answer."\n#~ msgstr "Het antwoord."' in text
+    assert "The answer." not in book_i18n.translations("nl", "tutorials/lesson.md", locale)
+
+
+def test_build_writes_every_page_in_the_language(tmp_path):
+    book, locale = _book(tmp_path, PAGE)
+    book_i18n.sync("it", "tutorials/lesson.md", book, locale)
+    path = book_i18n.po_path("it", "tutorials/lesson.md", locale)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'msgid "The answer."\nmsgstr ""', 'msgid "The answer."\nmsgstr "La risposta."'),
+        encoding="utf-8")
+    written = book_i18n.build("it", tmp_path / "out", book, locale)
+    assert written == [tmp_path / "out" / "tutorials" / "lesson.md"]
+    assert "\nLa risposta.\n" in written[0].read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", book_i18n.TRANSLATED)
+def test_the_books_po_files_are_in_step_with_the_english_pages(lang, tmp_path):
+    """A page whose English changed needs `python book/i18n.py extract` (then translating)."""
+    stale = []
+    for page in book_i18n.pages():
+        path = book_i18n.po_path(lang, page)
+        copy = tmp_path / lang / Path(page).with_suffix(".po")
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            copy.write_bytes(path.read_bytes())
+        if book_i18n.sync(lang, page, locale=tmp_path):
+            stale.append(page)
+    assert not stale, f"run `python book/i18n.py extract` for {stale}"
