@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from . import render
 from .cards import Card, cards_text, parse_cards
+from .contracts import Contract
 from .game import Game
 from .game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
 from .reasons import catalogue_in_use, say
@@ -246,7 +247,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     facts = ([_esc(say("board_hand_number", number=board["hand_number"]))]
              if board["hand_number"] is not None else [])
     if board["contract"]:
-        facts.append(_esc(say("board_contract", contract=board["contract"])))
+        facts.append(_esc(say("board_contract", contract=Contract.parse(board["contract"]).words())))
     scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]
     if scored:
         facts.append(_esc(say("board_scores", scores=", ".join(

@@ -11,6 +11,14 @@ physical cards; they differ in their ``copy`` number (1 for the first deck's car
 
 ``str(card)`` writes the Unicode form (``8♠``), ``Card.parse`` reads it back, and
 ``repr(card)`` is the call that rebuilds the card.
+
+Notation is the same in every language the package speaks: English letters (A J Q K,
+T for 10) and S H D C or the suit symbols are read and written in Italian and Dutch
+too, and the card pictures keep these corner letters (the glossary's rule: notation is
+never translated; Italian French-suited decks print them too, and a Dutch reader meets
+them in every rummy text). What is said in words follows the language in use:
+``card.name`` ("eight of spades", "otto di picche", "schoppen acht"), :func:`rank_plural`
+and :data:`SUIT_NAMES`, said from the catalogue when the sentence is said.
 """
 
 from __future__ import annotations
@@ -21,30 +29,32 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .errors import NotationError
-from .reasons import say
+from .reasons import Reason, say
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: A suit's name, said in the language in use when the sentence holding it is said.
+SUIT_NAMES = {suit: Reason(f"suit_{suit}") for suit in SUITS}
 RED_SUITS = frozenset("HD")
 
 RANKS = tuple(range(1, 14))  # 1 is the ace, 11 jack, 12 queen, 13 king
 RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king", **{r: str(r) for r in range(2, 11)}}
-RANK_WORDS = ("joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king")
 
 
-def rank_plural(rank: int) -> str:
-    """``eights``, ``sixes``, ``aces``: a rank in the plural, for sentences."""
-    word = RANK_WORDS[rank]
-    return word + ("es" if word.endswith("x") else "s")
+def rank_word(rank: int) -> Reason:
+    """``eight``, ``otto``, ``acht``: a rank's name, said in the language in use."""
+    return Reason("card_joker") if rank == 0 else Reason(f"rank_{rank}")
 
 
-def rank_with_article(rank: int) -> str:
-    """``an eight``, ``an ace``, ``a king``."""
-    word = RANK_WORDS[rank]
-    return ("an " if word[0] in "aeiou" else "a ") + word
+def rank_plural(rank: int) -> Reason:
+    """``eights``, ``otto``, ``achten``: a rank in the plural, for sentences. A
+    :class:`~rummy_teach.reasons.Reason`, so a stored verdict holds the rank, not a word."""
+    return Reason(f"ranks_{rank}")
+
+
+def rank_with_article(rank: int) -> Reason:
+    """``an eight``, ``un otto``, ``een acht``."""
+    return Reason(f"rank_a_{rank}")
 
 _RANK_BY_TOKEN = {label: rank for rank, label in RANK_LABELS.items()}
 _RANK_BY_TOKEN["T"] = 10
@@ -52,8 +62,9 @@ _SUIT_BY_TOKEN = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.
                   "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _JOKER_TOKENS = {"JK", "JOKER", "🃏"}
 
-ACCEPTED = ("rank A 2 3 4 5 6 7 8 9 10 J Q K (T for 10) followed by suit S H D C or ♠ ♥ ♦ ♣, "
-            "e.g. 8S, 10H, Q♦; JK or Joker for a joker; #2 after a card names its second copy")
+#: What card notation accepts, said in the language in use. The notation itself is the
+#: same in every language: English letters (A J Q K, T for 10) and S H D C or the symbols.
+ACCEPTED = Reason("notation_accepted")
 
 
 @dataclass(frozen=True, order=False)
@@ -90,29 +101,25 @@ class Card:
     def parse(cls, text: str) -> "Card":
         """Read one card from its notation (see the module docstring)."""
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not card text; write a card as {ACCEPTED}")
+            raise NotationError(Reason("notation_not_text", {"text": repr(text), "accepted": ACCEPTED}))
         token = text.strip().replace("\ufe0f", "")
         copy = 1
         face = token
         if "#" in token:
             face, _, copy_text = token.partition("#")
             if not copy_text.isdigit() or int(copy_text) < 1:
-                raise NotationError(
-                    f"{text!r} is not a card: the copy number after '#' must be 1, 2, 3...")
+                raise NotationError(Reason("notation_copy", {"text": repr(text)}))
             copy = int(copy_text)
         upper = face.upper()
         if upper in _JOKER_TOKENS:
             return cls.joker(copy)
         if len(upper) < 2:
-            raise NotationError(f"{text!r} is not a card: write a card as {ACCEPTED}")
+            raise NotationError(Reason("notation_short", {"text": repr(text), "accepted": ACCEPTED}))
         rank_text, suit_text = upper[:-1], upper[-1]
         if suit_text not in _SUIT_BY_TOKEN:
-            raise NotationError(
-                f"{text!r} is not a card: the suit {face[-1]!r} is not one of S H D C or ♠ ♥ ♦ ♣")
+            raise NotationError(Reason("notation_bad_suit", {"text": repr(text), "suit": repr(face[-1])}))
         if rank_text not in _RANK_BY_TOKEN:
-            raise NotationError(
-                f"{text!r} is not a card: the rank {face[:-1]!r} is not one of "
-                "A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)")
+            raise NotationError(Reason("notation_bad_rank", {"text": repr(text), "rank": repr(face[:-1])}))
         return cls(_RANK_BY_TOKEN[rank_text], _SUIT_BY_TOKEN[suit_text], copy)
 
     # --- properties -----------------------------------------------------------
@@ -185,7 +192,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         try:
             cards.append(Card.parse(token))
         except NotationError as error:
-            raise NotationError(f"card {position} of {len(tokens)}: {error}") from None
+            raise NotationError(Reason("notation_card_at", {
+                "position": position, "count": len(tokens),
+                "error": error.reason or str(error)})) from None
     return tuple(cards)
 
 

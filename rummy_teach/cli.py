@@ -1,8 +1,16 @@
 """The ``rummy-teach`` command: the engine for scripts and teachers.
 
 Exit codes: 0 yes (legal meld, holds the contract, done), 1 no (not a meld, not
-the contract), 2 unreadable input (bad card, unknown game or option). Messages
-go to standard error for code 2; no traceback is ever shown for bad input.
+the contract), 2 unreadable input (bad card, unknown game or option, unknown
+language). Messages go to standard error for code 2; no traceback is ever shown
+for bad input.
+
+Every subcommand takes ``--lang it|nl|en`` (default: the environment's locale, see
+:func:`rummy_teach.i18n.language_from_environment`); verdicts, reasons, refusals and
+the output's words are said in that language. Card notation stays the same in every
+language (``8S``, ``Q♦``, ``10H``). The ``--help`` texts and argparse's own usage
+errors stay English: they are for whoever writes the command, and a teacher's script
+is written once.
 """
 
 from __future__ import annotations
@@ -10,8 +18,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from . import i18n
 from .cards import cards_text, number_copies, parse_cards
-from .errors import NotationError, RummyError
+from .errors import NotationError, RummyError, UsageError
+from .reasons import Reason, say
 from .rules import get_rules, rule_set_names
 
 
@@ -29,7 +39,7 @@ def _cards_from(args) -> tuple:
     text = " ".join(args.cards)
     cards = parse_cards(text)
     if not cards:
-        raise NotationError("no cards given; write cards like: 8S 8H 8D (or '8♠ 8♥ 8♦')")
+        raise NotationError(Reason("cli_no_cards"))
     rules = args.rules
     if max(packs for _, packs, _ in rules.decks) > 1 or max(j for _, _, j in rules.decks) > 1:
         cards = number_copies(cards)
@@ -38,8 +48,10 @@ def _cards_from(args) -> tuple:
 
 def cmd_meld(args) -> int:
     check = args.rules.check_meld(_cards_from(args))
-    verdict = f"{'legal' if check.ok else 'not a meld'}: {cards_text(check.cards)}"
-    print(f"{verdict} ({check.kind})" if check.ok else verdict)
+    if check.ok:
+        print(say("cli_legal", cards=cards_text(check.cards), kind=say(f"meld_kind_{check.kind}")))
+    else:
+        print(say("cli_not_meld", cards=cards_text(check.cards)))
     for reason in check.reasons:
         print(f"  - {reason}")
     if check.ok and check.points is not None:
@@ -60,11 +72,12 @@ def cmd_points(args) -> int:
 def cmd_arrange(args) -> int:
     arrangement = args.rules.arrange(_cards_from(args))
     for meld in arrangement.melds:
-        print(f"meld ({meld.kind}): {meld}")
-    print(f"deadwood: {cards_text(arrangement.deadwood) or 'none'}")
+        print(say("cli_arrange_meld", kind=say(f"meld_kind_{meld.kind}"), cards=meld))
+    print(say("cli_arrange_deadwood",
+              cards=cards_text(arrangement.deadwood) or say("arrangement_no_deadwood")))
     if args.rules.scores_melds:
-        print(f"melded {arrangement.meld_points} - deadwood {arrangement.deadwood_points} "
-              f"= {arrangement.score}")
+        print(say("cli_arrange_score", melded=arrangement.meld_points,
+                  deadwood=arrangement.deadwood_points, score=arrangement.score))
     print(arrangement.deadwood_points)
     return 0
 
@@ -79,15 +92,20 @@ def cmd_demo(args) -> int:
     """A short tour of the engine on the source's 30-point hand."""
     rules = get_rules("basic")
     hand = parse_cards("8S 8H 8D 4H 5H 6H 7H KC QD 9S")
-    print(f"{rules.title}: the hand {cards_text(hand)}")
+    print(say("cli_demo_hand", game=rules.title, cards=cards_text(hand)))
+    yes, no = say("cli_demo_yes"), say("cli_demo_no")
+    width = max(len(yes), len(no))
     for text in ("8S 8H 8D", "4H 5H 6H 7H", "QH KH AH"):
         check = rules.check_meld(text)
-        print(f"  {cards_text(check.cards):<14} {'meld' if check.ok else 'no  '}  {check.reasons[0]}")
+        print(f"  {cards_text(check.cards):<14} {(yes if check.ok else no):<{width}}  {check.reasons[0]}")
     arrangement = rules.arrange(hand)
-    print(f"  best arrangement: {arrangement}")
+    melds = " | ".join(str(meld) for meld in arrangement.melds)
+    deadwood = say("cli_arrange_deadwood", cards=cards_text(arrangement.deadwood)
+                   or say("arrangement_no_deadwood"))
+    print("  " + say("cli_demo_best", arrangement=f"{melds}; {deadwood} ({arrangement.deadwood_points})"))
     left = parse_cards("KC QD 9S AC")
-    print(f"  opponent caught with {cards_text(left)}: {rules.hand_points(left)} points for you, "
-          f"{2 * rules.hand_points(left)} with a rummy")
+    print("  " + say("cli_demo_caught", cards=cards_text(left), points=rules.hand_points(left),
+                     double=2 * rules.hand_points(left)))
     return 0
 
 
@@ -132,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, (func, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(func=func)
+        _add_lang(p)
         if name == "demo":
             continue
         p.add_argument("--game", default="basic", help=f"game or variant: {games} (default basic)")
@@ -142,22 +161,51 @@ def build_parser() -> argparse.ArgumentParser:
                                 "(by default the 13 cards held after it)")
         p.add_argument("cards", nargs="*", help="cards like 8S 8H 8D, or one quoted string")
     for name, (configure, help_text) in EXTRA_COMMANDS.items():
-        configure(sub.add_parser(name, help=help_text, description=help_text))
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        configure(p)
+        _add_lang(p)
     return parser
+
+
+def _add_lang(parser) -> None:
+    """``--lang`` on a subcommand, unless its own configuration gave it one already."""
+    if any("--lang" in action.option_strings for action in parser._actions):
+        return
+    parser.add_argument("--lang", default=None,
+                        help="the language of the output: " + ", ".join(i18n.LANGUAGES)
+                        + " (default: from the environment's locale, LANG / LC_ALL)")
+
+
+def _language(args) -> str:
+    """The language asked for, or the environment's; an unknown one is a UsageError
+    (said in the environment's language)."""
+    chosen = getattr(args, "lang", None)
+    if chosen is None:
+        return i18n.language_from_environment()
+    with i18n.language(i18n.language_from_environment()):
+        try:
+            return i18n.resolve_language(chosen)
+        except UsageError as error:
+            raise UsageError(str(error)) from None
 
 
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if hasattr(args, "game"):
-            args.rules = get_rules(args.game)
-        return args.func(args)
-    except RummyError as error:
+        lang = _language(args)
+    except UsageError as error:
         print(f"rummy-teach {args.command}: {error}", file=sys.stderr)
-        if isinstance(error, NotationError):
-            print("accepted: rank A 2-10 J Q K (T for 10) then suit S H D C or ♠ ♥ ♦ ♣; "
-                  "JK or Joker for a joker", file=sys.stderr)
         return 2
+    with i18n.language(lang):
+        try:
+            if hasattr(args, "game"):
+                args.rules = get_rules(args.game)
+            return args.func(args)
+        except RummyError as error:
+            print(say("cli_error", command=args.command, error=error), file=sys.stderr)
+            if isinstance(error, NotationError):
+                print(say("cli_accepted"), file=sys.stderr)
+            return 2
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .reasons import Reason
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _WORD_FOR = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -86,6 +87,22 @@ class Contract:
             count = _WORD_FOR.get(n, str(n))
             words.append(f"{count} {r.kind}{'s' if n > 1 else ''} of {r.size}")
         return " and ".join(words)
+
+    def words(self) -> Reason:
+        """The contract said in the language in use ("two sets of 3 and one run of 4",
+        "due tris di 3 e una scala di 4"): a :class:`Reason` to put in a sentence's
+        parameters (``str(contract)`` stays the English notation that :meth:`parse` reads)."""
+        groups: dict[Requirement, int] = {}
+        for r in self.requirements:
+            groups[r] = groups.get(r, 0) + 1
+        parts = [Reason(f"contract_one_{r.kind}", {"size": r.size}) if n == 1 else
+                 Reason(f"contract_many_{r.kind}s", {"count": Reason(f"count_{n}") if n <= 5 else n,
+                                                     "size": r.size})
+                 for r, n in groups.items()]
+        said = parts[0]
+        for part in parts[1:]:
+            said = Reason("words_and", {"first": said, "second": part})
+        return said
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"

@@ -3,6 +3,12 @@
 Every error a learner, a teacher or a calling program can cause derives from
 :class:`RummyError`, so ``except RummyError`` catches them all and nothing else.
 Messages quote the input and say what would have been accepted.
+
+An error a learner reads is raised with a :class:`~rummy_teach.reasons.Reason` as its
+message (a catalogue code and neutral parameters): ``str(error)`` then says it in the
+language in use at the moment it is shown, and ``error.reason`` keeps the code for
+programs. Errors only a programmer meets (a wrong argument type, an inconsistent rule
+set) keep an English message.
 """
 
 from __future__ import annotations
@@ -10,6 +16,14 @@ from __future__ import annotations
 
 class RummyError(ValueError):
     """Base class of every error caused by bad input or a forbidden action."""
+
+    @property
+    def reason(self):
+        """The catalogue :class:`~rummy_teach.reasons.Reason` this error says, or None."""
+        from .reasons import Reason
+
+        first = self.args[0] if self.args else None
+        return first if isinstance(first, Reason) else None
 
 
 class NotationError(RummyError):

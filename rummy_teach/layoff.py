@@ -34,20 +34,29 @@ def check_lay_off(rules, meld: Meld, card: Card, end: str | None = None, on_tabl
     problems = list(_card_problems(rules, meld.cards + (card,)))
     if problems:
         return MeldCheck(meld.cards + (card,), False, meld.kind,
-                         (refusal(meld, card, problems[0].text()),))
+                         (refusal(meld, card, problems[0]),))
     grown = grow(rules, meld, card, end, on_table)
     if isinstance(grown, Reason):
         return MeldCheck(meld.cards + (card,), False, meld.kind, (grown,))
     return _verdict(rules, meld.cards + (card,), grown, first=(fits(meld, card),))
 
 
+def meld_term(meld: Meld) -> Reason:
+    """``the run 4♥ 5♥ 6♥``, said in the language in use."""
+    return Reason(f"layoff_meld_{meld.kind}", {"cards": meld.text()})
+
+
 def fits(meld: Meld, card: Card) -> Reason:
-    return Reason("layoff_fits", {"card": str(card), "meld": f"the {meld.kind} {meld.text()}"})
+    return Reason("layoff_fits", {"card": str(card), "meld": meld_term(meld)})
 
 
-def refusal(meld: Meld, card: Card, why: str) -> Reason:
-    return Reason("layoff_does_not_fit",
-                  {"card": str(card), "meld": f"the {meld.kind} {meld.text()}", "why": why})
+def refusal(meld: Meld, card: Card, why) -> Reason:
+    """``why`` is a :class:`Reason` (a code of the "layoff_why_*" family, or a meld problem)."""
+    return Reason("layoff_does_not_fit", {"card": str(card), "meld": meld_term(meld), "why": why})
+
+
+def _why(code: str, **params) -> Reason:
+    return Reason(f"layoff_why_{code}", params)
 
 
 def _too_many_wilds(rules, meld: Meld, naturals: int) -> bool:
@@ -59,16 +68,15 @@ def _grow_set(rules, meld: Meld, card: Card, on_table):
     natural = card.rank == meld.rank
     wild = rules.is_wild(card) and not natural
     if not natural and not wild:
-        other = " (or a wild card)" if rules.wild_ranks else ""
-        return refusal(meld, card, f"a set of {rank_plural(meld.rank)} only takes another "
-                                   f"{RANK_LABELS[meld.rank]}{other}.")
+        code = "set_rank_wild" if rules.wild_ranks else "set_rank"
+        return refusal(meld, card, _why(code, rank_plural=rank_plural(meld.rank),
+                                        rank=RANK_LABELS[meld.rank]))
     if rules.max_set is not None and len(meld.cards) >= rules.max_set:
-        return refusal(meld, card, f"the set already has {len(meld.cards)} cards, "
-                                   f"the most {rules.title} allows.")
+        return refusal(meld, card, _why("set_full", count=len(meld.cards), game=rules.term))
     if wild:
         naturals = sum(1 for c in meld.cards if not rules.is_wild(c) or c.rank == meld.rank)
         if _too_many_wilds(rules, meld, naturals):
-            return refusal(meld, card, "natural cards must outnumber wild cards (house rule).")
+            return refusal(meld, card, _why("wilds"))
         if rules.persian_joker_layoff and on_table is not None:
             playable = [f for f in (Card(meld.rank, s) for s in "SHDC") if f not in on_table]
             if playable:
@@ -81,7 +89,7 @@ def _grow_run(rules, meld: Meld, card: Card, end, on_table):
     top = ACE_HIGH if rules.ace_high else 13
     low, high = meld.low, meld.high
     if len(meld.cards) >= 13:
-        return refusal(meld, card, "a run cannot be longer than 13 cards.")
+        return refusal(meld, card, _why("run_long"))
     ends = []  # (name, position) of each end with room, never holding the ace twice
     if high + 1 <= top and not (low == 1 and high + 1 == ACE_HIGH):
         ends.append(("high", high + 1))
@@ -94,12 +102,12 @@ def _grow_run(rules, meld: Meld, card: Card, end, on_table):
     elif rules.is_wild(card) and ends:
         options = [e for e in ends if end in (None, e[0])]
         if not options:
-            return refusal(meld, card, f"there is no room at the {end} end of this run.")
+            return refusal(meld, card, _why(f"no_room_{end}"))
         name, position = options[0]
         naturals = sum(1 for i, c in enumerate(meld.cards) if not rules.is_wild(c)
                        or (c.suit == meld.suit and c.rank in (low + i, 1 if low + i == ACE_HIGH else 0)))
         if _too_many_wilds(rules, meld, naturals):
-            return refusal(meld, card, "natural cards must outnumber wild cards (house rule).")
+            return refusal(meld, card, _why("wilds"))
         face = Card(1 if position == ACE_HIGH else position, meld.suit)
         if rules.persian_joker_layoff and on_table is not None and face not in on_table:
             return Reason("joker_layoff_natural_playable", {"stands_for": str(face)})
@@ -110,12 +118,16 @@ def _grow_run(rules, meld: Meld, card: Card, end, on_table):
     return Meld("run", (card,) + meld.cards, low=position, suit=meld.suit)
 
 
-def _why_not_run(rules, meld: Meld, card: Card, ends) -> str:
+def _why_not_run(rules, meld: Meld, card: Card, ends) -> Reason:
     if not rules.is_wild(card) and card.suit != meld.suit:
-        return f"the run is in {SUIT_NAMES[meld.suit]} and {card} is not."
+        return _why("suit", suit=SUIT_NAMES[meld.suit], card=str(card))
     if card.rank == 1 and not rules.ace_high and meld.high == 13:
-        return f"in {rules.title} the ace is low only, so it cannot follow the king."
+        return _why("ace_low", game=rules.term)
     if not ends:
-        return "the run cannot grow at either end."
-    wanted = " and ".join(position_label(p) + SUIT_SYMBOLS[meld.suit] for _, p in ends)
-    return f"a run grows only at its ends, so the cards that fit are {wanted}."
+        return _why("no_end")
+    wanted = [position_label(p) + SUIT_SYMBOLS[meld.suit] for _, p in ends]
+    if len(wanted) == 2:
+        wanted = Reason("words_and", {"first": wanted[0], "second": wanted[1]})
+    else:
+        wanted = wanted[0]
+    return _why("ends", wanted=wanted)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .cards import (RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card, cards_text, parse_cards, rank_plural,
                     rank_with_article)
 from .errors import IllegalMeldError
-from .reasons import Reason, Verdict
+from .reasons import Reason, Reasons, Verdict
 
 ACE_HIGH = 14
 
@@ -53,7 +53,7 @@ class Meld:
         """What the card at ``index`` plays as, in words for a wild card: ``A♥``, ``an 8``."""
         if self.kind == "run":
             return position_label(self.low + index) + SUIT_SYMBOLS[self.suit]
-        return f"{rank_with_article(self.rank)} (any suit)"
+        return Reason("wild_any_suit", {"rank": rank_with_article(self.rank)})
 
     def positions(self) -> tuple[int, ...]:
         """Run position (1-14) of each card; for a set, its rank repeated."""
@@ -208,16 +208,16 @@ def _card_problems(rules, cards):
             yield Reason("duplicate_card", {"card": str(card)})
         seen.add(card)
         if card.is_joker and 0 not in rules.wild_ranks:
-            yield Reason("joker_not_allowed", {"card": str(card), "game": rules.title})
+            yield Reason("joker_not_allowed", {"card": str(card), "game": rules.term})
         elif (card.is_joker and card.copy > jokers) or (not card.is_joker and card.copy > packs):
-            yield Reason("not_in_deck", {"card": str(card), "game": rules.title,
+            yield Reason("not_in_deck", {"card": str(card), "game": rules.term,
                                          "packs": packs, "jokers": jokers})
 
 
 def _common(rules, cards, naturals, wilds, kind, minimum):
     """Problems shared by sets and runs: too few cards, the natural-majority rule."""
     if len(cards) < minimum:
-        yield Reason("too_few_cards", {"kind": kind, "minimum": minimum, "count": len(cards)})
+        yield Reason("too_few_cards", {"kind": Reason(f"meld_kind_{kind}"), "minimum": minimum, "count": len(cards)})
     if rules.natural_majority and len(wilds) >= len(naturals):
         yield Reason("too_many_wilds", {"wilds": len(wilds), "naturals": len(naturals)})
 
@@ -229,7 +229,7 @@ def _judge_set(rules, cards, naturals, wilds) -> MeldCheck:
         labels = ", ".join(RANK_LABELS[r] for r in ranks)
         reasons.append(Reason("not_same_rank", {"ranks": labels}))
     elif rules.max_set is not None and len(cards) > rules.max_set:
-        reasons.append(Reason("set_too_big", {"game": rules.title, "maximum": rules.max_set,
+        reasons.append(Reason("set_too_big", {"game": rules.term, "maximum": rules.max_set,
                                               "count": len(cards)}))
     if reasons:
         return MeldCheck(cards, False, "set", tuple(reasons))
@@ -306,7 +306,7 @@ def _run_failure(rules, cards, naturals, ranks, wilds) -> Reason:
     """The single most helpful reason why these same-suit cards are not a run."""
     text = cards_text(naturals)
     if 1 in ranks and not rules.ace_high and _place(ranks, wilds, ACE_HIGH, ACE_HIGH)["fits"]:
-        return Reason("ace_high_not_allowed", {"game": rules.title, "cards": text})
+        return Reason("ace_high_not_allowed", {"game": rules.term, "cards": text})
     if _wraps(ranks, wilds):
         return Reason("wraps_around", {"cards": text})
     positions = sorted(ranks)
@@ -353,8 +353,8 @@ def make_meld(rules, cards, kind: str | None = None) -> Meld:
 
     check = check_meld(rules, parse_cards(cards), kind=kind)
     if not check.ok:
-        raise IllegalMeldError(f"{cards_text(check.cards)} is not a meld: {check.explain()}",
-                               check.reasons)
+        raise IllegalMeldError(Reason("meld_refused", {"cards": cards_text(check.cards),
+                                                       "why": Reasons(check.reasons)}), check.reasons)
     return check.meld
 
 

@@ -271,15 +271,85 @@ class Reason:
             raise KeyError(f"unknown reason code {self.code!r}")
 
     def text(self, catalogue: dict | None = None) -> str:
-        """The message in the given catalogue's language (English by default)."""
-        template = (catalogue or _IN_USE.get()).get(self.code, ENGLISH[self.code])
+        """The message in the given catalogue's language (the one in use by default).
+
+        A parameter that is itself a :class:`Reason` (a word such as a suit's name, a
+        game's title, a meld's description) is said in the same language, when the
+        sentence is said: params stay language-neutral, only the words change."""
+        if catalogue is not None and catalogue is not _IN_USE.get():
+            with speaking(catalogue):
+                return self.text()
+        template = _IN_USE.get().get(self.code, ENGLISH[self.code])
         return template.format(**self.params)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text(), spec)
+
+    def to_json(self) -> dict:
+        """A JSON-able form, ``{"code", "params"}``, language-neutral (nested reasons too);
+        :meth:`from_json` reads it back."""
+        return {"code": self.code, "params": {k: _to_json(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Reason":
+        return cls(data["code"], {k: _from_json(v) for k, v in data.get("params", {}).items()})
 
     def __str__(self) -> str:
         return self.text()
 
     def __repr__(self) -> str:
         return f"Reason({self.code!r}, {self.params!r})"
+
+
+class Reasons(tuple):
+    """Several reasons as one parameter of a sentence ("... is not allowed now: {why}"):
+    said one per line (or joined by ``joiner``), in the language in use; ``run_on`` starts
+    the first with a small letter, for a sentence that goes on after a colon."""
+
+    run_on = False
+    joiner = "\n"
+
+    def __new__(cls, reasons=(), run_on: bool = False, joiner: str = "\n"):
+        made = super().__new__(cls, reasons)
+        made.run_on, made.joiner = run_on, joiner
+        return made
+
+    def __format__(self, spec: str) -> str:
+        text = self.joiner.join(r.text() for r in self)
+        if self.run_on and text[:2].isalpha() and text[1].islower():
+            text = text[0].lower() + text[1:]
+        return format(text, spec)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def _to_json(value):
+    if isinstance(value, Reasons):
+        return {"reasons": [r.to_json() for r in value], "run_on": value.run_on,
+                "joiner": value.joiner}
+    if isinstance(value, Reason):
+        return {"reason": value.to_json()}
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {"dict": {k: _to_json(v) for k, v in value.items()}}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)       # cards, actions: their notation, which reads the same in every language
+
+
+def _from_json(value):
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    if isinstance(value, dict):
+        if "reason" in value:
+            return Reason.from_json(value["reason"])
+        if "reasons" in value:
+            return Reasons((Reason.from_json(r) for r in value["reasons"]), value.get("run_on", False),
+                           value.get("joiner", "\n"))
+        return {k: _from_json(v) for k, v in value.get("dict", {}).items()}
+    return value
 
 
 class Verdict:
@@ -857,6 +927,122 @@ ENGLISH.update({
 # --- languages (rummy_teach/i18n.py, issue 16) -----------------------------------------
 ENGLISH.update({
     "language_unknown": "'{value}' is not a language rummy_teach speaks; choose one of {accepted}.",
+})
+
+# --- words said when the sentence is said (issue 16, part "core") --------------------------
+# Parameters hold neutral values (cards, numbers, or a Reason of these codes) so that a
+# verdict made in one language is said in another: a suit's name, a rank in the plural,
+# a game's title, a meld or a contract described, why a card does not fit. Kept apart so
+# that parallel additions merge cleanly; their translations are in locale/*/core.po.
+ENGLISH.update({
+    # a rank in the plural ("a set of eights") and with its article ("an eight (any suit)")
+    **{f"ranks_{rank}": word for rank, word in enumerate(
+        ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+         "tens", "jacks", "queens", "kings"), start=1)},
+    **{f"rank_a_{rank}": word for rank, word in enumerate(
+        ("an ace", "a two", "a three", "a four", "a five", "a six", "a seven", "an eight",
+         "a nine", "a ten", "a jack", "a queen", "a king"), start=1)},
+    "wild_any_suit": "{rank} (any suit)",
+    # the games' titles (rummy_teach/rules.py: "game_" + the rule set's name, - as _)
+    "game_basic": "Basic Rummy",
+    "game_500": "Rummy 500",
+    "game_500_short": "Rummy 500, short game (to 300)",
+    "game_persian": "Persian Rummy",
+    "game_partnership": "Partnership 500",
+    "game_booting": "Rummy 500 with booting",
+    "game_contract": "Contract Rummy",
+    "game_shanghai": "Shanghai",
+    "game_california": "California Contract Rummy",
+    "game_liverpool": "Liverpool Rummy (UK, no buying)",
+    "game_strict_no_buy": "Contract Rummy, strict no-buy",
+    "game_double_progressive": "Double Progressive Rummy",
+    # joining words
+    "words_and": "{first} and {second}",
+    **{f"count_{n}": word for n, word in enumerate(("one", "two", "three", "four", "five"),
+                                                    start=1)},
+    # a meld named in a lay-off ("7♥ fits on the run 4♥ 5♥ 6♥")
+    "layoff_meld_set": "the set {cards}",
+    "layoff_meld_run": "the run {cards}",
+    "layoff_meld_meld": "the meld {cards}",
+    # why a card does not fit on a meld (the {why} of layoff_does_not_fit)
+    "layoff_why_set_rank": "a set of {rank_plural} only takes another {rank}.",
+    "layoff_why_set_rank_wild": "a set of {rank_plural} only takes another {rank} (or a wild card).",
+    "layoff_why_set_full": "the set already has {count} cards, the most {game} allows.",
+    "layoff_why_wilds": "natural cards must outnumber wild cards (house rule).",
+    "layoff_why_run_long": "a run cannot be longer than 13 cards.",
+    "layoff_why_no_room_low": "there is no room at the low end of this run.",
+    "layoff_why_no_room_high": "there is no room at the high end of this run.",
+    "layoff_why_suit": "the run is in {suit} and {card} is not.",
+    "layoff_why_ace_low": "in {game} the ace is low only, so it cannot follow the king.",
+    "layoff_why_no_end": "the run cannot grow at either end.",
+    "layoff_why_ends": "a run grows only at its ends, so the cards that fit are {wanted}.",
+    # contracts in words ("two sets of 3 and one run of 4")
+    "contract_one_set": "one set of {size}",
+    "contract_many_sets": "{count} sets of {size}",
+    "contract_one_run": "one run of {size}",
+    "contract_many_runs": "{count} runs of {size}",
+    "contract_why_whole_hand": "in this hand every card must go down at once, in exactly the "
+                               "contract's melds.",
+    "contract_why_kinds": "these melds do not match the contract's kinds and sizes.",
+    "contract_why_best": "the best these cards make is {have}.",
+    "contract_have_sets": "{sets} set(s) where {wanted} are needed",
+    "contract_have_runs": "{runs} run(s) of {min_run}+ where {wanted} are needed",
+    "when_before_draw": "before the draw",
+    "when_after_draw": "after the draw",
+    "stock_empty_or_end": " or 'end' the hand",
+    # card notation that cannot be read (rummy_teach/cards.py)
+    "notation_accepted": "rank A 2 3 4 5 6 7 8 9 10 J Q K (T for 10) followed by suit S H D C "
+                         "or ♠ ♥ ♦ ♣, e.g. 8S, 10H, Q♦; JK or Joker for a joker; #2 after a "
+                         "card names its second copy",
+    "notation_not_text": "{text} is not card text; write a card as {accepted}",
+    "notation_copy": "{text} is not a card: the copy number after '#' must be 1, 2, 3...",
+    "notation_short": "{text} is not a card: write a card as {accepted}",
+    "notation_bad_suit": "{text} is not a card: the suit {suit} is not one of S H D C or ♠ ♥ ♦ ♣",
+    "notation_bad_rank": "{text} is not a card: the rank {rank} is not one of "
+                         "A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)",
+    "notation_card_at": "card {position} of {count}: {error}",
+    # the command line (rummy_teach/cli.py)
+    "cli_legal": "legal: {cards} ({kind})",
+    "cli_not_meld": "not a meld: {cards}",
+    "cli_arrange_meld": "meld ({kind}): {cards}",
+    "cli_arrange_deadwood": "deadwood: {cards}",
+    "cli_arrange_score": "melded {melded} - deadwood {deadwood} = {score}",
+    "cli_demo_hand": "{game}: the hand {cards}",
+    "cli_demo_yes": "meld",
+    "cli_demo_no": "no",
+    "cli_demo_best": "best arrangement: {arrangement}",
+    "cli_demo_caught": "opponent caught with {cards}: {points} points for you, {double} with a rummy",
+    "cli_no_cards": "no cards given; write cards like: 8S 8H 8D (or '8♠ 8♥ 8♦')",
+    "cli_accepted": "accepted: rank A 2-10 J Q K (T for 10) then suit S H D C or ♠ ♥ ♦ ♣; "
+                    "JK or Joker for a joker",
+    "cli_error": "rummy-teach {command}: {error}",
+    # choosing a game (rummy_teach/rules.py)
+    "rules_no_contracts": "{game} has no contracts",
+    "rules_bad_hand": "hand must be 1 to {last} in {game}, not {hand}",
+    "rules_unknown_game": "unknown game or variant {name}; choose one of {names}",
+    "rules_bad_players": "{game} is for {least} to {most} players, not {players}",
+    # the transcript of an all-computer game (rummy_teach/game/transcript.py, rummy-teach play)
+    "transcript_player": "player {number}",
+    "transcript_seat": "player {number} {level}",
+    "level_easy": "easy", "level_medium": "medium", "level_hard": "hard", "level_expert": "expert",
+    "transcript_title": "{game}: {seats}; seed {seed}",
+    "transcript_hand": "Hand {hand}: dealer {dealer}, player {player} starts; the discard pile "
+                       "shows {card}",
+    "transcript_hand_contract": "Hand {hand}: dealer {dealer}, player {player} starts, contract: "
+                                "{contract}; the discard pile shows {card}",
+    "transcript_holds": "player {number} holds {cards}",
+    "transcript_totals": "Totals: {totals}.",
+    "transcript_game_over": "Game over after {hands} hand(s). Final scores: {scores}",
+    "transcript_score": "player {number} {score}",
+    "transcript_teams": "Teams: players 0 & 2 {first}, players 1 & 3 {second}",
+    "transcript_winner": "Winner: {winners}",
+    "transcript_winners_shared": "Winner: {winners} (shared)",
+    # refusals raised as errors (rummy_teach/game/state.py, rummy_teach/melds.py)
+    "move_not_allowed": "{action} is not allowed now: {why}",
+    "meld_refused": "{cards} is not a meld: {why}",
+    # the widgets' dispatch (rummy_teach/play/__init__.py)
+    "play_bad_config": "a widget configuration is a dict with a 'kind', not {config}",
+    "play_no_kind": "no widget kind {kind}; kinds are {kinds}",
 })
 
 # --- the quizzes' own words in every language (issue 16: quizzes and classroom) -----------

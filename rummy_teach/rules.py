@@ -18,6 +18,7 @@ from typing import Iterable
 from .cards import Card, parse_cards
 from .contracts import SHANGHAI_EIGHTH, STANDARD_LADDER, Contract, ContractHand
 from .errors import RuleOptionError
+from .reasons import ENGLISH, Reason
 
 GAMES = ("basic", "500", "contract")
 SCORINGS = ("winner_takes", "melds_minus_hand", "penalty")
@@ -39,7 +40,7 @@ class RuleSet:
 
     name: str
     game: str
-    title: str
+    english_title: str     # the source of the catalogue's "game_<name>": read .title instead
     min_players: int
     max_players: int
     # (up to this many players, 52-card decks, jokers)
@@ -92,6 +93,21 @@ class RuleSet:
     buy_penalty_cards: int = 1
     lowest_score_wins: bool = False
     aliases: tuple[str, ...] = field(default=(), compare=False)
+
+    # --- the game's name, in the language in use --------------------------------
+    @property
+    def term(self):
+        """The game's title as a language-neutral parameter of a sentence (a
+        :class:`~rummy_teach.reasons.Reason` of the code ``game_<name>``): it is said in
+        the language in use when the sentence is said. A rule set built by hand with a
+        name the catalogue lacks is named by its English title."""
+        code = "game_" + self.name.replace("-", "_")
+        return Reason(code) if code in ENGLISH else self.english_title
+
+    @property
+    def title(self) -> str:
+        """The game's title in the language in use ("Basic Rummy", "Ramino base" ...)."""
+        return str(self.term)
 
     # --- consistency ----------------------------------------------------------
     def __post_init__(self):
@@ -157,7 +173,7 @@ class RuleSet:
     # --- options --------------------------------------------------------------
     def with_options(self, **options) -> "RuleSet":
         """This rule set with some options changed (checked like any rule set)."""
-        known = {f.name for f in dataclasses.fields(self)} - {"name", "game", "title", "aliases"}
+        known = {f.name for f in dataclasses.fields(self)} - {"name", "game", "english_title", "aliases"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise RuleOptionError(
@@ -185,13 +201,14 @@ class RuleSet:
     def options(self) -> dict:
         """Every option with its value (what a comparison table shows)."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if f.name not in ("name", "game", "title", "aliases")}
+                if f.name not in ("name", "game", "english_title", "aliases")}
 
     # --- table facts ----------------------------------------------------------
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise RuleOptionError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players!r}")
+            raise RuleOptionError(Reason("rules_bad_players", {
+                "game": self.term, "least": self.min_players, "most": self.max_players,
+                "players": repr(players)}))
 
     def deck_for(self, players: int) -> tuple[int, int]:
         """(52-card decks, jokers) used with this many players."""
@@ -215,9 +232,10 @@ class RuleSet:
 
     def contract_hand(self, hand: int) -> ContractHand:
         if not self.ladder:
-            raise RuleOptionError(f"{self.title} has no contracts")
+            raise RuleOptionError(Reason("rules_no_contracts", {"game": self.term}))
         if not isinstance(hand, int) or not 1 <= hand <= len(self.ladder):
-            raise RuleOptionError(f"hand must be 1 to {len(self.ladder)} in {self.title}, not {hand!r}")
+            raise RuleOptionError(Reason("rules_bad_hand", {"last": len(self.ladder), "game": self.term,
+                                                            "hand": repr(hand)}))
         return self.ladder[hand - 1]
 
     def contract(self, hand: int) -> Contract:
@@ -320,7 +338,7 @@ def _as_ladder(value) -> tuple[ContractHand, ...]:
 
 # --- the named rule sets ---------------------------------------------------------
 BASIC = RuleSet(
-    name="basic", game="basic", title="Basic Rummy", min_players=2, max_players=6,
+    name="basic", game="basic", english_title="Basic Rummy", min_players=2, max_players=6,
     decks=((6, 1, 0),), deal=((2, 10), (3, 7), (4, 7), (5, 6), (6, 6)),
     min_run=3, max_set=4, ace_high=False, hand_values=BASIC_VALUES,
     target=100, target_choices=tuple(range(50, 301, 25)),
@@ -329,7 +347,7 @@ BASIC = RuleSet(
 )
 
 RUMMY_500 = RuleSet(
-    name="500", game="500", title="Rummy 500", min_players=2, max_players=8,
+    name="500", game="500", english_title="Rummy 500", min_players=2, max_players=8,
     decks=((4, 1, 0), (8, 2, 0)), deal=((2, 13),) + tuple((n, 7) for n in range(3, 9)),
     min_run=3, max_set=4, ace_high=True, hand_values=R500_VALUES, scores_melds=True,
     target=500, target_choices=(300, 500, 600, 750), stock_exhausted="end_hand",
@@ -338,7 +356,7 @@ RUMMY_500 = RuleSet(
 )
 
 CONTRACT = RuleSet(
-    name="contract", game="contract", title="Contract Rummy", min_players=3, max_players=8,
+    name="contract", game="contract", english_title="Contract Rummy", min_players=3, max_players=8,
     decks=((6, 2, 4), (8, 3, 6)), min_run=4, max_set=None, ace_high=True,
     wild_ranks=frozenset({0}), hand_values=CONTRACT_VALUES, target=None,
     stock_exhausted="reshuffle", ladder=STANDARD_LADDER, buying=True, lowest_score_wins=True,
@@ -349,30 +367,30 @@ CONTRACT = RuleSet(
 _VARIANTS = (
     BASIC,
     RUMMY_500,
-    dataclasses.replace(RUMMY_500, name="500-short", title="Rummy 500, short game (to 300)",
+    dataclasses.replace(RUMMY_500, name="500-short", english_title="Rummy 500, short game (to 300)",
                         target=300, aliases=("500-300",)),
-    dataclasses.replace(RUMMY_500, name="persian", title="Persian Rummy",
+    dataclasses.replace(RUMMY_500, name="persian", english_title="Persian Rummy",
                         decks=((4, 1, 4), (8, 2, 4)), wild_ranks=frozenset({0}),
                         hand_values=PERSIAN_VALUES, wild_meld_value=20, persian_joker_layoff=True,
                         aliases=("persian-rummy",)),
-    dataclasses.replace(RUMMY_500, name="partnership", title="Partnership 500",
+    dataclasses.replace(RUMMY_500, name="partnership", english_title="Partnership 500",
                         min_players=4, max_players=4, deal=((4, 7),), partnership=True,
                         aliases=("partnership-500",)),
-    dataclasses.replace(RUMMY_500, name="booting", title="Rummy 500 with booting",
+    dataclasses.replace(RUMMY_500, name="booting", english_title="Rummy 500 with booting",
                         booting_bonus=25, aliases=("boot",)),
     CONTRACT,
-    dataclasses.replace(CONTRACT, name="shanghai", title="Shanghai",
+    dataclasses.replace(CONTRACT, name="shanghai", english_title="Shanghai",
                         ladder=STANDARD_LADDER[:6] + (dataclasses.replace(STANDARD_LADDER[6]),
                                                       SHANGHAI_EIGHTH),
                         aliases=("shanghai-rummy",)),
-    dataclasses.replace(CONTRACT, name="california", title="California Contract Rummy",
+    dataclasses.replace(CONTRACT, name="california", english_title="California Contract Rummy",
                         decks=((6, 2, 0), (8, 3, 0)), wild_ranks=frozenset({12}),
                         wild_hand_value=25, aliases=("california-contract",)),
-    dataclasses.replace(CONTRACT, name="liverpool", title="Liverpool Rummy (UK, no buying)",
+    dataclasses.replace(CONTRACT, name="liverpool", english_title="Liverpool Rummy (UK, no buying)",
                         buying=False, aliases=("liverpool-uk",)),
-    dataclasses.replace(CONTRACT, name="strict-no-buy", title="Contract Rummy, strict no-buy",
+    dataclasses.replace(CONTRACT, name="strict-no-buy", english_title="Contract Rummy, strict no-buy",
                         buying=False, aliases=("no-buy",)),
-    dataclasses.replace(CONTRACT, name="double-progressive", title="Double Progressive Rummy",
+    dataclasses.replace(CONTRACT, name="double-progressive", english_title="Double Progressive Rummy",
                         ladder=(dataclasses.replace(STANDARD_LADDER[0], dealt=7),) + STANDARD_LADDER[1:],
                         aliases=()),
 )
@@ -401,7 +419,7 @@ def get_rules(name: str | RuleSet = "basic", **options) -> RuleSet:
         key = _normal(name)
         key = _BY_ALIAS.get(key, key)
         if key not in RULE_SETS:
-            raise RuleOptionError(
-                f"unknown game or variant {name!r}; choose one of {', '.join(RULE_SETS)}")
+            raise RuleOptionError(Reason("rules_unknown_game", {"name": repr(name),
+                                                                "names": ", ".join(RULE_SETS)}))
         base = RULE_SETS[key]
     return base.with_options(**options) if options else base

@@ -345,7 +345,7 @@ def find_contract(rules, cards, hand: int, whole_hand: bool | None = None,
         whole_hand = rung.whole_hand
         expected = rung.dealt + (0 if before_draw else 1)
         if whole_hand and len(cards) != expected:
-            when = "before the draw" if before_draw else "after the draw"
+            when = Reason("when_before_draw" if before_draw else "when_after_draw")
             return ContractCheck(False, hand, rung.contract, (), tuple(cards), (
                 Reason("contract_wrong_card_count", {"hand": hand, "expected": expected,
                                                       "when": when, "count": len(cards)}),))
@@ -381,11 +381,11 @@ def find_contract(rules, cards, hand: int, whole_hand: bool | None = None,
     if best[1] is None:
         why = _contract_shortfall(rules, cards, contract, whole_hand)
         return ContractCheck(False, hand, contract, (), tuple(cards), (
-            Reason("contract_missing", {"contract": str(contract), "why": why}),))
+            Reason("contract_missing", {"contract": contract.words(), "why": why}),))
     arrangement = _build(rules, packed, best[1])
     melds = " | ".join(m.text() for m in arrangement.melds)
     return ContractCheck(True, hand, contract, arrangement.melds, arrangement.deadwood, (
-        Reason("contract_held", {"contract": str(contract), "melds": melds}),))
+        Reason("contract_held", {"contract": contract.words(), "melds": melds}),))
 
 
 def _points_left(packed: _Hand, state: int, wilds: int) -> int:
@@ -395,10 +395,10 @@ def _points_left(packed: _Hand, state: int, wilds: int) -> int:
     return total
 
 
-def _contract_shortfall(rules, cards, contract, whole_hand) -> str:
+def _contract_shortfall(rules, cards, contract, whole_hand) -> Reason:
     """A sentence on what is missing, from the best arrangement of the cards."""
     if whole_hand:
-        return "in this hand every card must go down at once, in exactly the contract's melds."
+        return Reason("contract_why_whole_hand")
     arrangement = arrange(rules, cards)
     sets = sum(1 for m in arrangement.melds if m.kind == "set")
     runs = sum(1 for m in arrangement.melds if m.kind == "run")
@@ -406,7 +406,9 @@ def _contract_shortfall(rules, cards, contract, whole_hand) -> str:
     want_runs = len(contract.requirements) - want_sets
     have = []
     if want_sets:
-        have.append(f"{sets} set(s) where {want_sets} are needed")
+        have.append(Reason("contract_have_sets", {"sets": sets, "wanted": want_sets}))
     if want_runs:
-        have.append(f"{runs} run(s) of {rules.min_run}+ where {want_runs} are needed")
-    return "the best these cards make is " + " and ".join(have) + "."
+        have.append(Reason("contract_have_runs", {"runs": runs, "min_run": rules.min_run,
+                                                  "wanted": want_runs}))
+    said = have[0] if len(have) == 1 else Reason("words_and", {"first": have[0], "second": have[1]})
+    return Reason("contract_why_best", {"have": said})

@@ -159,3 +159,29 @@ def test_the_classroom_tells_the_teacher_where_to_go_in_the_class_language(tmp_p
     assert "en typen de deelnamecode K7P4QX" in dutch and "druk op Ctrl+C" in dutch
     for text in (italian, dutch):
         assert "http://127.0.0.1:8866/teacher/dashboard?token=t" in text
+
+
+def test_the_kernel_quiz_widget_speaks_its_language_in_every_callback():
+    """With ``--kernels`` each student's widget is told the class's language: its callbacks
+    run later, outside any ``with``, and still speak it."""
+    from rummy_teach.widgets.quiz import QuizWidget
+
+    widget = QuizWidget(Quiz.builtin("basic"), lang="it")
+    assert widget.current["prompt"].startswith("Nel Rummy base")
+    widget.choose("run")
+    result = widget.submit()                       # a button's callback: no language around it
+    assert result.outcome == "wrong" and result.correct == "un tris"
+    assert "un tris è di 3 o 4 carte dello stesso valore" in result.rule
+    widget.next()
+    assert widget.current["prompt"].startswith("Rummy base: la mano è finita")
+    assert Quiz.builtin("basic")["basic-eights"].prompt.startswith("In Basic Rummy")
+
+
+def test_the_kernel_student_page_speaks_the_class_language(tmp_path):
+    from rummy_teach.classroom.student import StudentApp
+
+    app = StudentApp(config_for(tmp_path, lang="nl"), env={"HTTP_X_RUMMY_SEAT": "seat-one"})
+    app.start("")                                  # the Start button's callback, no name typed
+    assert "Typ eerst je naam." in app.message.value
+    app.start("Ada")
+    assert app.quiz_widget.current["prompt"].startswith("Is dit bij Basisrummy")

@@ -144,7 +144,7 @@ PROBES = {
     "lowest_score_wins": (CONTRACT, False, one_hand_contract),
 }
 
-NOT_PLAY = {"name", "game", "title", "aliases"}
+NOT_PLAY = {"name", "game", "english_title", "aliases"}
 
 
 def test_every_option_has_a_probe():

@@ -141,7 +141,8 @@ class TeacherReport:
                                   f'results: {html.escape(str(error))}</span>')
             return
         report = build_report(answers)
-        title = f"Class results: {self.config.get('title') or self.config['quiz_name']}"
+        from .messages import class_title
+        title = f"Class results: {class_title(self.config)}"
         self.report_html.value = report_html(report, title=title)
         data = base64.b64encode(answers_csv(answers).encode("utf-8")).decode("ascii")
         from .store import mask_password

@@ -79,7 +79,7 @@ def paper_quiz(quiz, paper: dict):
                  for n, q in enumerate(quiz, 1)]
     for base, question in zip(quiz, questions):
         question.points = getattr(base, "points", 1)
-    return Quiz(questions, title=quiz.title, name=quiz.name, description=quiz.description,
+    return Quiz(questions, title=quiz.title_key, name=quiz.name, description=quiz.description_key,
                 game=quiz.game)
 
 
@@ -134,6 +134,16 @@ class StudentApp:
     """Name (or seat, or hub user) first, then the quiz; every answer recorded as submitted."""
 
     def __init__(self, config: dict, env=None, quiz=None):
+        with self._speaking(config):
+            self._build(config, env, quiz)
+
+    def _speaking(self, config: dict | None = None):
+        """The class's language (``--lang``), around the page's drawing and each callback."""
+        from .. import i18n
+        from .messages import class_language
+        return i18n.language(class_language(config if config is not None else self.config))
+
+    def _build(self, config: dict, env=None, quiz=None):
         import ipywidgets as widgets
 
         from ..quiz import Quiz
@@ -209,6 +219,11 @@ class StudentApp:
             self._begin(known, "resumed_seat")
 
     def start(self, name: str | None = None, trusted: bool = False) -> None:
+        """A name given (or the hub's user): join, or ask the rejoin code of a taken name."""
+        with self._speaking():
+            self._start(name, trusted)
+
+    def _start(self, name: str | None = None, trusted: bool = False) -> None:
         from .store import safe_text
         from .students import NameTaken
 
@@ -251,6 +266,11 @@ class StudentApp:
         self.message.value = _alert(say("name_taken", name=known.name))
 
     def rejoin(self) -> None:
+        """The rejoin code of a taken name, typed in the code box."""
+        with self._speaking():
+            self._rejoin()
+
+    def _rejoin(self) -> None:
         """The student of a taken name proves it with their rejoin code."""
         if self._claim is None or self.quiz_widget is not None:
             return
@@ -276,10 +296,13 @@ class StudentApp:
                    self.store().answers(session=self.session, student_id=student.student_id)
                    if a.question_id in self.quiz]
         order = [qid for qid in student.paper.get("order", []) if qid in self.quiz]
-        title = f"{self.config.get('title') or self.quiz.title} · {student.name}"
+        from ..quiz.words import said
+        from .messages import class_language
+        title = f"{said(self.config.get('title')) or self.quiz.title} · {student.name}"
         self.quiz_widget = QuizWidget(self.quiz, on_answer=self.record, title=title,
                                       order=order or None, options=student.paper.get("options"),
-                                      attempts=self.attempts, history=history)
+                                      attempts=self.attempts, history=history,
+                                      lang=class_language(self.config))
         self.quiz_widget.next_button.on_click(lambda _: self._seen())
         judged = sum(1 for qid, given in history if self.quiz[qid].check(given).outcome != "unreadable")
         where = self.quiz_widget.position + 1
@@ -320,7 +343,7 @@ class StudentApp:
         self._allowance -= 1
         store.record(session=self.session, student_id=self.student_id,
                      student_name=self.student_name, quiz=self.quiz_name,
-                     question_id=question.id, rule=question.rule, given=text,
+                     question_id=question.id, rule=question.rule_key, given=text,
                      outcome=result.outcome)
 
 

@@ -17,26 +17,27 @@ def faces(cards) -> str:
     return " ".join(str(c.face) for c in cards)
 
 
-def move_words(game, action) -> str:
-    """The move as advice ("discard K♣"), from the catalogue."""
+def move_words(game, action) -> Reason:
+    """The move as advice ("discard K♣"), said from the catalogue in the language in use
+    when the sentence holding it is said."""
     kind = action.kind
     if kind == "take":
         taken = game.discard_pile[-action.depth:]
         if action.depth > 1:
-            return say("coach_do_dig", card=faces(taken[:1]), depth=action.depth, cards=faces(taken))
-        return say("coach_do_take", card=faces(taken[:1]))
+            return Reason("coach_do_dig", dict(card=faces(taken[:1]), depth=action.depth, cards=faces(taken)))
+        return Reason("coach_do_take", dict(card=faces(taken[:1])))
     if kind == "meld":
-        return say("coach_do_meld", melds=" | ".join(faces(g) for g in action.melds))
+        return Reason("coach_do_meld", dict(melds=" | ".join(faces(g) for g in action.melds)))
     if kind == "layoff":
-        return say("coach_do_layoff", card=faces([action.card]), meld=_table_meld(game, action.target))
+        return Reason("coach_do_layoff", dict(card=faces([action.card]), meld=_table_meld(game, action.target)))
     if kind == "discard":
-        return say("coach_do_discard", card=faces([action.card]))
+        return Reason("coach_do_discard", dict(card=faces([action.card])))
     if kind in ("buy", "pass"):
-        return say(f"coach_do_{kind}", card=faces([game.discard_top]))
-    return say(f"coach_do_{kind}")
+        return Reason(f"coach_do_{kind}", dict(card=faces([game.discard_top])))
+    return Reason(f"coach_do_{kind}")
 
 
-def _table_meld(game, number) -> str:
+def _table_meld(game, number):
     return meld_words(game.table[number - 1]) if 1 <= number <= len(game.table) else str(number)
 
 
@@ -45,10 +46,10 @@ def _meld_with(rules, cards, card):
     return next((m for m in arrange(rules, tuple(cards)).melds if card in m.cards), None)
 
 
-def _what(meld, card) -> str:
+def _what(meld, card) -> Reason:
     if meld.kind == "set":
-        return say("coach_what_set", rank_plural=rank_plural(card.rank))
-    return say("coach_what_run", suit=SUIT_NAMES[card.suit], card=faces([card]))
+        return Reason("coach_what_set", {"rank_plural": rank_plural(card.rank)})
+    return Reason("coach_what_run", {"suit": SUIT_NAMES[card.suit], "card": faces([card])})
 
 
 def goes_out(game, action) -> bool:

@@ -184,7 +184,7 @@ def cmd_review(args) -> int:
     seats = [levels[i % len(levels)] for i in range(players)]
     seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     review = review_hand(rules, seats, seed=seed, hand=hand, samples=samples)
-    print(say("review_title", player=0, hand=hand, game=rules.title, seed=seed))
+    print(say("review_title", player=0, hand=hand, game=rules.term, seed=seed))
     for line in review.lines():
         print(line)
     return 0

@@ -121,13 +121,13 @@ def _before_draw(game, action):
         return _play(game, action)
     if kind == "end":
         if rules.stock_exhausted != "end_hand":
-            _no("no_end_in_game", game=rules.title)
+            _no("no_end_in_game", game=rules.term)
         if game.stock_size:
             _no("end_needs_empty_stock")
         return (), None, ()
     if kind == "draw":
         if not game.stock_size:
-            _no("stock_empty", or_end=" or 'end' the hand" if rules.stock_exhausted == "end_hand" else "")
+            _no("stock_empty", or_end=Reason("stock_empty_or_end") if rules.stock_exhausted == "end_hand" else "")
         return (), None, ()
     return _take(game, action)
 
@@ -137,7 +137,7 @@ def _take(game, action):
     if not pile:
         _no("discard_pile_empty")
     if depth > 1 and not rules.fanned_discards:
-        _no("take_top_only", game=rules.title)
+        _no("take_top_only", game=rules.term)
     if depth > len(pile):
         _no("take_too_deep", depth=depth, size=len(pile))
     chosen, above = pile[-depth], pile[len(pile) - depth + 1:]
@@ -261,7 +261,7 @@ def _lay_down(game, action, left):
         _no("contract_whole_hand", hand=game.hand_number)
     count, needed = len(action.melds), contract.meld_count
     if count < needed or (rules.contract_melds_exact and count != needed):
-        _no("contract_wrong_meld_count", expected=needed, contract=str(contract), count=count)
+        _no("contract_wrong_meld_count", expected=needed, contract=contract.words(), count=count)
     readings = []
     for group in action.melds:
         options = [check_meld(rules, group, kind=k) for k in ("set", "run")]
@@ -276,9 +276,9 @@ def _lay_down(game, action, left):
         else:
             melds = [chosen[i] if chosen[i] is not None else readings[i][0] for i in range(count)]
             text = " | ".join(m.text() for m in melds)
-            return melds, (Reason("contract_held", {"contract": str(contract), "melds": text}),)
-    _no("contract_missing", contract=str(contract),
-        why="these melds do not match the contract's kinds and sizes.")
+            return melds, (Reason("contract_held", {"contract": contract.words(), "melds": text}),)
+    _no("contract_missing", contract=contract.words(),
+        why=Reason("contract_why_kinds"))
 
 
 def as_laid(rules, meld: Meld, cards) -> Meld:
@@ -345,7 +345,7 @@ def _discard(game, action, hand):
     reasons = []
     if card == taken:
         if not rules.discard_restriction:
-            reasons.append(Reason("taken_discard_free", {"card": str(card), "game": rules.title}))
+            reasons.append(Reason("taken_discard_free", {"card": str(card), "game": rules.term}))
         elif len(hand) > 1:
             _no("taken_discard_blocked", card=str(card))
         else:

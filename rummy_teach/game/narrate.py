@@ -11,7 +11,7 @@ matters to the engine, not to a reader).
 from __future__ import annotations
 
 from ..cards import Card, parse_cards, rank_plural
-from ..reasons import say
+from ..reasons import Reason, say
 from .actions import Action
 
 # how a hand that nobody went out of ended (``HandResult.ending``), as catalogue codes
@@ -33,13 +33,14 @@ def faces_text(cards) -> str:
     return " ".join(face(c) for c in parse_cards(cards))
 
 
-def meld_words(meld) -> str:
-    """A meld on the table as a card player names it: "the eights", "the run 4♥ 5♥ 6♥"."""
+def meld_words(meld) -> Reason:
+    """A meld on the table as a card player names it: "the eights", "the run 4♥ 5♥ 6♥"
+    (said in the language in use when the sentence holding it is said)."""
     cards = parse_cards(meld.cards)
     naturals = [c for c in cards if not c.is_joker]
     if meld.meld.kind == "set" and naturals:
-        return say("meld_name_set", rank_plural=rank_plural(naturals[0].rank))
-    return say("meld_name_run", cards=faces_text(cards))
+        return Reason("meld_name_set", {"rank_plural": rank_plural(naturals[0].rank)})
+    return Reason("meld_name_run", {"cards": faces_text(cards)})
 
 
 def describe_move(game, player: int, action: Action, names) -> str:

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from ..cards import Card, make_deck, shuffled
 from ..errors import IllegalMoveError, RuleOptionError, UsageError
+from ..reasons import Reason, Reasons
 from .actions import Action
 from .judge import MoveVerdict, judge, may_lay_off
 from .results import HandResult, game_winners, score_hand
@@ -407,10 +408,9 @@ class Game:
         verdict = judge(self, action)
         action = verdict.action
         if not verdict.ok:
-            why = verdict.explain()
-            if why[:2].isalpha() and why[1].islower():  # "First draw..." reads on after a colon
-                why = why[0].lower() + why[1:]
-            raise IllegalMoveError(f"{action.text()} is not allowed now: {why}", verdict.reasons, verdict)
+            why = Reasons(verdict.reasons, run_on=True)   # "First draw..." reads on after a colon
+            raise IllegalMoveError(Reason("move_not_allowed", {"action": action.text(), "why": why}),
+                                   verdict.reasons, verdict)
         self._log.append({"player": self._current, "action": action.text(ascii=True)})
         getattr(self, f"_change_{self._phase}")(action, verdict)
         return self

@@ -3,7 +3,9 @@
 ``rummy-teach play --game 500 --players 3 --levels hard,medium,easy --seed 4`` prints
 every public move (what the players at the table would see: a draw from the stock is
 not shown face up), each hand's result, and the final scores. The sentences are the
-one narrator's (:mod:`.narrate`), the same as the card table's log.
+one narrator's (:mod:`.narrate`), the same as the card table's log; every line is said
+from the catalogue, in the language in use (``rummy-teach play --lang it``). Levels
+typed on the command line (easy, medium ...) are notation and stay English.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import argparse
 
 from ..cards import cards_text
 from ..errors import RuleOptionError
+from ..reasons import Reason, say
 from ..rules import get_rules, rule_set_names
 from .ai import LEVELS
 from .narrate import describe_move, hand_over_line
@@ -28,15 +31,18 @@ def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
     levels = list(levels)
     game = new_game(rules, len(levels), seed=seed)
     bots = make_bots(levels, seed)
-    names = [f"player {p}" for p in range(len(levels))]
-    lines = [f"{rules.title}: " + ", ".join(f"player {i} {lvl}" for i, lvl in enumerate(levels))
-             + f"; seed {seed}"]
+    names = [say("transcript_player", number=p) for p in range(len(levels))]
+    seats = ", ".join(say("transcript_seat", number=i, level=say(f"level_{lvl}"))
+                      for i, lvl in enumerate(levels))
+    lines = [say("transcript_title", game=rules.term, seats=seats, seed=seed)]
     while True:
-        contract = f", contract: {game.contract}" if game.contract is not None else ""
-        lines.append(f"Hand {game.hand_number}: dealer {game.dealer}, player {game.current_player} "
-                     f"starts{contract}; the discard pile shows {game.discard_top}")
+        lines.append(say("transcript_hand" if game.contract is None else "transcript_hand_contract",
+                         hand=game.hand_number, dealer=game.dealer, player=game.current_player,
+                         contract=game.contract.words() if game.contract is not None else "",
+                         card=game.discard_top))
         if show_hands:
-            lines += [f"  player {p} holds {cards_text(game.hand(p))}" for p in range(game.num_players)]
+            lines += ["  " + say("transcript_holds", number=p, cards=cards_text(game.hand(p)))
+                      for p in range(game.num_players)]
         while not game.is_hand_over:
             player = game.current_player
             action = bots[player].act(game)
@@ -44,17 +50,21 @@ def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
             game.apply(action)
             if line:
                 lines.append("  " + line)
-        lines.append("  " + hand_over_line(game, names) + " Totals: "
-                     + ", ".join(map(str, game.scores)) + ".")
+        lines.append("  " + hand_over_line(game, names) + " "
+                     + say("transcript_totals", totals=", ".join(map(str, game.scores))))
         if game.is_game_over:
             break
         game.apply("next")
-    lines.append(f"Game over after {game.hand_number} hand(s). Final scores: "
-                 + ", ".join(f"player {p} {s}" for p, s in enumerate(game.scores)))
+    lines.append(say("transcript_game_over", hands=game.hand_number, scores=", ".join(
+        say("transcript_score", number=p, score=s) for p, s in enumerate(game.scores))))
     if game.team_scores is not None:
-        lines.append(f"Teams: players 0 & 2 {game.team_scores[0]}, players 1 & 3 {game.team_scores[1]}")
-    shared = " (shared)" if len(game.winners) > 1 and not rules.partnership else ""
-    lines.append("Winner: " + " and ".join(f"player {p}" for p in game.winners) + shared)
+        lines.append(say("transcript_teams", first=game.team_scores[0], second=game.team_scores[1]))
+    winners = [say("transcript_player", number=p) for p in game.winners]
+    said = winners[0]
+    for other in winners[1:]:
+        said = say("words_and", first=said, second=other)
+    shared = len(game.winners) > 1 and not rules.partnership
+    lines.append(say("transcript_winners_shared" if shared else "transcript_winner", winners=said))
     return lines
 
 
@@ -82,8 +92,8 @@ def cmd_play(args) -> int:
     levels = [lvl.strip().lower() for lvl in args.levels.split(",") if lvl.strip()]
     bad = [lvl for lvl in levels if lvl not in LEVELS]
     if bad or not levels:
-        raise RuleOptionError(f"unknown level(s) {', '.join(bad) or '(none)'}; "
-                              f"levels are {', '.join(LEVELS)}")
+        raise RuleOptionError(Reason("review_levels_bad", {"bad": ", ".join(bad) or "(none)",
+                                                           "levels": ", ".join(LEVELS)}))
     players = args.players or len(levels)
     seats = [levels[i % len(levels)] for i in range(players)]
     seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed

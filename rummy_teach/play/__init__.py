@@ -28,11 +28,13 @@ import json
 import re
 
 from ..errors import RummyError
-from ..reasons import say
+from ..reasons import Reason, say
 
 
 class PlayError(RummyError, ValueError):
-    """A widget configuration or event the controllers cannot read."""
+    """A widget configuration or event the controllers cannot read. Raised with a
+    catalogue :class:`~rummy_teach.reasons.Reason` where a learner may read it, so
+    ``str(error)`` says it in the language in use (see :mod:`rummy_teach.errors`)."""
 
 
 class Controller:
@@ -70,10 +72,11 @@ def _registry() -> dict:
 def from_config(config: dict) -> Controller:
     """The controller a :meth:`Controller.config` describes."""
     if not isinstance(config, dict) or "kind" not in config:
-        raise PlayError(f"a widget configuration is a dict with a 'kind', not {config!r}")
+        raise PlayError(Reason("play_bad_config", {"config": repr(config)}))
     kinds = _registry()
     if config["kind"] not in kinds:
-        raise PlayError(f"no widget kind {config['kind']!r}; kinds are {', '.join(sorted(kinds))}")
+        raise PlayError(Reason("play_no_kind", {"kind": repr(config["kind"]),
+                                                "kinds": ", ".join(sorted(kinds))}))
     return kinds[config["kind"]].from_config(config)
 
 

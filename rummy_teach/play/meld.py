@@ -12,7 +12,7 @@ import html
 
 from .. import render
 from ..cards import RANKS, SUITS, Card, cards_text, parse_cards
-from ..reasons import say
+from ..reasons import Reason, say
 from ..rules import get_rules
 from . import Controller, PlayError
 from .stepper import BUTTON_STYLE
@@ -64,14 +64,15 @@ class MeldCheckerController(Controller):
         wanted = list(parse_cards(cards))
         missing = [str(c) for c in wanted if c not in self.offered()]
         if missing:
-            raise PlayError(say("checker_not_offered", cards=" ".join(missing), game=self.rules.title))
+            raise PlayError(Reason("checker_not_offered", {"cards": " ".join(missing),
+                                                           "game": self.rules.term}))
         self.selected = wanted
 
     def click(self, card) -> None:
         """Pick a card, or put it back if it was picked."""
         card = card if isinstance(card, Card) else Card.parse(card)
         if card not in self.offered():
-            raise PlayError(say("checker_not_offered", cards=card, game=self.rules.title))
+            raise PlayError(Reason("checker_not_offered", {"cards": card, "game": self.rules.term}))
         if card in self.selected:
             self.selected.remove(card)
         else:

@@ -68,11 +68,12 @@ class CheckResult:
         return self.outcome != "unreadable"
 
     def to_dict(self) -> dict:
-        """A JSON-able form, reasons as ``{"code", "text"}``."""
+        """A JSON-able form, reasons as ``{"code", "params", "text"}``: the code and its
+        language-neutral params (:meth:`Reason.to_json`) say it again in any language."""
         return {"outcome": self.outcome, "question_id": self.question_id, "hint": self.hint,
                 "given": self.given, "feedback": self.feedback, "correct": self.correct,
                 "explanation": self.explanation, "rule": self.rule, "note": self.note,
-                "reasons": [{"code": r.code, "text": r.text()} for r in self.reasons],
+                "reasons": [{**r.to_json(), "text": r.text()} for r in self.reasons],
                 **({"extra": self.extra} if self.extra else {})}
 
 

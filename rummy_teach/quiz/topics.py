@@ -30,7 +30,7 @@ def meld_rule(rules, check):
             if reason.code in FAILED_MELD_RULES:
                 params = {k: reason.params[k] for k in RULE_PARAMS.get(reason.code, ())}
                 if reason.code == "too_few_cards":
-                    params["kind"] = line(f"meld_kind_{reason.params['kind']}")
+                    params["kind"] = reason.params["kind"]    # already a meld_kind_* Reason
                 return line(f"quizrule_{reason.code}", game=game, **params)
         return line("quizrule_legal_meld", game=game)
     if check.wilds:

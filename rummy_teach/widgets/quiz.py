@@ -61,7 +61,20 @@ class QuizWidget(widgets.VBox):
 
     def __init__(self, quiz, *, on_answer: Callable | None = None, four_colour: bool = False,
                  title: str | None = None, order=None, options: dict | None = None,
-                 attempts: int | None = None, history=()):
+                 attempts: int | None = None, history=(), lang: str | None = None):
+        # ``lang``: the widget speaks it in every callback (a classroom kernel's students),
+        # else whatever language is in use when it draws
+        self.lang = lang
+        with self._speaking():
+            self._build(quiz, on_answer, four_colour, title, order, options, attempts, history)
+
+    def _speaking(self):
+        from contextlib import nullcontext
+
+        from .. import i18n
+        return i18n.language(self.lang) if self.lang else nullcontext()
+
+    def _build(self, quiz, on_answer, four_colour, title, order, options, attempts, history):
         self.quiz = quiz
         self.session = quiz.session()
         self.on_answer = on_answer
@@ -234,6 +247,10 @@ class QuizWidget(widgets.VBox):
 
     def submit(self, text: str | None = None):
         """Check the answer (``text``, or what the inputs hold) and show the feedback."""
+        with self._speaking():
+            return self._submit(text)
+
+    def _submit(self, text: str | None = None):
         if self.closed or self.finished:
             return self.result
         text = self.answer_text() if text is None else text
@@ -275,6 +292,11 @@ class QuizWidget(widgets.VBox):
         self.next_button.focus()
 
     def next(self) -> None:
+        """On to the next question."""
+        with self._speaking():
+            self._next()
+
+    def _next(self) -> None:
         """Go on to the next question, or to the final score after the last one."""
         if not self.closed:
             return
