@@ -76,4 +76,21 @@ CLASSROOM_WORDS = {
     "class_lang_help": "the language of the teacher's pages, the CSV headers and (until a "
                        "student switches) the students' page: {languages} (default: from the "
                        "environment's locale)",
+    # the classroom command's refusals and its --no-serve message (said in the class's --lang)
+    "class_error_roster_unreadable": "cannot read the roster {path}: {error}; give a UTF-8 text "
+                                     "file with one name a line",
+    "class_error_roster_long_name": "the roster {path} has a name longer than 60 characters: "
+                                    "{start}...",
+    "class_error_roster_twice": "the roster {path} has {name} twice; give each student a "
+                                "distinct name (add an initial)",
+    "class_error_roster_count": "the roster {path} has {count} names; give 1 to {limit}",
+    "class_error_run_dir": "cannot read {path} ({error}); give another --run-dir or remove the "
+                           "folder",
+    "class_error_port_busy": "port {port} on {host} is not free ({error}); stop what uses it or "
+                             "give another --port (e.g. --port {other})",
+    "class_no_serve_wrote": "rummy-teach classroom: wrote {pages}/{student} and {report}",
+    "class_no_serve_config": "  config: {path} (set RUMMY_CLASSROOM_CONFIG to it for the kernels)",
+    "class_no_serve_token": "  teacher's token: {token}",
+    "class_no_serve_join": "  join code: {join_code}",
+    "class_no_serve_results": "  results: {db} (session {session})",
 }

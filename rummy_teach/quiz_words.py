@@ -85,9 +85,10 @@ QUIZ_WORDS = {
                                   "the fewest points of deadwood. Cards you leave out are deadwood.",
     "quiz_prompt_arrange_most": "{game}: arrange these cards into melds so that the hand scores "
                                 "the most (melded minus left in hand). Cards you leave out are deadwood.",
-    "quiz_prompt_move": "{game}. It is now {who}'s move. May {who} play \u201c{move}\u201d now?",
-    "quiz_prompt_move_story": "{game}. So far this turn: {story} It is now {who}'s move. May "
-                              "{who} play \u201c{move}\u201d now?",
+    "quiz_prompt_move": "{game}. It is now {who}'s move. The move in question: {move} May {who} "
+                        "make it now?",
+    "quiz_prompt_move_story": "{game}. So far this turn: {story} It is now {who}'s move. The move "
+                              "in question: {move} May {who} make it now?",
     "quiz_prompt_who_gets": "{game}. {story} Who now holds {card}?",
     "quiz_prompt_deal": "{game} with {players} players: how many cards does each player get?",
     "quiz_prompt_deal_hand": "{game} with {players} players: how many cards does each player get "
@@ -350,4 +351,7 @@ QUIZ_WORDS = {
     "quizbank_500_description": "Q-K-A and A-2-3 but never K-A-2; the ace worth 15 or 1; melded minus deadwood.",
     "quizbank_contract_title": "Contract Rummy: the seven contracts, jokers and long runs",
     "quizbank_contract_description": "The contract ladder hand by hand, runs of 4, aces at either end, jokers, two-deck sets and penalty points.",
+    # a move question says the move in words (the move_* sentences), not as a command
+    "quiz_move_refused": "No. {who} may not make this move now:",
+    "quiz_move_take_many": "{who} takes the top {depth} cards of the discard pile.",
 }

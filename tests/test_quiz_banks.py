@@ -256,7 +256,7 @@ def test_move_answers_are_the_engines_verdict_on_the_same_position():
             if not verdict.ok:
                 # the refusal is explained by the judge's own codes, not by its words
                 codes = [r.code for r in question.reasons]
-                assert codes[0] == "move_refused" and set(verdict.codes) <= set(codes), question.id
+                assert codes[0] == "quiz_move_refused" and set(verdict.codes) <= set(codes), question.id
 
 
 def test_a_move_question_refused_by_the_judge_keeps_the_judges_codes():

@@ -41,12 +41,13 @@ import secrets
 import socket
 import sys
 import tempfile
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import quote
 
 from ..errors import RummyError
-from ..reasons import say
+from ..reasons import Reason, say
 
 HELP = "serve a quiz to a class with Voilà, record every answer, and a teacher's report page"
 STUDENT_PAGE = "quiz.ipynb"
@@ -212,23 +213,24 @@ def read_roster(path: str) -> list[str]:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise ClassroomError(f"cannot read the roster {path}: {getattr(error, 'strerror', None) or error}; "
-                             "give a UTF-8 text file with one name a line") from None
+        raise ClassroomError(Reason("class_error_roster_unreadable", {
+            "path": path, "error": getattr(error, "strerror", None) or error})) from None
     names, seen = [], set()
     for line in text.splitlines():
         name = " ".join(safe_text(line).split())
         if not name or name.startswith("#"):
             continue
         if len(name) > 60:
-            raise ClassroomError(f"the roster {path} has a name longer than 60 characters: "
-                                 f"{name[:20]!r}...")
+            raise ClassroomError(Reason("class_error_roster_long_name",
+                                        {"path": path, "start": repr(name[:20])}))
         if name.casefold() in seen:
-            raise ClassroomError(f"the roster {path} has {name!r} twice; give each student a "
-                                 "distinct name (add an initial)")
+            raise ClassroomError(Reason("class_error_roster_twice",
+                                        {"path": path, "name": repr(name)}))
         seen.add(name.casefold())
         names.append(name)
     if not names or len(names) > ROSTER_LIMIT:
-        raise ClassroomError(f"the roster {path} has {len(names)} names; give 1 to {ROSTER_LIMIT}")
+        raise ClassroomError(Reason("class_error_roster_count",
+                                    {"path": path, "count": len(names), "limit": ROSTER_LIMIT}))
     return names
 
 
@@ -238,8 +240,7 @@ def _read_json(path: Path) -> dict:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise ClassroomError(f"cannot read {path} ({error}); give another --run-dir or remove "
-                             "the folder") from None
+        raise ClassroomError(Reason("class_error_run_dir", {"path": path, "error": error})) from None
     return data if isinstance(data, dict) else {}
 
 
@@ -326,10 +327,9 @@ def check_port_free(host: str, port: int) -> None:
         try:
             probe.bind((host or "0.0.0.0", port))
         except OSError as error:
-            raise ClassroomError(
-                f"port {port} on {host} is not free ({error.strerror or error}); stop what uses "
-                f"it or give another --port (e.g. --port {port + 1 if port < 65535 else 8866})"
-            ) from None
+            raise ClassroomError(Reason("class_error_port_busy", {
+                "port": port, "host": host, "error": error.strerror or error,
+                "other": port + 1 if port < 65535 else 8866})) from None
 
 
 def public_host(host: str) -> str:
@@ -403,28 +403,44 @@ def startup_message(prepared: dict, args) -> str:
         ])
 
 
+@contextmanager
+def refusals_in(lang):
+    """Speak ``lang`` inside the block; a refusal raised there (a bad roster, a busy port, a
+    bad quiz file) is said at once in ``lang``, so whoever prints it shows the class's language."""
+    from .. import i18n
+    with i18n.language(lang):
+        try:
+            yield
+        except RummyError as error:
+            error.args = (str(error),) + error.args[1:]
+            raise
+
+
 def cmd_classroom(args) -> int:
-    if getattr(args, "teachers_group", None) and not args.no_serve:
-        from .hub import missing_hub_env
-        missing = missing_hub_env()
-        if missing:
-            from .messages import say
-            raise ClassroomError(say("hub_env_missing", names=", ".join(missing)))
-    if not args.no_serve:
-        check_port_free(args.host, args.port)
-    prepared = prepare(args)
-    if args.no_serve:
-        from .store import mask_password
-        print("\n".join([
-            f"rummy-teach classroom: wrote {prepared['pages']}/{STUDENT_PAGE} and {REPORT_PAGE}",
-            f"  config: {prepared['config_path']} (set RUMMY_CLASSROOM_CONFIG to it for the kernels)",
-            f"  teacher's token: {prepared['token']}",
-            f"  join code: {prepared['config']['join_code']}",
-            f"  results: {mask_password(prepared['config']['db'])} "
-            f"(session {prepared['config']['session']})"]))
-        return 0
-    print(startup_message(prepared, args), flush=True)
-    serve(prepared, args)
+    from .. import i18n
+    with refusals_in(getattr(args, "lang", None) or i18n.language_from_environment()):
+        if getattr(args, "teachers_group", None) and not args.no_serve:
+            from .hub import missing_hub_env
+            missing = missing_hub_env()
+            if missing:
+                raise ClassroomError(Reason("hub_env_missing", {"names": ", ".join(missing)}))
+        if not args.no_serve:
+            check_port_free(args.host, args.port)
+        prepared = prepare(args)
+        if args.no_serve:
+            from .store import mask_password
+            config = prepared["config"]
+            print("\n".join([
+                say("class_no_serve_wrote", pages=prepared["pages"], student=STUDENT_PAGE,
+                    report=REPORT_PAGE),
+                say("class_no_serve_config", path=prepared["config_path"]),
+                say("class_no_serve_token", token=prepared["token"]),
+                say("class_no_serve_join", join_code=config["join_code"]),
+                say("class_no_serve_results", db=mask_password(config["db"]),
+                    session=config["session"])]))
+            return 0
+    print(startup_message(prepared, args), flush=True)   # said in the class's language
+    serve(prepared, args)   # each page chooses its own language
     return 0
 
 

@@ -60,7 +60,9 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
 
     from .. import i18n
     from .messages import class_language, class_title
+    from ..errors import UsageError
     from .pages import language_switch
+    from .quizpage import LANG_COOKIE
 
     quiz = Quiz.load(config["quiz"])
     teacher_lang = class_language(config)
@@ -181,17 +183,22 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
                            refresh_ms=REFRESH_MS))
 
     class Front(Page):
-        @in_teachers_language
         def get(self):
             join = self.get_argument("join", "")
             if join or door is not None:  # behind the hub, its login is the way in
                 query = f"?join={quote(join, safe='')}" if join else ""
                 return self.redirect(f"{base}/{student_path}{query}")
-            switch = ""
-            if student_path == "quiz":  # the kernel-less page takes ?lang= (see quizpage)
-                switch = language_switch(lambda code: f"{base}/{student_path}?lang={code}")
-            self.send(join_page(class_title(config), base=base + "/",
-                                action=f"{base}/{student_path}", switch=switch))
+            # the student's language, as the student page keeps it (a cookie), else the teacher's
+            try:
+                lang = i18n.resolve_language(self.get_cookie(LANG_COOKIE) or teacher_lang)
+            except UsageError:
+                lang = teacher_lang
+            with i18n.language(lang):
+                switch = ""
+                if student_path == "quiz":  # the kernel-less page takes ?lang= (see quizpage)
+                    switch = language_switch(lambda code: f"{base}/{student_path}?lang={code}")
+                self.send(join_page(class_title(config), base=base + "/",
+                                    action=f"{base}/{student_path}", switch=switch))
 
     return [
         (base + "/?", Front),

@@ -73,6 +73,8 @@ class _Scene:
             return line("move_draw", who=name)
         if kind == "take":
             taken = game.discard_pile[-action.depth:]
+            if action.depth > len(taken):   # a move asked about may reach below the pile
+                return line("quiz_move_take_many", who=name, depth=action.depth)
             if action.depth == 1:
                 return line("move_take", who=name, card=str(taken[0]))
             return line("move_dig", who=name, depth=action.depth, card=str(taken[0]),
@@ -84,6 +86,8 @@ class _Scene:
                         meld=line("meld_name_numbered", number=action.target))
         if kind == "discard":
             return line("move_discard", who=name, card=str(action.card))
+        if kind in ("buy", "pass") and game.discard_top is None:
+            return line("quiz_move_other", who=name, move=str(action))
         if kind == "buy":
             return line("move_buy", who=name, card=str(game.discard_top))
         if kind == "pass":
@@ -153,13 +157,15 @@ class MoveQuestion(Question):
         game, self.story = scene.played()
         self.mover = scene.names[game.current_player]
         verdict = game.judge(self.action)
+        # the move in words (the narrator's move_* sentences), never the engine's command
+        self.move_words = scene.say(game.clone(), game.current_player, self.action)
         if verdict.ok:
             self.answer = "yes"
             done = scene.say(game.clone(), game.current_player, self.action)
             why = (Reason("quiz_move_allowed", {"done": done}),)
         else:
             self.answer = "no"
-            why = (Reason("move_refused", {"who": self.mover, "move": self.action}),) + verdict.reasons
+            why = (Reason("quiz_move_refused", {"who": self.mover}),) + verdict.reasons
         self.answer_words = line(self.option_codes[self.answer])
         self.reasons = why + ((Reason(self.teach, teach_params(self.rules)),) if self.teach else ())
         self.explaining = self.reasons
@@ -170,9 +176,10 @@ class MoveQuestion(Question):
     @property
     def prompt_words(self):
         if not self.story:
-            return line("quiz_prompt_move", game=self.game_name, who=self.mover, move=self.action)
+            return line("quiz_prompt_move", game=self.game_name, who=self.mover,
+                        move=self.move_words)
         return line("quiz_prompt_move_story", game=self.game_name, story=Joined(self.story, " "),
-                    who=self.mover, move=self.action)
+                    who=self.mover, move=self.move_words)
 
     @property
     def groups(self):
