@@ -46,31 +46,33 @@ $(PROXY): .ci/node/package.json .ci/node/package-lock.json
 
 # --- the book ------------------------------------------------------------------
 # `make book`: vendor the widget scripts (pinned, integrity-checked, no CDN at view
-# time), execute every lesson, and build the HTML with warnings as errors.
+# time), execute every lesson, and build the HTML with warnings as errors, in three
+# editions side by side (book/editions.py): English at the root, Italian in it/, Dutch
+# in nl/, each lesson executed in its edition's language.
 vendor: setup
 	$(BIN)/python book/vendor.py
 
 book: vendor
-	$(BIN)/jupyter-book build --all --warningiserror --nitpick --keep-going book
+	$(BIN)/python book/editions.py
 	$(MAKE) lite
 	@echo
 	@echo "The book is ready. Open this file in a browser (no internet needed):"
-	@echo "    $(CURDIR)/book/_build/html/index.html"
+	@echo "    $(CURDIR)/book/_build/html/index.html     (in Italian: it/index.html, in Dutch: nl/index.html)"
 	@echo "The live lessons (JupyterLite) need the pages served over http:"
 	@echo "    $(BIN)/python -m http.server -d book/_build/html 8000   then open http://localhost:8000"
 
-# `make lab`: JupyterLab on a reader's copy of every lesson (lab/*.ipynb, written by
-# lite/lessons.py: the lesson without its hidden checks; a copy you changed is kept
-# until its lesson changes). Authors edit tutorials/*.md, which open as notebooks
-# through jupytext.
+# `make lab`: JupyterLab on a reader's copy of every lesson (lab/*.ipynb, and in Italian
+# and Dutch lab/it/, lab/nl/, written by lite/lessons.py: the lesson without its hidden
+# checks; a copy you changed is kept until its lesson changes). It opens in the reader's
+# language (RUMMY_TEACH_LANG, else the locale: LANG=it_IT.UTF-8 make lab): JupyterLab's
+# words from its language pack, the lessons of that folder, whose kernel speaks it.
+# Authors edit tutorials/*.md, which open as notebooks through jupytext.
 LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
-$(LAB_OVERRIDES): $(STAMP)
-	mkdir -p $(dir $@)
-	printf '%s\n' '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}' > $@
+LAB_LANG = $(shell $(BIN)/python -c "from rummy_teach.i18n import language_from_environment as l; print(l())")
 
-lab: setup $(LAB_OVERRIDES)
-	$(BIN)/python lite/lessons.py --write lab
-	$(BIN)/jupyter lab --ServerApp.root_dir=lab $(if $(filter 0,$(shell id -u)),--allow-root,)
+lab: setup
+	$(BIN)/python lite/lessons.py --write lab --overrides $(LAB_OVERRIDES) --lang $(LAB_LANG)
+	$(BIN)/jupyter lab --ServerApp.root_dir=lab $(if $(filter-out en,$(LAB_LANG)),--ServerApp.default_url=/lab/tree/$(LAB_LANG),) $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 clean:
 	rm -rf $(VENV) book/_build book/_vendor book/.vendor-cache lite/_build .ci/node/node_modules

@@ -56,7 +56,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from lessons import lesson_map, lesson_sources, notebook_name, reader_cells  # noqa: E402
+from lessons import (TRANSLATED, lesson_map, lesson_sources, notebook_name,  # noqa: E402
+                     reader_cells, translated_lessons)
 
 BUILD = HERE / "_build"                 # git-ignored: downloads, staging, the site
 DOWNLOADS = BUILD / "downloads"
@@ -66,6 +67,10 @@ LOCK = HERE / "lite-lock.json"
 LITE_JSON = HERE / "jupyter-lite.json"
 DEFAULT_DEST = ROOT / "book" / "_build" / "html" / "lite"
 DEFAULT_EXECUTED = ROOT / "book" / "_build" / "jupyter_execute" / "tutorials"   # by `make book`
+# the Italian and Dutch editions' executed lessons (book/editions.py), by language
+EDITION_EXECUTED = ROOT / "book" / "_build" / "editions" / "{lang}" / "_build" / "jupyter_execute" / "tutorials"
+# JupyterLab's own words in each language: the language pack's locale (pyproject.toml)
+LOCALES = {"it": "it_IT", "nl": "nl_NL"}
 BIN = Path(sys.executable).parent
 
 # --- what --relock pins --------------------------------------------------------
@@ -357,13 +362,15 @@ def built_outputs(source: Path, executed: Path | None, cells) -> list | None:
     return kept
 
 
-def stage_contents(sources: list[Path], executed: Path | None = None) -> None:
+def stage_contents(sources: list[Path], executed: Path | None = None,
+                   folder: str = "") -> None:
     """Every lesson as a notebook for the Pyodide kernel (MyST files via jupytext), with
-    the book build's outputs when ``executed`` holds them (:func:`built_outputs`)."""
+    the book build's outputs when ``executed`` holds them (:func:`built_outputs`), in
+    the contents' ``folder`` (the language's: "", "it", "nl")."""
     import jupytext
     import nbformat
 
-    contents = STAGE / "contents"
+    contents = STAGE / "contents" / folder
     contents.mkdir(parents=True)
     for source in sources:
         notebook = jupytext.read(source)       # the whole lesson, checks included
@@ -394,6 +401,10 @@ def stage(tarball: Path, lock: dict, wheels: dict[str, Path], sources: list[Path
     if unknown:
         raise BuildError(f"{LITE_JSON.name} preloads {unknown}, which are not in the lock")
     stage_contents(sources, executed)
+    for lang in TRANSLATED:     # the same lessons in Italian and Dutch, each in its folder
+        ran = Path(str(EDITION_EXECUTED).format(lang=lang)) if executed else None
+        stage_contents(lesson_sources(translated_lessons(lang, BUILD / "sources" / lang)),
+                       ran if ran and ran.is_dir() else None, lang)
     shutil.copy2(LITE_JSON, STAGE / "jupyter-lite.json")
     extensions = [str(wheels[canonical(n)].resolve()) for n in EXTENSIONS]
     config = {"LiteBuildConfig": {
@@ -410,6 +421,51 @@ def lite_build() -> None:
     say("jupyter lite build")
     run([BIN / "jupyter", "lite", "build", "--lite-dir", STAGE, "--output-dir", SITE],
         cwd=STAGE, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
+
+
+# --- the languages ------------------------------------------------------------------
+def add_languages(site: Path) -> None:
+    """JupyterLab in Italian and Dutch in the live site.
+
+    * ``api/translations/``: the language packs' words (what jupyterlite's translation
+      addon writes, which it skips when the build ignores this Python's packages, as ours
+      does to keep the site small), so Settings › Language offers them;
+    * ``lab-it/``, ``lab-nl/``: the lab app again, whose ``jupyter-lite.json`` (merged over
+      the site's) sets JupyterLab's language and starts the kernel with
+      ``RUMMY_TEACH_LANG``, so a lesson opened there speaks that language in its words
+      and in what its cells draw (lessons.py: ``lesson_url(..., lang)``).
+    """
+    from jupyterlab_server.translation_utils import get_language_pack, get_language_packs
+
+    packs, message = get_language_packs()
+    missing = [locale for locale in LOCALES.values() if locale not in packs]
+    if missing:
+        raise BuildError(f"JupyterLab language packs {missing} are not installed "
+                         f"(pyproject.toml, notebook extra): {message}")
+    api = site / "api" / "translations"
+    shutil.rmtree(api, ignore_errors=True)
+    api.mkdir(parents=True)
+    (api / "all.json").write_text(json.dumps({"data": packs, "message": ""}, indent=1))
+    for locale in sorted(packs):
+        (api / f"{locale}.json").write_text(
+            json.dumps({"data": get_language_pack(locale)[0], "message": ""}, indent=1))
+    kernel_plugin = "@jupyterlite/pyodide-kernel-extension:kernel"
+    kernel = json.loads(LITE_JSON.read_text())["jupyter-config-data"]["litePluginSettings"][
+        kernel_plugin]
+    for lang, locale in LOCALES.items():
+        app = site / f"lab-{lang}"
+        shutil.rmtree(app, ignore_errors=True)
+        shutil.copytree(site / "lab", app)
+        config = json.loads((app / "jupyter-lite.json").read_text())
+        data = config["jupyter-config-data"]
+        data["appUrl"] = f"/lab-{lang}"
+        data.setdefault("settingsOverrides", {})["@jupyterlab/translation-extension:plugin"] = {
+            "locale": locale}
+        options = {**kernel["loadPyodideOptions"], "env": {"RUMMY_TEACH_LANG": lang}}
+        data.setdefault("litePluginSettings", {})[kernel_plugin] = {
+            **kernel, "loadPyodideOptions": options}
+        (app / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
+    say(f"JupyterLab's words in {', '.join(LOCALES.values())}; apps lab-{', lab-'.join(LOCALES)}")
 
 
 # --- the book pages' snapshot ------------------------------------------------------
@@ -502,6 +558,7 @@ def main(argv=None) -> int:
         in_lock = stage(tarball, lock, wheels, sources, executed)
         say(f"preinstalled in the kernel's lock: {', '.join(in_lock)}")
         lite_build()
+        add_languages(SITE)
         book_snapshot(SITE / "static" / "pyodide")
         (SITE / "lessons.json").write_text(json.dumps(lesson_map(), indent=2) + "\n")
         check_site(SITE)

@@ -17,11 +17,19 @@ book is built and when the tests run the lesson, and are no part of what a reade
 opens. The lite site, the book's ``.ipynb`` download and ``make lab`` all hand out
 this copy; cells the book folds (``hide-input``, ``hide-cell``) come folded.
 
+Every lesson also exists in Italian and Dutch: the same code, the prose from the book's
+translations (book/i18n.py). In the lite site they are ``it/basic_melds.ipynb`` and
+``nl/basic_melds.ipynb``, opened by the app of their language (``lab-it/``, ``lab-nl/``:
+JupyterLab's words in that language, a kernel that speaks it). ``make lab`` writes the
+copies of each language into ``lab/`` (English), ``lab/it/`` and ``lab/nl/``; their
+notebooks name a kernel of their language (``rummy-teach-it``: Python with
+``RUMMY_TEACH_LANG=it``), which :func:`install_kernels` installs.
+
 Usage::
 
     python lite/lessons.py                 # prints the JSON map for tutorials/
     python lite/lessons.py --prefix ../lite/
-    python lite/lessons.py --write lab     # writes the reader's copies into lab/
+    python lite/lessons.py --write lab     # writes the reader's copies into lab/, lab/it, lab/nl
 """
 
 from __future__ import annotations
@@ -33,6 +41,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = ROOT / "tutorials"
 LESSON_SUFFIXES = (".md", ".ipynb")
+#: the lessons' languages; English is the source, the others are written by book/i18n.py
+LANGUAGES = {"en": "English", "it": "Italiano", "nl": "Nederlands"}
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
 
 def lesson_sources(folder: Path = TUTORIALS) -> list[Path]:
@@ -46,13 +57,54 @@ def notebook_name(lesson: str | Path) -> str:
     return f"{Path(lesson).stem}.ipynb" if Path(lesson).suffix else f"{lesson}.ipynb"
 
 
-def lesson_url(lesson: str | Path, prefix: str = "") -> str:
+def lesson_url(lesson: str | Path, prefix: str = "", lang: str = "en") -> str:
     """The address of ``lesson`` in the lite site, ``prefix`` being the site's address.
 
     ``lesson_url("basic_melds", "../lite/")`` ->
-    ``"../lite/lab/index.html?path=basic_melds.ipynb"``.
+    ``"../lite/lab/index.html?path=basic_melds.ipynb"``;
+    ``lesson_url("basic_melds", "../lite/", "it")`` ->
+    ``"../lite/lab-it/index.html?path=it/basic_melds.ipynb"``.
     """
-    return f"{prefix}lab/index.html?path={notebook_name(lesson)}"
+    if lang == "en":
+        return f"{prefix}lab/index.html?path={notebook_name(lesson)}"
+    return f"{prefix}lab-{lang}/index.html?path={lang}/{notebook_name(lesson)}"
+
+
+def translated_lessons(lang: str, work: Path) -> Path:
+    """The lessons in ``lang`` (written into ``work`` by book/i18n.py: the English where a
+    block is not translated yet, the code byte for byte); returns their folder."""
+    import importlib.util
+    import sys
+
+    if "book_i18n" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("book_i18n", ROOT / "book" / "i18n.py")
+        sys.modules["book_i18n"] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    sys.modules["book_i18n"].build(lang, work)
+    return work / "tutorials"
+
+
+def kernel_name(lang: str) -> str:
+    """The kernel a lesson in ``lang`` runs on in JupyterLab (see :func:`install_kernels`)."""
+    return "python3" if lang == "en" else f"rummy-teach-{lang}"
+
+
+def install_kernels(prefix: Path) -> list[Path]:
+    """Install, under ``prefix`` (a virtualenv), a Python kernel for each translated
+    language: this Python with ``RUMMY_TEACH_LANG`` set, so a lesson opened in Italian
+    draws its cards and says its verdicts in Italian whatever language the server has."""
+    import sys
+
+    written = []
+    for lang in TRANSLATED:
+        folder = prefix / "share" / "jupyter" / "kernels" / kernel_name(lang)
+        folder.mkdir(parents=True, exist_ok=True)
+        spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": f"Python 3 ({LANGUAGES[lang]})", "language": "python",
+                "env": {"RUMMY_TEACH_LANG": lang}}
+        (folder / "kernel.json").write_text(json.dumps(spec, indent=1) + "\n")
+        written.append(folder)
+    return written
 
 
 def lesson_map(folder: Path = TUTORIALS, prefix: str = "") -> dict[str, str]:
@@ -96,9 +148,10 @@ def reader_notebook(source: Path):
     return notebook
 
 
-def write_reader_notebooks(target: Path, folder: Path = TUTORIALS) -> list[Path]:
+def write_reader_notebooks(target: Path, folder: Path = TUTORIALS, lang: str = "en") -> list[Path]:
     """Write the reader's copy of every lesson into ``target``. A copy newer than its
-    lesson is left alone: it may hold the reader's own changes."""
+    lesson is left alone: it may hold the reader's own changes. Copies in another
+    language than English name that language's kernel (:func:`kernel_name`)."""
     import nbformat
 
     target.mkdir(parents=True, exist_ok=True)
@@ -107,9 +160,40 @@ def write_reader_notebooks(target: Path, folder: Path = TUTORIALS) -> list[Path]
         path = target / notebook_name(source)
         if path.exists() and path.stat().st_mtime >= source.stat().st_mtime:
             continue
-        nbformat.write(reader_notebook(source), path)
+        notebook = reader_notebook(source)
+        if lang != "en":
+            notebook.metadata["kernelspec"] = {"name": kernel_name(lang), "language": "python",
+                                               "display_name": f"Python 3 ({LANGUAGES[lang]})"}
+        nbformat.write(notebook, path)
         written.append(path)
     return written
+
+
+def write_lab(target: Path, work: Path) -> list[Path]:
+    """The reader's copies of every lesson for ``make lab``: English in ``target``, each
+    other language in ``target/<lang>`` (written from the translated lessons, made in
+    ``work``, whose files change only when their text does)."""
+    written = write_reader_notebooks(target)
+    for lang in TRANSLATED:
+        folder = translated_lessons(lang, work / lang)
+        written += write_reader_notebooks(target / lang, folder, lang)
+    return written
+
+
+#: JupyterLab's language packs' locales (pyproject.toml: jupyterlab-language-pack-*)
+LAB_LOCALES = {"en": "en", "it": "it_IT", "nl": "nl_NL"}
+
+
+def write_lab_settings(path: Path, lang: str = "en") -> None:
+    """JupyterLab's settings for ``make lab``: lessons (.md) open as notebooks through
+    jupytext, and JupyterLab speaks ``lang`` (its language pack)."""
+    settings = {
+        "@jupyterlab/docmanager-extension:plugin": {
+            "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},
+        "@jupyterlab/translation-extension:plugin": {"locale": LAB_LOCALES[lang]},
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(settings, indent=1) + "\n")
 
 
 def main(argv=None) -> int:
@@ -118,10 +202,19 @@ def main(argv=None) -> int:
     parser.add_argument("--tutorials", type=Path, default=TUTORIALS)
     parser.add_argument("--write", type=Path, metavar="FOLDER",
                         help="write the reader's copy of every lesson into FOLDER")
+    parser.add_argument("--overrides", type=Path, metavar="FILE",
+                        help="with --write: JupyterLab's overrides.json to write (make lab)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="with --overrides: the language JupyterLab speaks")
     args = parser.parse_args(argv)
     if args.write:
-        for path in write_reader_notebooks(args.write, args.tutorials):
+        import sys
+
+        install_kernels(Path(sys.prefix))
+        for path in write_lab(args.write, ROOT / "lite" / "_build" / "lab-sources"):
             print(f"wrote {path}")
+        if args.overrides:
+            write_lab_settings(args.overrides, args.lang)
         return 0
     print(json.dumps(lesson_map(args.tutorials, args.prefix), indent=2))
     return 0

@@ -18,3 +18,12 @@ __all__ = [
     "RummyError", "NotationError", "IllegalMeldError", "IllegalMoveError", "RuleOptionError",
 ]
 __version__ = "0.1.0"
+
+# RUMMY_TEACH_LANG=it|nl makes everything the package says Italian or Dutch from the first
+# import (the book's editions execute their lessons so; see rummy_teach/i18n.py)
+import os as _os  # noqa: E402
+
+if _os.environ.get("RUMMY_TEACH_LANG"):
+    from .i18n import speak_environment_language as _speak_environment_language
+
+    _speak_environment_language()

@@ -26,15 +26,16 @@ import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 from .errors import UsageError
-from .reasons import ENGLISH, catalogue_in_use, say, speaking
+from .reasons import _IN_USE, ENGLISH, catalogue_in_use, say, speaking
 
 #: Every language rummy_teach speaks, by its code, with its name in that language.
 LANGUAGES = {"en": "English", "it": "Italiano", "nl": "Nederlands"}
 DEFAULT = "en"
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = resources.files(__package__) / "locale"   # a Path, or a zipfile.Path in a zip
 #: Where new codes go when ``sync`` is not told a domain.
 DEFAULT_DOMAIN = "messages"
 
@@ -150,7 +151,12 @@ def write_po(entries: list[Entry], language: str) -> str:
 
 
 def po_files(language: str, root: Path = LOCALE_DIR) -> list[Path]:
-    return sorted((root / language).glob("*.po"))
+    """The ``.po`` files of ``language``. ``root`` may also be a folder inside a zip
+    (the book's browser Python imports rummy_teach from its wheel as a zip archive)."""
+    folder = root / language
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.iterdir() if p.name.endswith(".po")), key=lambda p: p.name)
 
 
 def _entries(language: str, root: Path = LOCALE_DIR) -> dict[Path, list[Entry]]:
@@ -167,7 +173,9 @@ def catalogue(lang: str) -> dict:
     if lang == DEFAULT:
         return ENGLISH
     found = Catalogue(lang)
-    for entries in _entries(lang).values():
+    # found afresh, not LOCALE_DIR: in the book's browser Python the package was imported
+    # (from its wheel, a zip) into a memory snapshot, and an archive opened then is gone
+    for entries in _entries(lang, resources.files(__package__) / "locale").values():
         for entry in entries:
             if entry.usable and entry.code in ENGLISH:
                 found[entry.code] = entry.text
@@ -199,6 +207,22 @@ def language_from_environment(environ=None) -> str:
             except UsageError:
                 continue
     return DEFAULT
+
+
+def speak_environment_language(environ=None) -> str:
+    """Speak the language ``RUMMY_TEACH_LANG`` names from now on (in this context), and
+    return it: ``import rummy_teach`` calls this, so a kernel started with
+    ``RUMMY_TEACH_LANG=it`` (a book edition being built, a lesson opened in Italian)
+    speaks Italian from its first cell. Only this variable counts here, not the locale, so
+    a program keeps English unless told otherwise. A name we do not speak is said on
+    stderr and leaves the language as it was."""
+    value = str((os.environ if environ is None else environ).get("RUMMY_TEACH_LANG", "")).strip()
+    if value:
+        try:
+            _IN_USE.set(catalogue(value))
+        except UsageError as error:
+            print(f"RUMMY_TEACH_LANG: {error}", file=sys.stderr)
+    return current_language()
 
 
 def current_language() -> str:

@@ -1058,3 +1058,35 @@ ENGLISH.update(QUIZ_WORDS)
 from .classroom_words import CLASSROOM_WORDS  # noqa: E402  (plain data, no imports)
 
 ENGLISH.update(CLASSROOM_WORDS)
+
+# --- the book's own words, in each of its editions (book/_ext/rummy_book.py, book/editions.py;
+# issue 16, part "book"). The parts' names are the captions of book/_toc.yml, found by their
+# English; translations in locale/*/book.po.
+ENGLISH.update({
+    "book_title": "Learn Rummy",
+    "book_part_start": "Start here",
+    "book_part_basic": "Basic Rummy",
+    "book_part_500": "Rummy 500",
+    "book_part_contract": "Contract Rummy",
+    "book_part_rules": "The rules in full",
+    "book_part_side": "Side by side",
+    "book_part_teachers": "For teachers",
+    "book_languages": "This book in other languages",
+    "book_go_further": "Go further",
+    "book_go_further_title": "Go further: change the code",
+    "book_run_live": "Run this lesson live",
+    "book_run_live_how": "the same lesson in JupyterLab, running in your browser: nothing to "
+                         "install, no server. Choose {menu}, then change any cell and run it "
+                         "again. The first start takes about 15 seconds.",
+    "book_run_live_menu": "Run › Run All Cells",
+    "book_show_code": "Show code",
+    "book_hide_code": "Hide code",
+    # myst-nb's toggles of the cells a lesson folds whole (hide-cell, hide-output)
+    "book_show_cell": "Show code cell content",
+    "book_hide_cell": "Hide code cell content",
+    "book_show_output": "Show code cell output",
+    "book_hide_output": "Hide code cell output",
+    "book_show_source": "Show code cell source",
+    "book_hide_source": "Hide code cell source",
+    "book_toc_toggle": "Show or hide the pages under it",
+})

@@ -1,8 +1,9 @@
 """One real book build per test session, shared by every test that needs it.
 
 The fixture ``book`` builds the book exactly as ``make book`` does (widget scripts
-vendored and verified, every lesson executed, Sphinx warnings as errors, nitpicky
-cross-references), into a temporary folder, the first time a test asks for it. All
+vendored and verified, the three editions built side by side by book/editions.py, every
+lesson executed in each, Sphinx warnings as errors, nitpicky cross-references), into a
+temporary folder, the first time a test asks for it. All
 later tests of the session get the same build: the lessons run once per test run,
 and the lesson checks (tests/test_lessons.py) read what the build executed.
 
@@ -70,9 +71,14 @@ class BookBuild:
     ok: bool
     reused: bool = False  # taken from RUMMY_BOOK_BUILD, not built by this session
 
-    def executed(self, lesson: str) -> Path:
-        """The notebook of ``lesson`` (a name in tutorials/) as the build executed it."""
-        return self.html / "_sources" / "tutorials" / f"{lesson}.ipynb"
+    def edition(self, lang: str) -> Path:
+        """The HTML folder of the ``lang`` edition ("en": the root, "it", "nl")."""
+        return self.html if lang == "en" else self.html / lang
+
+    def executed(self, lesson: str, lang: str = "en") -> Path:
+        """The notebook of ``lesson`` (a name in tutorials/) as the build executed it
+        (in the ``lang`` edition)."""
+        return self.edition(lang) / "_sources" / "tutorials" / f"{lesson}.ipynb"
 
     def executed_cells(self, lesson: str) -> list[dict]:
         """The code cells of the executed lesson, outputs included."""
@@ -104,13 +110,13 @@ def _run(argv: list[str], timeout: float) -> tuple[int, str]:
 
 
 def build_book(out: Path) -> BookBuild:
-    """Vendor the widget scripts, then build the book into ``out`` as `make book` does."""
+    """Vendor the widget scripts, then build the book's three editions into ``out`` as
+    `make book` does (book/editions.py: English, Italian in it/, Dutch in nl/)."""
     code, output = _run([sys.executable, str(BOOK / "vendor.py")], timeout=600)
     if code != 0:
         return BookBuild(out / "_build" / "html", output, False)
-    code, output = _run(
-        [str(BIN / "jupyter-book"), "build", "--all", "--warningiserror", "--nitpick",
-         "--keep-going", "--path-output", str(out), str(BOOK)], timeout=1800)
+    code, output = _run([sys.executable, str(BOOK / "editions.py"), "--path-output", str(out)],
+                        timeout=2700)
     return BookBuild(out / "_build" / "html", output, code == 0)
 
 

@@ -408,3 +408,45 @@ def test_play_a_turn_and_answer_the_quiz_live(lite_server, browser_page):
     if browser_page.console_errors:
         print("console errors:", browser_page.console_errors)
     save_timings(PLAY, timings)
+
+
+# --- the lessons in Italian and Dutch -------------------------------------------------------
+
+def translated_title(lang: str, lesson: str) -> str:
+    """The lesson's title as its translation (book/locale) gives it, or the English."""
+    sys.path.insert(0, str(ROOT / "book"))
+    import i18n as book_i18n
+
+    source = (ROOT / "tutorials" / f"{lesson}.md").read_text(encoding="utf-8")
+    title = next(b.text for b in book_i18n.cut(source.split("\n")) if b.first == "# ")
+    return book_i18n.translations(lang, f"tutorials/{lesson}.md").get(title, title)
+
+
+@pytest.mark.parametrize("lang", ["it", "nl"])
+def test_a_lesson_opens_in_its_language_in_the_app_of_that_language(lite_server, browser_page,
+                                                                     lang):
+    base, root = lite_server
+    site = root / "lite"
+    for name in lesson_map():
+        assert (site / "files" / lang / f"{name}.ipynb").exists(), f"{lang}/{name} is missing"
+    config = json.loads((site / f"lab-{lang}" / "jupyter-lite.json").read_text())
+    data = config["jupyter-config-data"]
+    kernel = data["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["loadPyodideOptions"]["env"] == {"RUMMY_TEACH_LANG": lang}
+    assert "rummy-teach" in kernel["loadPyodideOptions"]["packages"]
+    locale = data["settingsOverrides"]["@jupyterlab/translation-extension:plugin"]["locale"]
+    words = json.loads((site / "api" / "translations" / f"{locale}.json").read_text())["data"]
+    assert words["jupyterlab"], f"no JupyterLab words for {locale}"
+
+    page = browser_page.page
+    page.goto(f"{base}/lite/{lesson_url(LESSON, lang=lang)}")
+    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=180_000)
+    assert page.evaluate("document.documentElement.lang").lower().startswith(lang)
+    heading = page.locator(".jp-Notebook h1").first
+    heading.wait_for(timeout=60_000)
+    assert heading.inner_text().strip().rstrip("¶#").strip() == translated_title(lang, LESSON)
+    # JupyterLab's own words, from the language pack: the status bar's "Mode: Command"
+    mode = words["jupyterlab"]["Mode: %1"][0].replace("%1", words["jupyterlab"]["Command"][0])
+    page.locator(".jp-StatusBar-Item", has_text=mode).first.wait_for(timeout=60_000)
+    browser_page.shot(f"lite-{lang}-{LESSON}")
+    assert not browser_page.outside, browser_page.outside

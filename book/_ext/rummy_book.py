@@ -22,6 +22,12 @@
    "Show code" toggle; a cell that shows nothing (imports, helpers) is folded too. Cells that print text or values stay open, and a cell
    tagged ``show-code`` stays open whatever it shows (the lessons that teach the
    Python API tag theirs). Cells the lesson tags ``hide-input`` get the same toggle.
+6. The book has three editions (book/editions.py): English at the root of the site,
+   Italian in ``it/``, Dutch in ``nl/``, each built with Sphinx's ``language`` set. The
+   words this extension adds come from rummy_teach's catalogue in the edition's
+   language; every page gets a language switch (``_templates/language-switch.html``)
+   that leads to the same page in the other editions; the other editions share the
+   root's scripts (the widgets' vendored files, the in-page Python, the live lessons).
 """
 
 from __future__ import annotations
@@ -36,8 +42,13 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "lite"))
-from lessons import reader_cells  # noqa: E402  (the one definition of a reader's copy)
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "lite"))
+sys.path.insert(0, str(ROOT))
+from lessons import lesson_url, reader_cells  # noqa: E402  (the one definition of a reader's copy)
+
+from rummy_teach.i18n import DEFAULT, LANGUAGES, language  # noqa: E402
+from rummy_teach.reasons import say  # noqa: E402
 
 logger = logging.getLogger(__name__)
 
@@ -78,39 +89,82 @@ def reader_copy(notebook_json: str) -> str:
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
-GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" aria-label="Go further">
-<p class="admonition-title">Go further: change the code</p>
-<p><a class="rummy-run-live-link" href="{href}"><strong>&#9654; Run this lesson live</strong></a>
-&mdash; the same lesson in JupyterLab, running in your browser: nothing to install, no
-server. Choose <em>Run &rsaquo; Run All Cells</em>, then change any cell and run it again.
-The first start takes about 15 seconds.</p>
+# --- editions ----------------------------------------------------------------------------
+def edition(app) -> str:
+    """The language of the edition being built ("en", "it", "nl")."""
+    return app.config.language if app.config.language in LANGUAGES else DEFAULT
+
+
+def site_root(app, pagename: str) -> str:
+    """The relative way from ``pagename`` to the root of the whole site (where the
+    English edition, the shared scripts and the live lessons are)."""
+    return "../" * pagename.count("/") + ("" if edition(app) == DEFAULT else "../")
+
+
+def add_language_switch(app, pagename, templatename, context, doctree):
+    """The links to this page in every edition, for _templates/language-switch.html."""
+    root = site_root(app, pagename)
+    current = edition(app)
+    context["rummy_languages"] = [
+        {"code": code, "name": name, "current": code == current,
+         "href": root + ("" if code == DEFAULT else code + "/") + pagename + ".html"}
+        for code, name in LANGUAGES.items()]
+    with language(current):
+        context["rummy_languages_label"] = say("book_languages")
+
+
+GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" aria-label="{label}">
+<p class="admonition-title">{title}</p>
+<p><a class="rummy-run-live-link" href="{href}"><strong>&#9654; {run}</strong></a>
+&mdash; {how}</p>
 </aside>
 """
 
 
 def add_go_further(app, doctree, docname):
     """Put the one "go further" box under the title of every lesson page (tutorials/)."""
+    from html import escape
+
     if app.builder.format != "html" or not docname.startswith("tutorials/"):
         return
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is None or not section.children or not isinstance(section[0], nodes.title):
         return
-    name = docname.split("/")[-1]
-    up = "../" * docname.count("/")
-    href = f"{up}lite/lab/index.html?path={name}.ipynb"
-    section.insert(1, nodes.raw("", GO_FURTHER.format(href=href), format="html"))
+    lang = edition(app)
+    # the same lesson in its language, in the live lessons' app of that language
+    href = lesson_url(docname.split("/")[-1], f"{site_root(app, docname)}lite/", lang)
+    with language(lang):
+        box = GO_FURTHER.format(
+            href=href, label=escape(say("book_go_further")), title=escape(say("book_go_further_title")),
+            run=escape(say("book_run_live")),
+            how=escape(say("book_run_live_how", menu="\0")).replace(
+                "\0", f"<em>{escape(say('book_run_live_menu'))}</em>"))
+    section.insert(1, nodes.raw("", box, format="html"))
 
 
 # --- code folded under pictures -------------------------------------------------------
+# myst-nb's own words on the toggles of folded cells, said in the edition's language
+MYST_NB_PROMPTS = {"Show code cell content": "book_show_cell",
+                   "Hide code cell content": "book_hide_cell",
+                   "Show code cell output": "book_show_output",
+                   "Hide code cell output": "book_hide_output",
+                   "Show code cell source": "book_show_source",
+                   "Hide code cell source": "book_hide_source"}
+
+
 def _visit_fold(self, node):
     """myst-nb's toggle, named by the words it shows ("Show code"): myst-nb labels
     every toggle "Toggle hidden content", which differs from its visible text
-    (axe: label-content-name-mismatch, WCAG 2.5.3)."""
+    (axe: label-content-name-mismatch, WCAG 2.5.3). myst-nb's own English prompts are
+    said in the edition's language."""
     from html import escape
 
+    with language(edition(self.builder.app)):
+        show, hide = (say(MYST_NB_PROMPTS[p]) if p in MYST_NB_PROMPTS else p
+                      for p in (node["prompt_show"], node["prompt_hide"]))
     self.body.append(f'<details class="admonition hide {" ".join(node["classes"])}">\n<summary>\n'
-                     f'<p class="collapsed admonition-title">{escape(node["prompt_show"])}</p>\n'
-                     f'<p class="expanded admonition-title">{escape(node["prompt_hide"])}</p>\n'
+                     f'<p class="collapsed admonition-title">{escape(show)}</p>\n'
+                     f'<p class="expanded admonition-title">{escape(hide)}</p>\n'
                      "</summary>\n")
 
 
@@ -125,7 +179,6 @@ def name_toggles_by_their_words(app):
 
 
 SHOW_CODE_TAG = "show-code"
-PROMPT_SHOW, PROMPT_HIDE = "Show code", "Hide code"
 # output nodes that carry words (printed text, a value's repr, markdown, a traceback)
 WORDS = (nodes.literal_block, nodes.inline, nodes.paragraph, nodes.Text)
 
@@ -164,7 +217,9 @@ class FoldPictureCode(SphinxPostTransform):
                 cell["hide_mode"] = "input"
                 cell["classes"].append("tag_hide-input")
             if cell.get("hide_mode") == "input":
-                cell["prompt_show"], cell["prompt_hide"] = PROMPT_SHOW, PROMPT_HIDE
+                with language(edition(self.app)):
+                    cell["prompt_show"], cell["prompt_hide"] = (say("book_show_code"),
+                                                                say("book_hide_code"))
 
 
 def drop_thebe(app, pagename, templatename, context, doctree):
@@ -210,32 +265,51 @@ def outside_loads(html: str) -> list[str]:
 # The theme's sidebar folds a page's sub-pages under a <summary> holding only a
 # chevron icon: a control with no name (axe: summary-name, WCAG 4.1.2).
 EMPTY_TOC_TOGGLE = '<summary><span class="toctree-toggle" role="presentation">'
-NAMED_TOC_TOGGLE = ('<summary aria-label="Show or hide the pages under it">'
+NAMED_TOC_TOGGLE = ('<summary aria-label="{label}">'
                     '<span class="toctree-toggle" role="presentation">')
+
+
+def own_pages(app):
+    """The HTML pages this build wrote (not another edition's, nor the live lessons')."""
+    others = {code for code in LANGUAGES if code != DEFAULT} | {"lite"}
+    for page in sorted(Path(app.outdir).rglob("*.html")):
+        if page.relative_to(app.outdir).parts[0] not in others:
+            yield page
 
 
 def name_sidebar_toggles(app, exception):
     if exception is not None or app.builder.format != "html":
         return
-    for page in Path(app.outdir).rglob("*.html"):
+    from html import escape
+
+    with language(edition(app)):
+        named = NAMED_TOC_TOGGLE.format(label=escape(say("book_toc_toggle"), quote=True))
+    for page in own_pages(app):
         text = page.read_text(encoding="utf-8")
         if EMPTY_TOC_TOGGLE in text:
-            page.write_text(text.replace(EMPTY_TOC_TOGGLE, NAMED_TOC_TOGGLE), encoding="utf-8")
+            page.write_text(text.replace(EMPTY_TOC_TOGGLE, named), encoding="utf-8")
 
 
 def check_offline(app, exception):
     if exception is not None or app.builder.format != "html":
         return
-    for page in sorted(Path(app.outdir).rglob("*.html")):
+    for page in own_pages(app):
         found = outside_loads(page.read_text(encoding="utf-8", errors="replace"))
         if found:
             logger.warning(f"{page.relative_to(app.outdir)} loads from outside the site: "
                            + ", ".join(sorted(set(found))))
 
 
+def add_page_scripts(app):
+    """The widgets' in-page engine (book/_play/, at the site's root): relative to the
+    edition's _static, hence "../" (and one more for the Italian and Dutch editions)."""
+    up = "../" if edition(app) == DEFAULT else "../../"
+    app.add_js_file(f"{up}play/bookplay.js", loading_method="defer")
+
+
 def setup(app):
-    # the widgets' in-page engine (book/_play/): relative to _static, hence "../"
-    app.add_js_file("../play/bookplay.js", loading_method="defer")
+    app.connect("builder-inited", add_page_scripts)
+    app.connect("html-page-context", add_language_switch)
     # before sphinx-book-theme builds its header buttons (priority 501)
     app.connect("html-page-context", add_notebook_download, priority=400)
     app.connect("html-page-context", drop_thebe, priority=900)

@@ -28,6 +28,7 @@ import json
 import re
 
 from ..errors import RummyError
+from ..i18n import language
 from ..reasons import Reason, say
 
 
@@ -137,6 +138,7 @@ def dispatch(request: str) -> str:
 
     The request is ``{"widget": id, "config": {...}, "act": ..., "arg": ..., "fields": {...}}``;
     the controller of ``widget`` is built from ``config`` on its first event and kept.
+    ``"lang"`` (optional: "it", "nl", "en") is the page's language, which the views speak.
     The answer is ``{"html": view}``, or ``{"error": message}`` when the event could not
     be read (the controller's state is then unchanged by contract of its ``handle``).
     A request whose ``act`` is null only builds the controller (the page prepares its
@@ -144,6 +146,16 @@ def dispatch(request: str) -> str:
     """
     try:
         data = json.loads(request)
+        if data.get("lang"):            # the page's language: its views speak it
+            with language(data["lang"]):
+                return _dispatch(data)
+        return _dispatch(data)
+    except (RummyError, KeyError, TypeError, ValueError) as error:
+        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+
+
+def _dispatch(data: dict) -> str:
+    try:
         key = str(data["widget"])
         if key not in _LIVE:
             _LIVE[key] = from_config(data["config"])

@@ -11,6 +11,8 @@
   "use strict";
   const here = new URL(".", document.currentScript.src);
   const PYODIDE = new URL("../lite/static/pyodide/", here).href;
+  // the edition's language (<html lang>: "en", "it", "nl"): the engine draws in it
+  const PAGE_LANGUAGE = document.documentElement.lang || "en";
   // How long the start took, for benchmarks and the curious: in the page's clock
   // (performance.now()) when the worker was asked for and when it was ready, the worker's
   // own marks (ms after its creation: script, runtime, engine, imported), and how long
@@ -84,7 +86,8 @@
   function ask(request) {
     return startWorker().then(() => {
       started.done = true;
-      return call({ request: JSON.stringify(request), prepare: request.act === null });
+      return call({ request: JSON.stringify({ ...request, lang: PAGE_LANGUAGE }),
+                    prepare: request.act === null });
     });
   }
 

@@ -1,0 +1,159 @@
+"""Build the book's three editions: English at the root of the site, Italian in ``it/``,
+Dutch in ``nl/`` (what ``make book`` runs, after book/vendor.py).
+
+Each translated edition is made from sources written by book/i18n.py (the English pages
+with each translated block in place, the code byte for byte the same) next to a copy of
+the book's configuration with Sphinx's ``language`` set, the title and the parts' names
+from rummy_teach's catalogue, and no files of its own to serve: its pages use the root's
+widget scripts, in-page Python and live lessons (book/_ext/rummy_book.py). Its lessons are
+executed with ``RUMMY_TEACH_LANG`` set, so everything the engine draws speaks the
+edition's language.
+
+The editions are built side by side (each Jupyter Book build executes its lessons one by
+one, waiting on its kernel much of the time), then each translated one is copied into
+the English site's folder::
+
+    python book/editions.py                         # into book/_build/html (make book)
+    python book/editions.py --path-output DIR       # into DIR/_build/html (the tests)
+    python book/editions.py --only it               # one edition (and the English)
+
+The exit status is non-zero when any edition's build failed; each build's output is
+printed whole, one after the other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import yaml
+
+BOOK = Path(__file__).resolve().parent
+ROOT = BOOK.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(BOOK))
+import i18n as book_i18n  # noqa: E402  (book/i18n.py: the pages in a language)
+
+from rummy_teach.i18n import DEFAULT, LANGUAGES, language  # noqa: E402
+from rummy_teach.reasons import ENGLISH, say  # noqa: E402
+
+TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT)
+#: the folders every edition's sources share with the English book
+SHARED = ("_ext", "_templates", "_static")
+BIN = Path(sys.executable).parent
+
+
+def build_command(source: Path, output: Path | None) -> list[str]:
+    """`jupyter-book build` as `make book` runs it: every page, warnings as errors."""
+    command = [str(BIN / "jupyter-book"), "build", "--all", "--warningiserror", "--nitpick",
+               "--keep-going"]
+    if output is not None:
+        command += ["--path-output", str(output)]
+    return command + [str(source)]
+
+
+def part_code(caption: str) -> str:
+    """The catalogue code of a part's caption in book/_toc.yml (found by its English)."""
+    for code, english in ENGLISH.items():
+        if code.startswith("book_part_") and english == caption:
+            return code
+    raise SystemExit(f"book/_toc.yml: the part {caption!r} has no book_part_* code in "
+                     "rummy_teach/reasons.py (add one, with its translations)")
+
+
+def edition_config(lang: str) -> dict:
+    """book/_config.yml for the ``lang`` edition."""
+    config = yaml.safe_load((BOOK / "_config.yml").read_text(encoding="utf-8"))
+    with language(lang):
+        config["title"] = say("book_title")
+    sphinx = config["sphinx"]["config"]
+    sphinx["language"] = lang
+    sphinx["html_extra_path"] = []          # the root's files serve every edition
+    sphinx["nb_ipywidgets_js"] = {"../" + path: options
+                                  for path, options in sphinx["nb_ipywidgets_js"].items()}
+    return config
+
+
+def edition_toc(lang: str) -> dict:
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
+    with language(lang):
+        for part in toc.get("parts", []):
+            part["caption"] = say(part_code(part["caption"]))
+    return toc
+
+
+def write_edition_source(lang: str, folder: Path) -> Path:
+    """The sources of the ``lang`` edition in ``folder/source`` (pages rewritten only
+    when their text changed); returns that folder."""
+    source = folder / "source"
+    source.mkdir(parents=True, exist_ok=True)
+    book_i18n.build(lang, source)
+    for name in SHARED:
+        link = source / name
+        if not link.is_symlink():
+            if link.exists():
+                shutil.rmtree(link)
+            link.symlink_to(BOOK / name, target_is_directory=True)
+    for name, data in (("_config.yml", edition_config(lang)), ("_toc.yml", edition_toc(lang))):
+        text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+        if not (source / name).exists() or (source / name).read_text(encoding="utf-8") != text:
+            (source / name).write_text(text, encoding="utf-8")
+    return source
+
+
+def run(command: list[str], env: dict | None = None) -> tuple[int, str]:
+    result = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=env)
+    return result.returncode, result.stdout
+
+
+def build_editions(path_output: Path | None = None, only=TRANSLATED) -> tuple[bool, str]:
+    """Build the English book and the ``only`` editions side by side; copy each edition
+    into the English site. Returns (all succeeded, the builds' output)."""
+    base = (path_output or BOOK) / "_build"
+    jobs = {DEFAULT: (build_command(BOOK, path_output), None)}
+    for lang in only:
+        folder = base / "editions" / lang
+        source = write_edition_source(lang, folder)
+        env = {**os.environ, "RUMMY_TEACH_LANG": lang}
+        jobs[lang] = (build_command(source, folder), env)
+    started = time.monotonic()
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        futures = {lang: pool.submit(run, command, env) for lang, (command, env) in jobs.items()}
+        results = {lang: future.result() for lang, future in futures.items()}
+    seconds = time.monotonic() - started
+    log = []
+    for lang, (code, output) in results.items():
+        log.append(f"===== the {LANGUAGES[lang]} edition ({lang}): exit {code} =====\n{output}")
+    html = base / "html"
+    for lang in only:
+        built = base / "editions" / lang / "_build" / "html"
+        target = html / lang
+        shutil.rmtree(target, ignore_errors=True)
+        if built.is_dir():
+            shutil.copytree(built, target)
+    ok = all(code == 0 for code, _ in results.values())
+    log.append(f"===== editions {', '.join(jobs)} built side by side in {seconds:.0f} s: "
+               f"{'all succeeded' if ok else 'FAILED'} =====")
+    return ok, "\n".join(log)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--path-output", type=Path, help="build into DIR/_build/html")
+    parser.add_argument("--only", action="append", choices=TRANSLATED,
+                        help="build only this translated edition (with the English)")
+    args = parser.parse_args(argv)
+    ok, log = build_editions(args.path_output, tuple(args.only or TRANSLATED))
+    print(log)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
