@@ -386,4 +386,26 @@ QUIZ_WORDS = {
     "quizfile_not_utf8": "the file is not UTF-8 text",
     "quizfile_not_found": "{name} is neither a built-in quiz ({builtin}) nor an existing file",
     "quizfile_no_builtin": "no built-in quiz {name}; built-in quizzes: {names}",
+    # ... and what is wrong inside one field of a question
+    "quizfile_too_many_cards": "has {count} cards; this kind of question holds at most {most}",
+    "quizfile_item_too_many_cards": "item {number} has {count} cards; this kind of question holds "
+                                    "at most {most}",
+    "quizfile_too_many_items": "has {count} items; a question holds at most {most}",
+    "quizfile_cards_text": "cards must be text such as \"8S 8H 8D\"",
+    "quizfile_one_card": "must be exactly one card, not {count}",
+    "quizfile_exactly_one_card": "must be exactly one card",
+    "quizfile_groups_list": "must be a list of card texts, e.g. [\"8S 8H 8D\", \"4H 5H 6H\"]",
+    "quizfile_item": "item {number}",
+    "quizfile_item_card": "item {number}, card",
+    "quizfile_item_on": "item {number}, on",
+    "quizfile_player": "player {name}",
+    "quizfile_texts_list": "must be a list of texts, e.g. [\"draw\", \"discard 9C\"]",
+    "quizfile_ints_list": "must be a list of whole numbers, e.g. [120, 95, 95]",
+    "quizfile_table_list": "must be a list of [owner, cards] pairs, e.g. [[1, \"4D 5D 6D\"]]",
+    "quizfile_int": "must be a whole number, not {given}",
+    "quizfile_bool": "must be true or false, not {given}",
+    "quizfile_players_object": "must be an object from player name to cards left, e.g. "
+                               "{{\"Ann\": \"\", \"Bob\": \"KC 9S\"}}",
+    "quizfile_laid_off_list": "must be a list of {{\"card\": ..., \"on\": ...}} objects",
+    "quizfile_laid_off_item": "item {number} must be an object with exactly \"card\" and \"on\"",
 }

@@ -69,3 +69,19 @@ def test_the_classroom_refuses_a_bad_quiz_file_in_the_class_language(tmp_path):
     assert "bad.json: vraag 1, veld 'answer': de antwoorden rekent de engine zelf uit" in done.stderr
     assert "computed by the engine" not in done.stderr
     assert not (tmp_path / "run").exists() and not (tmp_path / "bad-results.db").exists()
+
+
+def test_what_is_wrong_inside_a_field_is_said_in_the_language_in_use():
+    with pytest.raises(QuizFileError) as caught:
+        Quiz.from_data({"questions": [{"kind": "which_melds", "groups": ["8S 8H 8D", 7]}]})
+    with pytest.raises(QuizFileError) as wrong_type:
+        Quiz.from_data({"questions": [{"kind": "stock_out", "game": "basic", "times": "two"}]})
+    english = str(caught.value)
+    assert "field 'groups': item 2: cards must be text such as \"8S 8H 8D\"" in english
+    assert "must be a whole number, not 'two'" in str(wrong_type.value)
+    with i18n.language("it"):
+        assert ("campo 'groups': elemento 2: le carte devono essere un testo come \"8S 8H 8D\""
+                in str(caught.value))
+        assert "deve essere un numero intero, non 'two'" in str(wrong_type.value)
+    with i18n.language("nl"):
+        assert "veld 'groups': onderdeel 2: kaarten moeten tekst zijn" in str(caught.value)

@@ -231,20 +231,22 @@ def read_question(item, number: int, source: str = "<data>", default_game: str =
 
 def _check_size(value, kind_of: str, limit: int, fail) -> None:
     """Refuse a field with more cards (or groups) than a question may hold."""
-    def cards(many, where=""):
+    def cards(many, number=None):
         if len(many) > limit:
-            raise fail(f"{where}has {len(many)} cards; this kind of question holds at most {limit}")
+            raise fail(_why("quizfile_too_many_cards", count=len(many), most=limit) if number is None
+                       else _why("quizfile_item_too_many_cards", number=number, count=len(many),
+                                 most=limit))
     if kind_of == "cards":
         cards(value)
         return
     if kind_of not in ("groups", "players", "laid_off"):
         return
     if len(value) > MAX_GROUPS:
-        raise fail(f"has {len(value)} items; a question holds at most {MAX_GROUPS}")
+        raise fail(_why("quizfile_too_many_items", count=len(value), most=MAX_GROUPS))
     items = value.values() if kind_of == "players" else (
         [on for _, on in value] if kind_of == "laid_off" else value)
     for number, item in enumerate(items, 1):
-        cards(item, f"item {number} ")
+        cards(item, number)
 
 
 def _blame(kind, error) -> str:
@@ -258,13 +260,18 @@ def _blame(kind, error) -> str:
             "game_end": "totals"}.get(kind, "cards")
 
 
-def _cards(value, multi, fail, what="cards"):
+def _within(code: str, message, **params) -> Joined:
+    """``message`` about a part of a field ("item 2: ...", "player 'Ann': ...")."""
+    return Joined((Reason(code, params), message), ": ")
+
+
+def _cards(value, multi, fail):
     if not isinstance(value, str):
-        raise fail(f"{what} must be text such as \"8S 8H 8D\"")
+        raise fail(_why("quizfile_cards_text"))
     try:
         cards = parse_cards(value)
     except RummyError as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     return number_copies(cards) if multi else cards
 
 
@@ -274,55 +281,59 @@ def _value(value, kind_of, multi, fail):
     if kind_of == "card":
         cards = _cards(value, multi, fail)
         if len(cards) != 1:
-            raise fail(f"must be exactly one card, not {len(cards)}")
+            raise fail(_why("quizfile_one_card", count=len(cards)))
         return cards[0]
     if kind_of == "groups":
         if not isinstance(value, list):
-            raise fail("must be a list of card texts, e.g. [\"8S 8H 8D\", \"4H 5H 6H\"]")
-        return [_cards(v, multi, lambda m, i=i: fail(f"item {i}: {m}")) for i, v in enumerate(value, 1)]
+            raise fail(_why("quizfile_groups_list"))
+        return [_cards(v, multi, lambda m, i=i: fail(_within("quizfile_item", m, number=i)))
+                for i, v in enumerate(value, 1)]
     if kind_of == "text":
         if not isinstance(value, str) or not value.strip():
-            raise fail("must be non-empty text")
+            raise fail(_why("quizfile_id_text"))
         return value
     if kind_of == "texts":
         if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise fail("must be a list of texts, e.g. [\"draw\", \"discard 9C\"]")
+            raise fail(_why("quizfile_texts_list"))
         return value
     if kind_of == "ints":
         if not isinstance(value, list) or not value or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise fail("must be a list of whole numbers, e.g. [120, 95, 95]")
+            raise fail(_why("quizfile_ints_list"))
         return value
     if kind_of == "table":
         if not isinstance(value, list) or not all(
                 isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str)
                 for v in value):
-            raise fail("must be a list of [owner, cards] pairs, e.g. [[1, \"4D 5D 6D\"]]")
+            raise fail(_why("quizfile_table_list"))
         return [(owner, _cards(cards, multi, fail)) for owner, cards in value]
     if kind_of == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise fail(f"must be a whole number, not {value!r}")
+            raise fail(_why("quizfile_int", given=repr(value)))
         return value
     if kind_of == "bool":
         if not isinstance(value, bool):
-            raise fail(f"must be true or false, not {value!r}")
+            raise fail(_why("quizfile_bool", given=repr(value)))
         return value
     if kind_of == "players":
         if not isinstance(value, dict) or not value:
-            raise fail("must be an object from player name to cards left, e.g. {\"Ann\": \"\", \"Bob\": \"KC 9S\"}")
-        return {name: _cards(cards, multi, lambda m, n=name: fail(f"player {n!r}: {m}"))
+            raise fail(_why("quizfile_players_object"))
+        return {name: _cards(cards, multi,
+                             lambda m, n=name: fail(_within("quizfile_player", m, name=repr(n))))
                 for name, cards in value.items()}
     if kind_of == "laid_off":
         if not isinstance(value, list):
-            raise fail("must be a list of {\"card\": ..., \"on\": ...} objects")
+            raise fail(_why("quizfile_laid_off_list"))
         pairs = []
         for i, entry in enumerate(value, 1):
             if not isinstance(entry, dict) or set(entry) != {"card", "on"}:
-                raise fail(f"item {i} must be an object with exactly \"card\" and \"on\"")
-            card = _cards(entry["card"], multi, lambda m, i=i: fail(f"item {i}, card: {m}"))
+                raise fail(_why("quizfile_laid_off_item", number=i))
+            card = _cards(entry["card"], multi,
+                          lambda m, i=i: fail(_within("quizfile_item_card", m, number=i)))
             if len(card) != 1:
-                raise fail(f"item {i}, card: must be exactly one card")
-            on = _cards(entry["on"], multi, lambda m, i=i: fail(f"item {i}, on: {m}"))
+                raise fail(_within("quizfile_item_card", _why("quizfile_exactly_one_card"), number=i))
+            on = _cards(entry["on"], multi,
+                        lambda m, i=i: fail(_within("quizfile_item_on", m, number=i)))
             pairs.append((card[0], on))
         return pairs
     raise AssertionError(kind_of)
