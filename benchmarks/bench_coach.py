@@ -23,10 +23,21 @@ from rummy_teach.coach import hint, review_hand  # noqa: E402
 from rummy_teach.game import Bot, new_game, play_game, simulate  # noqa: E402
 
 
-def win_rate(game_name, players, games, opponent="hard", seed=0):
-    """Share of games the expert wins against ``players - 1`` opponents (ties count half)."""
+def wilson(wins, n, z=1.96):
+    """The 95 % Wilson interval of a win rate of ``wins`` out of ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def win_rate(game_name, players, games, opponent="hard", seed=0, first=0):
+    """Share of games the expert wins against ``players - 1`` opponents (ties count
+    half), over games ``first`` to ``first + games - 1`` (seeds ``{seed}/{g}``)."""
     wins = 0.0
-    for g in range(games):
+    for g in range(first, first + games):
         seat = g % players
         levels = [opponent] * players
         levels[seat] = "expert"
@@ -34,7 +45,7 @@ def win_rate(game_name, players, games, opponent="hard", seed=0):
         if seat in game.winners:
             wins += 1 / len(game.winners)
         print(f"  {game_name} game {g}: expert seat {seat}, winners {game.winners}, "
-              f"running {wins / (g + 1):.0%}", file=sys.stderr, flush=True)
+              f"running {wins / (g - first + 1):.0%}", file=sys.stderr, flush=True)
     return wins / games
 
 
@@ -72,6 +83,8 @@ def void_share(hands=200, seed=1):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per win-rate figure")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's number (to share the games between processes)")
     parser.add_argument("--only", default="void,hint,review,basic,500,contract")
     args = parser.parse_args()
     wanted = set(args.only.split(","))
@@ -93,9 +106,11 @@ def main():
               f"max {max(wall):.1f} s wall ({max(cpu):.1f} s CPU) over {len(t)} hands")
     for name, players in (("basic", 2), ("500", 2), ("contract", 3)):
         if name in wanted:
-            rate = win_rate(name, players, args.games if name == "basic" else max(1, args.games // 5))
-            print(f"expert vs hard, {name}, {players} players: expert wins {rate:.0%} of "
-                  f"{args.games if name == 'basic' else max(1, args.games // 5)} games")
+            games = args.games if name == "basic" else max(1, args.games // 5)
+            rate = win_rate(name, players, games, first=args.first)
+            low, high = wilson(rate * games, games)
+            print(f"expert vs hard, {name}, {players} players: expert wins {rate:.0%} of {games} "
+                  f"games {args.first}-{args.first + games - 1} (95 % interval {low:.0%}-{high:.0%})")
 
 
 if __name__ == "__main__":

@@ -303,6 +303,7 @@ def make_config(tmp_path, token="t0ken"):
 
 
 def test_student_app_records_every_submitted_answer(tmp_path):
+    from rummy_teach.quiz.words import decode
     from rummy_teach.classroom.app import StudentApp
     app = StudentApp(make_config(tmp_path))
     app.start("   ")
@@ -313,7 +314,9 @@ def test_student_app_records_every_submitted_answer(tmp_path):
     quiz.submit(app.quiz[0].answer_input)
     rows = answers_in_db_at(tmp_path / "r.db")
     assert [(r.student_name, r.outcome) for r in rows] == [("Ada L", "unreadable"), ("Ada L", "right")]
-    assert rows[1].rule == app.quiz[0].rule
+    # stored language-neutral (a code), said in whatever language reads it back
+    assert rows[1].rule == app.quiz[0].rule_key != app.quiz[0].rule
+    assert str(decode(rows[1].rule)) == app.quiz[0].rule
 
 
 def answers_in_db_at(path):

@@ -184,6 +184,65 @@ def test_the_expert_player_goes_out_when_able():
     assert game.is_hand_over and game.hand_results[-1].went_out == 0
 
 
+def test_the_expert_player_takes_the_card_that_completes_a_run():
+    from rummy_teach.game import Bot
+    game = from_deal("basic", ["5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JS QD 10S"], discard="8C 7H")
+    assert Bot("expert", seed=1).act(game) == Action.parse("take")
+    game.apply("take")
+    for seed in range(3):   # then it keeps the run: lays it down or lets another card go
+        move = Bot("expert", seed=seed).act(game)
+        assert move == Action.parse("meld 5H 6H 7H") or (
+            move.kind == "discard" and str(move.card) not in ("5♥", "6♥", "7♥"))
+
+
+def test_the_contract_goes_down_as_soon_as_it_may():
+    # a position met in a real hand: the expert kept its two sets (three aces; two
+    # kings with a joker) in hand and discarded, so it could neither lay off nor go out
+    from rummy_teach.game import Bot
+    game = from_deal("contract", ["8D#2 KD#2 10D#2 AS#2 JK 4S 4D JD#2 AD KC QD AS",
+                                  "10H#2 KC#2 9S 8D 7H#2 10C#2 8C#2 7D#2 8C KD", "2D 6S 2S 8H#2 5S 2S#2"],
+                     table=[(2, "QH QC QC#2"), (2, "3D 3C JK#2")], stock="9C#2 5C 2C",
+                     discard="AH#2 JH 6D 9H#2 5D")
+    game.apply("draw")
+    while game.phase == "buy":
+        game.apply("pass")
+    assert game.current_player == 0 and game.phase == "play"
+    for seed in range(2):
+        move = Bot("expert", seed=seed).act(game)
+        assert move.kind == "meld" and len(move.melds) == 2 and game.judge(move).ok
+        assert hint(game, seed=seed).action == move
+
+
+def _expert_moves(game, seed, moves=3):
+    """The expert's next ``moves`` decisions in ``game`` (which is left as it was)."""
+    from rummy_teach.game import Bot
+    game, expert, chosen = game.clone(), Bot("expert", seed=seed), []
+    for _ in range(moves):
+        action = expert.act(game)
+        chosen.append(action)
+        game.apply(action)
+    return chosen
+
+
+def test_the_expert_player_decides_the_same_with_the_same_seed():
+    game = new_game("basic", 2, seed=11)
+    assert _expert_moves(game, seed=4) == _expert_moves(game, seed=4)
+
+
+def test_the_expert_player_never_reads_the_hidden_cards():
+    # the same view, other hidden cards (the opponent's hand and the stock swapped):
+    # take, meld, then a discard weighed over sampled deals, the same in both
+    mine = "5H 6H 2C 9D KS QC 4S"
+    a = from_deal("basic", [mine, "2D 3D 4D 8D JC QD 10S"], stock="7C 8C 9C 10C JH QH KH AC",
+                  discard="8H 7H")
+    b = from_deal("basic", [mine, "7C 8C 9C 10C JH QH KH"], stock="2D 3D 4D 8D JC QD 10S AC",
+                  discard="8H 7H")
+    for seed in (1, 2):
+        moves = _expert_moves(a, seed)
+        assert moves[0] == Action.parse("take") and moves[2].kind == "discard"
+        assert _expert_moves(b, seed) == moves
+
+
 @pytest.mark.parametrize("name, players", [("500", 2), ("contract", 3)])
 def test_the_expert_player_plays_legally(name, players):
     from rummy_teach.game import Bot

@@ -9,6 +9,7 @@ question's note says so.
 from __future__ import annotations
 
 from ..errors import RuleOptionError
+from ..reasons import Reason
 from ..rules import get_rules
 from .fileformat import FORMAT
 
@@ -273,5 +274,6 @@ def builtin_quiz(name: str):
 
     key = find_bank(name)
     if key is None:
-        raise RuleOptionError(f"no built-in quiz {name!r}; built-in quizzes: {', '.join(BANKS)}")
+        raise RuleOptionError(Reason("quizfile_no_builtin", {"name": repr(name),
+                                                            "names": ", ".join(BANKS)}))
     return Quiz.from_data(BANKS[key], source=f"built-in quiz {key!r}", name=key)

@@ -12,10 +12,12 @@ import json
 
 from ..cards import number_copies, parse_cards
 from ..errors import RummyError
+from ..reasons import ENGLISH, Reason, speaking
 from ..rules import get_rules
 from .questions import ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, WhichMeldsQuestion
 from .play import DealQuestion, GameEndQuestion, MoveQuestion, StockOutQuestion, WhoGetsQuestion
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
+from .words import Joined
 
 FORMAT = "rummy-teach-quiz/1"
 TOP_FIELDS = {"format", "title", "description", "game", "options", "questions"}
@@ -62,16 +64,24 @@ class QuizFileError(RummyError):
     """A quiz file that cannot be used. ``question`` (1-based), ``question_id`` and
     ``field`` say where; they are None for problems with the file as a whole."""
 
-    def __init__(self, message: str, source: str = "", question: int | None = None,
+    def __init__(self, message, source: str = "", question: int | None = None,
                  question_id: str | None = None, field: str | None = None):
+        # ``message`` is a catalogue Reason (or an engine error, or text): the whole message
+        # is said when it is shown, in the language in use then (English by default)
         place = []
         if question is not None:
-            place.append(f"question {question}" + (f" (id {question_id!r})" if question_id else ""))
+            place.append(Reason("quizfile_at_question_id", {"number": question, "id": repr(question_id)})
+                         if question_id else Reason("quizfile_at_question", {"number": question}))
         if field is not None:
-            place.append(f"field {field!r}")
-        parts = ([source] if source else []) + ([", ".join(place)] if place else []) + [message]
-        super().__init__(": ".join(parts))
+            place.append(Reason("quizfile_at_field", {"field": repr(field)}))
+        parts = ([source] if source else []) + ([Joined(place)] if place else []) + [message]
+        super().__init__(Joined(parts, ": "))
+        self.message = message
         self.source, self.question, self.question_id, self.field = source, question, question_id, field
+
+
+def _why(code: str, **params) -> Reason:
+    return Reason(code, params)
 
 
 def _depth(text: str) -> int:
@@ -99,18 +109,17 @@ def _depth(text: str) -> int:
 def parse_text(text: str, source: str = "<text>") -> dict:
     """The JSON object in ``text``, or QuizFileError with the line and column."""
     if len(text) > MAX_FILE_BYTES:
-        raise QuizFileError(f"the file has {len(text):,} characters; a quiz file holds at most "
-                            f"{MAX_FILE_BYTES:,}", source)
+        raise QuizFileError(_why("quizfile_too_many_chars", size=f"{len(text):,}",
+                                 most=f"{MAX_FILE_BYTES:,}"), source)
     if _depth(text) > MAX_DEPTH:
-        raise QuizFileError(f"the JSON nests {_depth(text)} levels deep; a quiz file needs at most "
-                            f"{MAX_DEPTH}", source)
+        raise QuizFileError(_why("quizfile_too_deep", depth=_depth(text), most=MAX_DEPTH), source)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise QuizFileError(f"not valid JSON at line {error.lineno}, column {error.colno}: "
-                            f"{error.msg}", source) from None
+        raise QuizFileError(_why("quizfile_bad_json", line=error.lineno, column=error.colno,
+                                 error=error.msg), source) from None
     if not isinstance(data, dict):
-        raise QuizFileError("the file must hold one JSON object with a \"questions\" list", source)
+        raise QuizFileError(_why("quizfile_not_object"), source)
     return data
 
 
@@ -118,19 +127,20 @@ def read_quiz_data(data: dict, source: str = "<data>") -> tuple[dict, list]:
     """Check the top of a quiz and build its questions: (header, questions)."""
     unknown = sorted(set(data) - TOP_FIELDS)
     if unknown:
-        raise QuizFileError(f"unknown top-level field(s) {', '.join(unknown)}; "
-                            f"allowed: {', '.join(sorted(TOP_FIELDS))}", source)
+        raise QuizFileError(_why("quizfile_unknown_top", fields=", ".join(unknown),
+                                 allowed=", ".join(sorted(TOP_FIELDS))), source)
     if "format" in data and data["format"] != FORMAT:
-        raise QuizFileError(f"format {data['format']!r} is not {FORMAT!r}", source, field="format")
+        raise QuizFileError(_why("quizfile_format", given=repr(data["format"]), format=repr(FORMAT)),
+                            source, field="format")
     for name in ("title", "description"):
         if name in data and not isinstance(data[name], str):
-            raise QuizFileError("must be text", source, field=name)
+            raise QuizFileError(_why("quizfile_must_be_text"), source, field=name)
     questions = data.get("questions")
     if not isinstance(questions, list) or not questions:
-        raise QuizFileError("a quiz needs a non-empty \"questions\" list", source, field="questions")
+        raise QuizFileError(_why("quizfile_no_questions"), source, field="questions")
     if len(questions) > MAX_QUESTIONS:
-        raise QuizFileError(f"{len(questions)} questions; a quiz holds at most {MAX_QUESTIONS}",
-                            source, field="questions")
+        raise QuizFileError(_why("quizfile_too_many_questions", count=len(questions),
+                                 most=MAX_QUESTIONS), source, field="questions")
     default_game = data.get("game", "basic")
     default_options = data.get("options", {})
     _rules(default_game, default_options, lambda field, msg: QuizFileError(msg, source, field=field))
@@ -138,8 +148,8 @@ def read_quiz_data(data: dict, source: str = "<data>") -> tuple[dict, list]:
     for number, item in enumerate(questions, start=1):
         question = read_question(item, number, source, default_game, default_options)
         if question.id in seen:
-            raise QuizFileError(f"id {question.id!r} is already used by question {seen[question.id]}",
-                                source, number, question.id, "id")
+            raise QuizFileError(_why("quizfile_id_used", id=repr(question.id),
+                                     number=seen[question.id]), source, number, question.id, "id")
         seen[question.id] = number
         built.append(question)
     header = {"title": data.get("title", ""), "description": data.get("description", ""),
@@ -149,17 +159,17 @@ def read_quiz_data(data: dict, source: str = "<data>") -> tuple[dict, list]:
 
 def _rules(game, options, fail):
     if not isinstance(game, str):
-        raise fail("game", "must be the name of a game, e.g. \"basic\", \"500\" or \"contract\"")
+        raise fail("game", _why("quizfile_game_name"))
     if not isinstance(options, dict):
-        raise fail("options", "must be an object of rule options, e.g. {\"natural_majority\": true}")
+        raise fail("options", _why("quizfile_options_object"))
     try:
         get_rules(game)
     except RummyError as error:
-        raise fail("game", str(error)) from None
+        raise fail("game", error) from None
     try:
         return get_rules(game, **options)
     except RummyError as error:
-        raise fail("options", str(error)) from None
+        raise fail("options", error) from None
 
 
 def read_question(item, number: int, source: str = "<data>", default_game: str = "basic",
@@ -171,73 +181,78 @@ def read_question(item, number: int, source: str = "<data>", default_game: str =
         return QuizFileError(message, source, number, qid if isinstance(qid, str) else None, field)
 
     if not isinstance(item, dict):
-        raise fail(None, "each question must be a JSON object with at least \"kind\"")
+        raise fail(None, _why("quizfile_question_object"))
     if "answer" in item:
-        raise fail("answer", "answers are computed by the engine; remove this field")
+        raise fail("answer", _why("quizfile_no_answer"))
     if "id" in item and (not isinstance(qid, str) or not qid.strip()):
-        raise fail("id", "must be non-empty text")
+        raise fail("id", _why("quizfile_id_text"))
     kind = item.get("kind")
     if kind not in KINDS:
-        raise fail("kind", f"{kind!r} is not a question kind; kinds are {', '.join(KINDS)}"
-                   if "kind" in item else f"missing; kinds are {', '.join(KINDS)}")
+        raise fail("kind", _why("quizfile_unknown_kind", kind=repr(kind), kinds=", ".join(KINDS))
+                   if "kind" in item else _why("quizfile_kind_missing", kinds=", ".join(KINDS)))
     cls, fields = KINDS[kind]
     unknown = sorted(set(item) - COMMON_FIELDS - set(fields))
     if unknown:
         allowed = ", ".join(sorted(COMMON_FIELDS | set(fields)))
-        raise fail(unknown[0], f"not a field of a {kind} question; its fields are {allowed}")
+        raise fail(unknown[0], _why("quizfile_unknown_field", kind=kind, allowed=allowed))
     for name in ("rule", "note"):
         if name in item and not isinstance(item[name], str):
-            raise fail(name, "must be text")
+            raise fail(name, _why("quizfile_must_be_text"))
     game = item.get("game", default_game)
     options = item.get("options", default_options or {})
     rules = _rules(game, options, fail)
     multi = max(d for _, d, _ in rules.decks) > 1 or max(j for _, _, j in rules.decks) > 1
     points = item.get("points", 1)
     if isinstance(points, bool) or not isinstance(points, int) or not 0 < points <= MAX_POINTS:
-        raise fail("points", f"must be a whole number from 1 to {MAX_POINTS}, not {points!r}")
+        raise fail("points", _why("quizfile_points", most=MAX_POINTS, given=repr(points)))
     limit = MAX_CARDS.get(kind, MAX_CARDS["default"])
     values = {}
     for name, (kind_of, required) in fields.items():
         if name not in item:
             if required:
-                raise fail(name, f"missing; a {kind} question needs {', '.join(f for f, (_, r) in fields.items() if r)}")
+                raise fail(name, _why("quizfile_field_missing", kind=kind,
+                                      needed=", ".join(f for f, (_, r) in fields.items() if r)))
             continue
         values[name] = _value(item[name], kind_of, multi, lambda msg, field=name: fail(field, msg))
         _check_size(values[name], kind_of, limit, lambda msg, field=name: fail(field, msg))
     difficulty = item.get("difficulty")
     if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise fail("difficulty", f"must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+        raise fail("difficulty", _why("quizfile_difficulty", allowed=", ".join(DIFFICULTIES),
+                                      given=repr(difficulty)))
     kw = {"game": game, "options": options or None, "id": qid, "rule": item.get("rule"),
           "note": item.get("note"), "difficulty": difficulty}
     try:
         question = cls(**values, **kw)
     except (RummyError, ValueError) as error:
-        raise fail(_blame(kind, error), str(error)) from None
+        raise fail(_blame(kind, error), error) from None
     question.points = points
     return question
 
 
 def _check_size(value, kind_of: str, limit: int, fail) -> None:
     """Refuse a field with more cards (or groups) than a question may hold."""
-    def cards(many, where=""):
+    def cards(many, number=None):
         if len(many) > limit:
-            raise fail(f"{where}has {len(many)} cards; this kind of question holds at most {limit}")
+            raise fail(_why("quizfile_too_many_cards", count=len(many), most=limit) if number is None
+                       else _why("quizfile_item_too_many_cards", number=number, count=len(many),
+                                 most=limit))
     if kind_of == "cards":
         cards(value)
         return
     if kind_of not in ("groups", "players", "laid_off"):
         return
     if len(value) > MAX_GROUPS:
-        raise fail(f"has {len(value)} items; a question holds at most {MAX_GROUPS}")
+        raise fail(_why("quizfile_too_many_items", count=len(value), most=MAX_GROUPS))
     items = value.values() if kind_of == "players" else (
         [on for _, on in value] if kind_of == "laid_off" else value)
     for number, item in enumerate(items, 1):
-        cards(item, f"item {number} ")
+        cards(item, number)
 
 
 def _blame(kind, error) -> str:
-    """The field a constructor's complaint is about."""
-    text = str(error)
+    """The field a constructor's complaint is about (read from its English words)."""
+    with speaking(ENGLISH):
+        text = str(error)
     return {"lay_off": "meld" if "not a meld" in text else "cards",
             "score": "laid_off" if "lay" in text or "fit" in text else "melds",
             "hand_winner": "players", "contract": "hand", "discard": "taken",
@@ -245,13 +260,18 @@ def _blame(kind, error) -> str:
             "game_end": "totals"}.get(kind, "cards")
 
 
-def _cards(value, multi, fail, what="cards"):
+def _within(code: str, message, **params) -> Joined:
+    """``message`` about a part of a field ("item 2: ...", "player 'Ann': ...")."""
+    return Joined((Reason(code, params), message), ": ")
+
+
+def _cards(value, multi, fail):
     if not isinstance(value, str):
-        raise fail(f"{what} must be text such as \"8S 8H 8D\"")
+        raise fail(_why("quizfile_cards_text"))
     try:
         cards = parse_cards(value)
     except RummyError as error:
-        raise fail(str(error)) from None
+        raise fail(error) from None
     return number_copies(cards) if multi else cards
 
 
@@ -261,55 +281,59 @@ def _value(value, kind_of, multi, fail):
     if kind_of == "card":
         cards = _cards(value, multi, fail)
         if len(cards) != 1:
-            raise fail(f"must be exactly one card, not {len(cards)}")
+            raise fail(_why("quizfile_one_card", count=len(cards)))
         return cards[0]
     if kind_of == "groups":
         if not isinstance(value, list):
-            raise fail("must be a list of card texts, e.g. [\"8S 8H 8D\", \"4H 5H 6H\"]")
-        return [_cards(v, multi, lambda m, i=i: fail(f"item {i}: {m}")) for i, v in enumerate(value, 1)]
+            raise fail(_why("quizfile_groups_list"))
+        return [_cards(v, multi, lambda m, i=i: fail(_within("quizfile_item", m, number=i)))
+                for i, v in enumerate(value, 1)]
     if kind_of == "text":
         if not isinstance(value, str) or not value.strip():
-            raise fail("must be non-empty text")
+            raise fail(_why("quizfile_id_text"))
         return value
     if kind_of == "texts":
         if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise fail("must be a list of texts, e.g. [\"draw\", \"discard 9C\"]")
+            raise fail(_why("quizfile_texts_list"))
         return value
     if kind_of == "ints":
         if not isinstance(value, list) or not value or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise fail("must be a list of whole numbers, e.g. [120, 95, 95]")
+            raise fail(_why("quizfile_ints_list"))
         return value
     if kind_of == "table":
         if not isinstance(value, list) or not all(
                 isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str)
                 for v in value):
-            raise fail("must be a list of [owner, cards] pairs, e.g. [[1, \"4D 5D 6D\"]]")
+            raise fail(_why("quizfile_table_list"))
         return [(owner, _cards(cards, multi, fail)) for owner, cards in value]
     if kind_of == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise fail(f"must be a whole number, not {value!r}")
+            raise fail(_why("quizfile_int", given=repr(value)))
         return value
     if kind_of == "bool":
         if not isinstance(value, bool):
-            raise fail(f"must be true or false, not {value!r}")
+            raise fail(_why("quizfile_bool", given=repr(value)))
         return value
     if kind_of == "players":
         if not isinstance(value, dict) or not value:
-            raise fail("must be an object from player name to cards left, e.g. {\"Ann\": \"\", \"Bob\": \"KC 9S\"}")
-        return {name: _cards(cards, multi, lambda m, n=name: fail(f"player {n!r}: {m}"))
+            raise fail(_why("quizfile_players_object"))
+        return {name: _cards(cards, multi,
+                             lambda m, n=name: fail(_within("quizfile_player", m, name=repr(n))))
                 for name, cards in value.items()}
     if kind_of == "laid_off":
         if not isinstance(value, list):
-            raise fail("must be a list of {\"card\": ..., \"on\": ...} objects")
+            raise fail(_why("quizfile_laid_off_list"))
         pairs = []
         for i, entry in enumerate(value, 1):
             if not isinstance(entry, dict) or set(entry) != {"card", "on"}:
-                raise fail(f"item {i} must be an object with exactly \"card\" and \"on\"")
-            card = _cards(entry["card"], multi, lambda m, i=i: fail(f"item {i}, card: {m}"))
+                raise fail(_why("quizfile_laid_off_item", number=i))
+            card = _cards(entry["card"], multi,
+                          lambda m, i=i: fail(_within("quizfile_item_card", m, number=i)))
             if len(card) != 1:
-                raise fail(f"item {i}, card: must be exactly one card")
-            on = _cards(entry["on"], multi, lambda m, i=i: fail(f"item {i}, on: {m}"))
+                raise fail(_within("quizfile_item_card", _why("quizfile_exactly_one_card"), number=i))
+            on = _cards(entry["on"], multi,
+                        lambda m, i=i: fail(_within("quizfile_item_on", m, number=i)))
             pairs.append((card[0], on))
         return pairs
     raise AssertionError(kind_of)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..reasons import Reason
 from .fileformat import QuizFileError, dump_quiz, parse_text, read_quiz_data
 from .questions import CheckResult, Question
 
@@ -22,11 +23,11 @@ class Quiz:
                  description: str = "", game: str | None = None):
         self.questions = tuple(questions)
         if not self.questions:
-            raise QuizFileError("a quiz needs at least one question")
+            raise QuizFileError(Reason("quizfile_empty"))
         ids = [q.id for q in self.questions]
         if len(set(ids)) != len(ids):
             repeated = sorted({i for i in ids if ids.count(i) > 1})
-            raise QuizFileError(f"question ids must be unique; repeated: {', '.join(repeated)}")
+            raise QuizFileError(Reason("quizfile_ids_repeated", {"ids": ", ".join(repeated)}))
         self._by_id = {q.id: q for q in self.questions}
         self.title_key = title            # a catalogue code for the built-in quizzes
         self.name = name
@@ -52,7 +53,7 @@ class Quiz:
     @classmethod
     def from_data(cls, data: dict, source: str = "<data>", name: str | None = None) -> "Quiz":
         if not isinstance(data, dict):
-            raise QuizFileError("a quiz is a JSON object with a \"questions\" list", source)
+            raise QuizFileError(Reason("quizfile_not_object"), source)
         header, questions = read_quiz_data(data, source)
         return cls(questions, title=header["title"], name=name,
                    description=header["description"], game=header["game"])
@@ -69,13 +70,14 @@ class Quiz:
         path = Path(path)
         try:
             if path.stat().st_size > MAX_FILE_BYTES:
-                raise QuizFileError(f"the file has {path.stat().st_size:,} bytes; a quiz file "
-                                    f"holds at most {MAX_FILE_BYTES:,}", str(path))
+                raise QuizFileError(Reason("quizfile_too_many_bytes", {
+                    "size": f"{path.stat().st_size:,}", "most": f"{MAX_FILE_BYTES:,}"}), str(path))
             text = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise QuizFileError(f"cannot read the file: {error.strerror or error}", str(path)) from None
+            raise QuizFileError(Reason("quizfile_unreadable", {"error": error.strerror or error}),
+                                str(path)) from None
         except UnicodeDecodeError:
-            raise QuizFileError("the file is not UTF-8 text", str(path)) from None
+            raise QuizFileError(Reason("quizfile_not_utf8"), str(path)) from None
         return cls.from_data(parse_text(text, str(path)), str(path), name=path.stem)
 
     @classmethod
@@ -100,8 +102,8 @@ class Quiz:
             return cls.builtin(name_or_path)
         path = Path(name_or_path)
         if not path.exists():
-            raise QuizFileError(f"{str(name_or_path)!r} is neither a built-in quiz "
-                                f"({', '.join(cls.builtin_names())}) nor an existing file")
+            raise QuizFileError(Reason("quizfile_not_found", {
+                "name": repr(str(name_or_path)), "builtin": ", ".join(cls.builtin_names())}))
         return cls.from_file(path)
 
     @classmethod
