@@ -1059,6 +1059,13 @@ from .classroom_words import CLASSROOM_WORDS  # noqa: E402  (plain data, no impo
 
 ENGLISH.update(CLASSROOM_WORDS)
 
+# --- the lessons' own words in every language (issue 16, part "lesson words") ------------
+# The comparison table of the three games and the headings and labels the lessons' code
+# shows: rummy_teach/lesson_words.py (locale/<lang>/lessons.po).
+from .lesson_words import LESSON_WORDS  # noqa: E402  (plain data, no imports)
+
+ENGLISH.update(LESSON_WORDS)
+
 # --- the book's own words, in each of its editions (book/_ext/rummy_book.py, book/editions.py;
 # issue 16, part "book"). The parts' names are the captions of book/_toc.yml, found by their
 # English; translations in locale/*/book.po.

@@ -1,0 +1,74 @@
+"""The words the lessons' own code shows (issue 16, part "lesson words"): the comparison
+table of the three games (:mod:`rummy_teach.compare`), the headings of the lessons' small
+tables and the labels of their pictures.
+
+Kept apart from :mod:`rummy_teach.reasons` (which adds them to ``ENGLISH``) so that the
+helpers adding codes in parallel merge cleanly. Translations: ``locale/<lang>/lessons.po``.
+Parameters are neutral: numbers, card notation, and other codes said when the sentence is.
+"""
+
+LESSON_WORDS = {
+    # --- the three games side by side (rummy_teach/compare.py) ---------------------------
+    # the rows' labels
+    "compare_row_players": "Players",
+    "compare_row_cards": "Cards",
+    "compare_row_dealt": "Cards dealt to each",
+    "compare_row_set": "A set",
+    "compare_row_run": "A run",
+    "compare_row_ace": "The ace in a run",
+    "compare_row_wild": "Wild cards",
+    "compare_row_caught": "Cards caught in hand count",
+    "compare_row_scoring": "Scoring",
+    "compare_row_end": "The game ends",
+    # the cells
+    "compare_range": "{low} to {high}",
+    "compare_one_pack": "one pack",
+    "compare_packs": "{decks} packs",
+    "compare_pack_jokers": "{pack} and {jokers} jokers",
+    "compare_pack_players": "{pack} ({players} players)",
+    "compare_dealt_hands": "{count} in hands {first} to {last}",
+    "compare_dealt_players": "{count} with {players} players",
+    "compare_size_either": "{low} or {high} cards",
+    "compare_size_or_more": "{size} or more cards",
+    "compare_ace_high": "low or high: A-2-3 and Q-K-A",
+    "compare_ace_low": "low only: A-2-3",
+    "compare_none": "none",
+    "compare_caught_value": "{cards}: {value}",
+    "compare_face_value": "2 to 9: face value",
+    "compare_scores_melds": "your melded cards score for you, cards left in hand count against you",
+    "compare_penalty": "whoever goes out scores 0; the others add up their cards as penalty points",
+    "compare_winner_scores": "whoever goes out scores the cards left in the others' hands",
+    "compare_rummy_doubles": "{scoring}; doubled for a rummy",
+    "compare_end_hands": "after {hands} hands, the lowest total wins",
+    "compare_end_target": "the first to {target} points wins",
+    # --- the lessons' small tables and pictures (tutorials/*.md) -------------------------
+    # the same cards judged by each game (three_games.md)
+    "lesson_not_a_meld": "not a meld",
+    # the ladder of contracts (contract_ladder.md)
+    "lesson_ladder_label": "the ladder of {count} contracts",
+    "lesson_ladder_dealt": "{count} dealt",
+    "lesson_ladder_whole_hand": "no discard: everything goes down",
+    # the contract variants side by side (contract_variants.md)
+    "lesson_row_hands_in_game": "Hands in a game",
+    "lesson_row_dealt_first_hand": "Cards dealt in hand 1",
+    "lesson_row_buying": "Buying",
+    "lesson_buying_yes": "yes, {count} per hand",
+    "lesson_buying_no": "no",
+    "lesson_row_last_contract": "Last contract",
+    "lesson_penalty_before_after": "penalty in your hand: {before} before, {after} after",
+    # the Rummy 500 variants side by side (r500_variants.md)
+    "lesson_players_teams": "{players}, in two teams",
+    "lesson_row_jokers": "Jokers",
+    "lesson_no_jokers": "none",
+    "lesson_row_joker_meld": "A joker in a meld",
+    "lesson_joker_points": "{points} points",
+    "lesson_row_joker_caught": "A joker caught in hand",
+    "lesson_row_booting_bonus": "Bonus for going out on the first turn",
+    "lesson_no_bonus": "none",
+    "lesson_row_target": "Target",
+    # the deal (basic_turn.md)
+    "lesson_deal_players": "players",
+    "lesson_deal_each": "cards each",
+    "lesson_deal_in_hands": "cards in hands",
+    "lesson_deal_left": "cards left over",
+}
