@@ -66,9 +66,17 @@ LESSON_WORDS = {
     "lesson_row_booting_bonus": "Bonus for going out on the first turn",
     "lesson_no_bonus": "none",
     "lesson_row_target": "Target",
+    # a target the game does not offer, refused (rummy_teach/rules.py; r500_variants.md)
+    "rules_target_not_offered": "target {target} is not offered in {game}; choose one of {choices}",
     # the deal (basic_turn.md)
     "lesson_deal_players": "players",
     "lesson_deal_each": "cards each",
     "lesson_deal_in_hands": "cards in hands",
     "lesson_deal_left": "cards left over",
+    # a turn of Basic Rummy, step by step (basic_turn.md)
+    "lesson_dealer": "dealer: {name}",
+    "lesson_first_to_play": "first to play: {name}",
+    "lesson_stock_cards": "cards in the stock: {count}",
+    "lesson_pile_turned_over": "after turn {turn}: the pile of {count} cards is turned over and becomes the stock",
+    "lesson_turn_ending": "after turn {turn}: {ending}",
 }

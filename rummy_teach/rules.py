@@ -111,6 +111,12 @@ class RuleSet:
 
     # --- consistency ----------------------------------------------------------
     def __post_init__(self):
+        if self.target_choices and self.target not in self.target_choices:
+            # a learner meets this one (asking for a target the game does not offer),
+            # so it is said in the reader's language
+            raise RuleOptionError(Reason("rules_target_not_offered", {
+                "target": self.target, "game": self.term,
+                "choices": ", ".join(map(str, self.target_choices))}))
         problems = list(self._inconsistencies())
         if problems:
             raise RuleOptionError(f"rule set {self.name!r} is inconsistent: " + "; ".join(problems))
