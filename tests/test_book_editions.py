@@ -186,3 +186,15 @@ def test_the_translated_lessons_prose_holds_no_english_sentence(book, lang):
     patterns = [Path(page).with_suffix(".html").as_posix() for page in done]
     problems = english_check.check_edition(book.html, lang, pages=patterns, outputs=False)
     assert not problems, "\n".join(f"{page}: {found[:3]}" for page, found in problems.items())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_translated_pages_and_what_their_code_draws_hold_no_english_sentence(book, lang):
+    """An Italian or Dutch reader reads no English on a lesson, a rules page, the start or
+    the teachers' page: neither in the prose nor in what the lessons' code cells print and
+    draw (tables, captions, verdicts, widgets' first pictures). The glossary is left out:
+    it shows each English term beside its translation on purpose, so English links work."""
+    pages = ("tutorials/*.html", "rules/*.html", "intro.html", "teachers.html")
+    problems = english_check.check_edition(book.html, lang, pages=pages, outputs=True)
+    assert not problems, "\n".join(f"{page}: {found[:3]}" for page, found in problems.items())
