@@ -129,7 +129,8 @@ def build_editions(path_output: Path | None = None, only=TRANSLATED) -> tuple[bo
         results = {lang: future.result() for lang, future in futures.items()}
     seconds = time.monotonic() - started
     log = []
-    for lang, (code, output) in results.items():
+    # a failed edition's output last, where a reader of the log's end looks first
+    for lang, (code, output) in sorted(results.items(), key=lambda item: item[1][0] != 0):
         log.append(f"===== the {LANGUAGES[lang]} edition ({lang}): exit {code} =====\n{output}")
     html = base / "html"
     for lang in only:

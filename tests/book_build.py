@@ -48,6 +48,7 @@ import http.server
 import json
 import os
 import signal
+import re
 import subprocess
 import sys
 import threading
@@ -70,6 +71,16 @@ class BookBuild:
     log: str
     ok: bool
     reused: bool = False  # taken from RUMMY_BOOK_BUILD, not built by this session
+
+    def failure(self, limit: int = 6000) -> str:
+        """What a failed build's reader needs: every line of the log that warns or
+        errs (with the line before it), then the log's end (the failed edition's, as
+        book/editions.py prints it last)."""
+        lines = self.log.replace("[IPKernelApp] WARNING", "[IPKernelApp] warning").splitlines()
+        flagged = [f"{lines[i - 1]}\n{line}" if i else line for i, line in enumerate(lines)
+                   if re.search(r"WARNING|ERROR|Error|Traceback|exit [1-9]", line)]
+        head = "\n".join(flagged)[-limit // 2:]
+        return f"{head}\n----- the end of the log -----\n{self.log[-limit // 2:]}"
 
     def edition(self, lang: str) -> Path:
         """The HTML folder of the ``lang`` edition ("en": the root, "it", "nl")."""

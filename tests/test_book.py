@@ -41,7 +41,7 @@ slow = pytest.mark.slow
 def test_book_builds_with_warnings_as_errors(book):
     html, log = book.html, book.log
     if not book.reused:
-        assert book.ok, log[-6000:]
+        assert book.ok, book.failure()
         assert "build succeeded" in log
     assert not re.search(r"WARNING|ERROR", log.replace("[IPKernelApp] WARNING", "")), log[-4000:]
     for page in toc_files():

@@ -57,7 +57,7 @@ SCORING = "tutorials/basic_scoring.html"
 def book_with_lite(book):
     """The session's book (tests/book_build.py) with the live lessons' site in ``lite/``,
     as ``make book`` leaves it: the pages' Python comes from there."""
-    assert book.ok, book.log[-6000:]
+    assert book.ok, book.failure()
     html = book.html
     if not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
         lite = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--dest",
