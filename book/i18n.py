@@ -88,8 +88,19 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
+def _interrupts_paragraph(item: re.Match | None) -> bool:
+    """Whether a list item interrupts the paragraph above it. CommonMark lets a bullet do
+    so, but an ordered list only when it starts at 1: "2. ..." or "1998. was a year" in the
+    middle of a paragraph is a line of that paragraph."""
+    if not item:
+        return False
+    number = item.group(1)[:-1]
+    return not number.isdigit() or int(number) == 1
+
+
 def _starts_structure(line: str) -> bool:
-    return bool(FENCE.match(line) or HEADING.match(line) or LIST_ITEM.match(line)
+    return bool(FENCE.match(line) or HEADING.match(line)
+                or _interrupts_paragraph(LIST_ITEM.match(line))
                 or line.startswith("|") or TARGET.match(line) or line.startswith("<"))
 
 

@@ -81,6 +81,17 @@ def test_a_page_is_cut_into_its_prose_blocks():
     ]
 
 
+def test_only_a_list_starting_at_one_interrupts_a_paragraph():
+    """CommonMark: a bullet or "1." ends the paragraph above it; "2." or "1998." inside a
+    paragraph is a line of that paragraph (Jupyter Book renders it so)."""
+    assert blocks("The year\n1998. was a year\n2. and so on.\n") == [
+        "The year\n1998. was a year\n2. and so on."]
+    assert blocks("Steps:\n1. first\n2. second\n") == ["Steps:", "first", "second"]
+    assert blocks("Kinds:\n- one\n* two\n") == ["Kinds:", "one", "two"]
+    assert blocks("3. a list may start at three\n4. and go on\n") == [
+        "a list may start at three", "and go on"]
+
+
 def test_code_options_targets_and_front_matter_are_never_prose():
     text = "\n".join(blocks())
     for untouchable in ("kernelspec", "(sample)=", ":class:", ":tags:", "assert", "|---|"):
