@@ -324,12 +324,22 @@ class Reasons(tuple):
         return format(self, "")
 
 
+#: Readers of the other words a parameter may be (rummy_teach.quiz.words registers a game's
+#: name, a contract, a joined list): the key that marks the stored form -> its reader. Such
+#: an object writes itself with its own ``to_json()``.
+READERS: dict = {}
+
+
 def _to_json(value):
+    """A parameter's stored form, the one form of every stored sentence: a nested Reason is
+    ``{"reason": {"code", "params"}}``, several ``{"reasons": [...]}``, a dict ``{"dict"}``."""
     if isinstance(value, Reasons):
         return {"reasons": [r.to_json() for r in value], "run_on": value.run_on,
                 "joiner": value.joiner}
     if isinstance(value, Reason):
         return {"reason": value.to_json()}
+    if hasattr(value, "to_json"):
+        return value.to_json()
     if isinstance(value, (list, tuple)):
         return [_to_json(v) for v in value]
     if isinstance(value, dict):
@@ -340,6 +350,9 @@ def _to_json(value):
 
 
 def _from_json(value):
+    """A parameter from its stored form. A nested reason stored bare, ``{"code", "params"}``
+    (how quiz files and the classroom store kept it before the two forms became one), is
+    read too. A dict of none of these forms is not a stored sentence: ValueError."""
     if isinstance(value, list):
         return [_from_json(v) for v in value]
     if isinstance(value, dict):
@@ -348,7 +361,14 @@ def _from_json(value):
         if "reasons" in value:
             return Reasons((Reason.from_json(r) for r in value["reasons"]), value.get("run_on", False),
                            value.get("joiner", "\n"))
-        return {k: _from_json(v) for k, v in value.get("dict", {}).items()}
+        if "dict" in value:
+            return {k: _from_json(v) for k, v in value["dict"].items()}
+        if "code" in value:
+            return Reason.from_json(value)
+        for key, read in READERS.items():
+            if key in value:
+                return read(value)
+        raise ValueError(f"not a stored sentence: {sorted(value)}")
     return value
 
 

@@ -171,3 +171,70 @@ def test_rules_and_notes_are_stored_as_codes_and_read_back_in_any_language():
         {"kind": "meld", "cards": "8S 8H 8D", "rule": "gap", "note": "{not json"}]})[0]
     assert question.rule == "gap" and question.note == "{not json"
     assert encode(decode(stored)) == stored
+
+
+# --- one stored form for a nested reason (quiz/words.py writes what Reason.to_json writes) ----
+
+#: rules of built-in questions as quiz files and the classroom store kept them before the
+#: two stored forms became one: a nested reason was a bare {"code", "params"}
+OLDER_FORM = {
+    "contract-qka": '{"code":"quizrule_too_few_cards","params":{"game":{"game":"contract"},'
+                    '"kind":{"code":"meld_kind_run","params":{}},"minimum":4}}',
+    "basic-which-melds": '{"items":[{"code":"quizrule_set_size_or","params":{"game":{"game":"basic"},'
+                         '"least":3,"most":4}},{"code":"quizrule_ace_high_not_allowed","params":'
+                         '{"game":{"game":"basic"}}},{"code":"quizrule_ace_low_every","params":{}},'
+                         '{"code":"quizrule_wraps_around","params":{"game":{"game":"basic"}}},'
+                         '{"code":"quizrule_too_few_cards","params":{"game":{"game":"basic"},"kind":'
+                         '{"code":"meld_kind_set","params":{}},"minimum":3}}],"join":"; "}',
+}
+
+
+def _question(qid):
+    return Quiz.builtin(qid.split("-")[0])[qid]
+
+
+def test_a_nested_reason_is_stored_as_reason_to_json_stores_it():
+    import json
+
+    from rummy_teach.reasons import Reason
+
+    qka = _question("contract-qka")
+    assert json.loads(qka.rule_key) == qka.rule_words.to_json()
+    assert json.loads(qka.rule_key)["params"]["kind"] == {"reason": {"code": "meld_kind_run",
+                                                                     "params": {}}}
+    which = _question("basic-which-melds")
+    items = json.loads(which.rule_key)["items"]
+    assert items == [{"reason": r.to_json()} for r in which.rule_words.items]
+    assert [str(Reason.from_json(i["reason"])) for i in items] == [str(r) for r in
+                                                                    which.rule_words.items]
+
+
+@pytest.mark.parametrize("qid", sorted(OLDER_FORM))
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+def test_a_rule_stored_in_the_older_form_still_reads_in_every_language(qid, lang):
+    question = _question(qid)
+    older = OLDER_FORM[qid]
+    with i18n.language(lang):
+        assert str(decode(older)) == question.rule
+        data = {"format": "rummy-teach-quiz/1", "game": question.game,
+                "questions": [{**question.to_data(), "rule": older, "note": older}]}
+        loaded = Quiz.from_data(data)[0]
+        assert loaded.rule == question.rule == loaded.note
+    assert encode(decode(older)) == question.rule_key       # written again in the one form
+
+
+def test_the_classroom_store_reports_a_rule_kept_in_the_older_form(tmp_path):
+    from datetime import datetime, timezone
+
+    from rummy_teach.classroom import open_store, report_text
+
+    question = _question("contract-qka")
+    with open_store(str(tmp_path / "results.db")) as store:
+        store.record(session="5B", student_id="ana", student_name="Ana", quiz="contract",
+                     question_id=question.id, rule=OLDER_FORM["contract-qka"], given="QH KH AH",
+                     outcome="wrong", at=datetime(2026, 11, 3, 9, 0, tzinfo=timezone.utc))
+        report = store.report(session="5B")
+    for lang in ("it", "nl"):
+        with i18n.language(lang):
+            text = report_text(report, by="question")
+            assert question.rule in text and "quizrule" not in text and "{" not in text

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from ..reasons import ENGLISH, Reason
+from ..reasons import ENGLISH, READERS, Reason, _from_json, _to_json
 
 
 class Joined:
@@ -37,6 +37,9 @@ class Joined:
     def __bool__(self) -> bool:
         return bool(self.items)
 
+    def to_json(self) -> dict:
+        return {"join": self.sep, "items": [_to_json(v) for v in self.items]}
+
 
 class GameName:
     """A game's title in the language in use (``quiz_game_<name>``; else the rule set's title)."""
@@ -51,6 +54,9 @@ class GameName:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def to_json(self) -> dict:
+        return {"game": self.rules.name}
+
 
 class ContractWords:
     """Hand N's contract of a game, said by the engine's :class:`~rummy_teach.contracts.Contract`."""
@@ -64,6 +70,9 @@ class ContractWords:
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    def to_json(self) -> dict:
+        return {"contract": self.rules.name, "hand": self.hand}
+
 
 def line(code: str, **params) -> Reason:
     """A sentence by code (the quiz's shorthand for ``Reason(code, params)``)."""
@@ -76,35 +85,28 @@ def text(words) -> str:
 
 
 # --- stored form ------------------------------------------------------------------------
+# One form for every stored sentence: Reason.to_json's (rummy_teach/reasons.py), with the
+# words of this module as parameters that write themselves (``to_json``) and are read back
+# by the readers registered below. Rules and notes stored before the two forms became one
+# (a nested reason as a bare ``{"code", "params"}``) are read by the same reader.
 
-def _to_json(value):
-    if isinstance(value, Reason):
-        return {"code": value.code, "params": {k: _to_json(v) for k, v in value.params.items()}}
-    if isinstance(value, Joined):
-        return {"join": value.sep, "items": [_to_json(v) for v in value.items]}
-    if isinstance(value, GameName):
-        return {"game": value.rules.name}
-    if isinstance(value, ContractWords):
-        return {"contract": value.rules.name, "hand": value.hand}
-    if isinstance(value, (int, float, bool)) or value is None:
-        return value
-    return str(value)   # cards, names, numbers as text: neutral already
+def _read_joined(value):
+    return Joined((_from_json(v) for v in value.get("items", ())), value["join"])
 
 
-def _from_json(value):
+def _read_game(value):
     from ..rules import get_rules
 
-    if isinstance(value, dict):
-        if "code" in value and value["code"] in ENGLISH:
-            return Reason(value["code"], {k: _from_json(v) for k, v in value.get("params", {}).items()})
-        if "join" in value:
-            return Joined((_from_json(v) for v in value.get("items", ())), value["join"])
-        if "game" in value:
-            return GameName(get_rules(value["game"]))
-        if "contract" in value:
-            return ContractWords(get_rules(value["contract"]), value.get("hand", 1))
-        raise ValueError("not a stored sentence")
-    return value
+    return GameName(get_rules(value["game"]))
+
+
+def _read_contract(value):
+    from ..rules import get_rules
+
+    return ContractWords(get_rules(value["contract"]), value.get("hand", 1))
+
+
+READERS.update({"join": _read_joined, "game": _read_game, "contract": _read_contract})
 
 
 #: the codes a stored rule, note or title may be by itself (a teacher's rule "gap" stays text)
@@ -117,7 +119,8 @@ def encode(words) -> str:
         return words or ""
     if isinstance(words, Reason) and not words.params:
         return words.code
-    return json.dumps(_to_json(words), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    data = words.to_json() if isinstance(words, Reason) else _to_json(words)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def decode(stored):
