@@ -8,10 +8,6 @@ question's words are said when read, see :mod:`rummy_teach.quiz.words`).
 """
 
 QUIZ_WORDS = {
-    # the games' names, as the quizzes say them
-    "quiz_game_basic": "Basic Rummy",
-    "quiz_game_500": "Rummy 500",
-    "quiz_game_contract": "Contract Rummy",
     "quiz_generated_title": "{game}: practice, level {level} (seed {seed})",
     # options (what is stored is the option's value; this is what the learner reads)
     "quiz_option_set": "set",

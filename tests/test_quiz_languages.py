@@ -238,3 +238,21 @@ def test_the_classroom_store_reports_a_rule_kept_in_the_older_form(tmp_path):
         with i18n.language(lang):
             text = report_text(report, by="question")
             assert question.rule in text and "quizrule" not in text and "{" not in text
+
+
+def test_a_quiz_names_each_game_by_the_engines_code_alone():
+    """One code a game's name (``game_<name>``, the rule set's title): a translator who
+    changes it changes it in the quizzes too, and no quiz-only copy is left to drift."""
+    from rummy_teach.quiz.words import GameName
+    from rummy_teach.rules import get_rules
+
+    renamed = {code: f"«{text}»" for code, text in ENGLISH.items() if code.startswith("game_")}
+    with speaking(renamed):
+        for name in ("basic", "500", "contract", "500-short"):
+            assert str(GameName(get_rules(name))) == get_rules(name).title == \
+                f"«{get_rules(name).english_title}»"
+        question = Quiz.builtin("500").questions[0]
+        assert "«Rummy 500»" in question.to_public()["game_title"]
+    titles = {rules.english_title for rules in RULE_SETS.values()}
+    assert not [code for code, text in ENGLISH.items()
+                if text in titles and not code.startswith(("game_", "book_part_"))]

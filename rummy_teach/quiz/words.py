@@ -42,14 +42,13 @@ class Joined:
 
 
 class GameName:
-    """A game's title in the language in use (``quiz_game_<name>``; else the rule set's title)."""
+    """A game's title in the language in use (the rule set's title, catalogue code ``game_<name>``)."""
 
     def __init__(self, rules):
         self.rules = rules
 
     def __str__(self) -> str:
-        code = f"quiz_game_{self.rules.name}"
-        return Reason(code).text() if code in ENGLISH else self.rules.title
+        return self.rules.title
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
