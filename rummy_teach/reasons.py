@@ -738,8 +738,16 @@ ENGLISH.update({
     "coach_do_end": "take nothing from the empty stock",
     "coach_do_next": "deal the next hand",
     "coach_hint": "Hint: {move}.",
+    # going out, said by the rule set's scoring (coach/explain.py GO_OUT): only where the
+    # winner takes the points left in the other hands do those cards count for you
     "coach_go_out": "You can go out this turn: {move} starts it, and the cards left in the "
                     "other hands count for you.",
+    "coach_go_out_melds_minus_hand": "You can go out this turn: {move} starts it. The hand "
+                                     "ends with no card left to count against you, while the "
+                                     "cards in the other hands count against their owners.",
+    "coach_go_out_penalty": "You can go out this turn: {move} starts it. You take no penalty "
+                            "points this hand, and the cards left in the other hands are "
+                            "penalty points for their owners.",
     "coach_meld": "Put {cards} down now: {points} points that can no longer be caught in your hand.",
     "coach_lay_off": "Lay {card} off on {meld} rather than hold it: {points} points fewer in your hand.",
     "coach_take_makes": "Take {card}: it makes {meld} with your cards.",

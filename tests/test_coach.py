@@ -19,6 +19,29 @@ def test_go_out_when_able():
     assert "go out" in advice.text()
 
 
+def test_going_out_is_explained_by_the_games_scoring():
+    """Only in Basic Rummy do the cards left in the other hands count for the one who goes
+    out; Rummy 500 takes them off their owners' scores, Contract Rummy makes them penalties."""
+    from rummy_teach.coach.explain import GO_OUT, reasons_for
+    from rummy_teach.rules import RULE_SETS, SCORINGS
+
+    assert set(GO_OUT) == set(SCORINGS) and {r.scoring for r in RULE_SETS.values()} <= set(GO_OUT)
+    game = from_deal("500", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game.apply("draw")
+    advice = hint(game, samples=4, seed=1)
+    assert advice.codes[0] == "coach_go_out_melds_minus_hand"
+    assert "go out" in advice.text() and "count for you" not in advice.text()
+
+    game = from_deal("contract", ["5H 5D 5C 9S 9D 9C", OTHER, "2H 3H 4D 8H JD QS 10D"],
+                     stock="KC 2D 3S 4C 5S 6C 7C 8C", discard="AS")
+    game.apply("draw")
+    while game.phase == "buy":
+        game.apply("pass")
+    why = reasons_for(game, Action.parse("meld 9S 9D 9C | 5H 5D 5C"))
+    assert [r.code for r in why] == ["coach_go_out_penalty"]
+    assert "penalty points for their owners" in why[0].text()
+
+
 def test_lay_off_rather_than_discard():
     game = from_deal("basic", ["KS 3C 8D", "2C 3D 4S 9D JC QD 10C"], table=[(1, "10S JS QS")], to_move=0,
                      stock="2H 4H 6D 9H AD 5S 7S 8S", discard="AH")

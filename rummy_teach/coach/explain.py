@@ -52,6 +52,13 @@ def _what(meld, card) -> Reason:
     return Reason("coach_what_run", {"suit": SUIT_NAMES[card.suit], "card": faces([card])})
 
 
+#: why going out is the move, by the rule set's scoring scheme: the other hands' cards
+#: count for you (Basic Rummy), against their owners while your own melds are safe
+#: (Rummy 500), or as penalty points for them (Contract Rummy)
+GO_OUT = {"winner_takes": "coach_go_out", "melds_minus_hand": "coach_go_out_melds_minus_hand",
+          "penalty": "coach_go_out_penalty"}
+
+
 def goes_out(game, action) -> bool:
     """Would the learner go out this turn, starting with ``action`` (their own cards only)?"""
     if action.kind == "draw" or game.phase not in ("play", "draw"):
@@ -74,7 +81,7 @@ def reasons_for(game, action) -> list[Reason]:
     top = game.discard_top
     kind = action.kind
     if kind in ("meld", "layoff", "take") and goes_out(game, action):
-        return [Reason("coach_go_out", {"move": move_words(game, action)})]
+        return [Reason(GO_OUT[rules.scoring], {"move": move_words(game, action)})]
     if kind == "meld":
         cards = action.cards
         return [Reason("coach_meld", {"cards": faces(cards), "points": rules.hand_points(cards)})]
