@@ -1,0 +1,61 @@
+"""Translations that say what the English says, in the glossary's words
+(docs/glossary-i18n.md): the verbs for drawing and taking."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rummy_teach.i18n import LOCALE_DIR, catalogue, read_po
+from rummy_teach.reasons import ENGLISH
+from test_book_i18n import book_i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+GLOSSARY = (ROOT / "docs" / "glossary-i18n.md").read_text(encoding="utf-8")
+
+#: where a card comes from the discard pile, and the verbs of drawing (from the stock)
+#: and taking (from the discard pile): the verb nearest to "from the discard pile", in
+#: its clause, must be a taking one
+FROM_THE_PILE = {
+    "it": (r"\b(dalla pila degli scarti|dagli scarti|dalla pila)\b",
+           r"\b(pesc\w*|prend\w*|pres[oaie])\b", ("prend", "pres")),
+    "nl": (r"\b(van|uit) de aflegstapel\b", r"\b(trek\w*|getrokken|pak\w*|gepakt)\b", ("pak", "gepakt")),
+}
+
+
+def _digits(text: str) -> Counter:
+    return Counter(re.findall(r"\d+", text))
+
+
+def _drawn_from_the_pile(lang: str, text: str) -> bool:
+    """Whether ``text`` draws a card from the discard pile (a verb of the stock nearest)."""
+    pile, verbs, taking = FROM_THE_PILE[lang]
+    for found in re.finditer(pile, text):
+        start = max((m.end() for m in re.finditer(r"[.;:!?]", text[:found.start()])), default=0)
+        end = found.end() + (re.search(r"[.;:!?]|$", text[found.end():]).start())
+        near = [(found.start() - m.end(), m.group(0)) for m in re.finditer(verbs, text[start:found.start()])]
+        near += [(m.start(), m.group(0)) for m in re.finditer(verbs, text[found.end():end])]
+        if near and not min(near)[1].lower().startswith(taking):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("lang", sorted(FROM_THE_PILE))
+def test_a_card_from_the_discard_pile_is_taken_never_drawn(lang):
+    drawn = [f"{path.name} {e.code}: {e.text}" for path in sorted((LOCALE_DIR / lang).glob("*.po"))
+             for e in read_po(path.read_text(encoding="utf-8"))
+             if e.text and _drawn_from_the_pile(lang, e.text)]
+    assert not drawn, drawn
+
+
+@pytest.mark.parametrize("lang, text, drawn", [
+    ("it", "Ogni turno comincia pescando, dal tallone o dalla pila degli scarti.", True),
+    ("it", "Tocca a te: pesca dal tallone o prendi dalla pila degli scarti.", False),
+    ("nl", "Elke beurt begint met trekken, van de stok of van de aflegstapel.", True),
+    ("nl", "Typ 'draw' om van de stok te trekken of 'take' om van de aflegstapel te pakken.", False),
+])
+def test_the_glossary_check_tells_drawing_from_taking(lang, text, drawn):
+    assert _drawn_from_the_pile(lang, text) is drawn
