@@ -1,5 +1,6 @@
 """Translations that say what the English says, in the glossary's words
-(docs/glossary-i18n.md): the verbs for drawing and taking."""
+(docs/glossary-i18n.md): the verbs for drawing and taking, the numbers of every book
+page."""
 
 from __future__ import annotations
 
@@ -59,3 +60,19 @@ def test_a_card_from_the_discard_pile_is_taken_never_drawn(lang):
 ])
 def test_the_glossary_check_tells_drawing_from_taking(lang, text, drawn):
     assert _drawn_from_the_pile(lang, text) is drawn
+
+
+@pytest.mark.parametrize("lang", book_i18n.TRANSLATED)
+def test_every_number_of_a_book_page_is_in_its_translation(lang):
+    """A translated block holds the same numbers as its English (a total, a card count, a
+    rank written as a digit): '40 each' where the English says 35 is a wrong lesson."""
+    differ = {}
+    for page in book_i18n.pages():
+        path = book_i18n.po_path(lang, page)
+        for entry in book_i18n.read_po(path.read_text(encoding="utf-8")):
+            if entry.text and not entry.fuzzy and not entry.obsolete:
+                english, translated = _digits(entry.english), _digits(entry.text)
+                if english != translated:
+                    differ[f"{page}: {entry.english[:60]}"] = (dict(english - translated),
+                                                               dict(translated - english))
+    assert not differ, differ
