@@ -913,7 +913,7 @@ ENGLISH.update({
     "checker_not_offered": "{cards} cannot be picked in {game}: its deck has no such card.",
     # the worked-example stepper (rummy_teach/play/stepper.py)
     "stepper_restart": "⟲ Restart",
-    "stepper_prev": "◀ Prev",
+    "stepper_prev": "◀ Back",
     "stepper_next": "Next ▶",
     "stepper_counter": "Step {step} of {last}",
     # the self-study quiz's page (rummy_teach/play/quiz.py, rummy_teach/widgets/quiz.py)

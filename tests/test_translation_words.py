@@ -1,6 +1,6 @@
 """Translations that say what the English says, in the glossary's words
 (docs/glossary-i18n.md): the verbs for drawing and taking, the numbers of every book
-page."""
+page, and the stepper's buttons as the pages name them."""
 
 from __future__ import annotations
 
@@ -76,3 +76,40 @@ def test_every_number_of_a_book_page_is_in_its_translation(lang):
                     differ[f"{page}: {entry.english[:60]}"] = (dict(english - translated),
                                                                dict(translated - english))
     assert not differ, differ
+
+
+def _glossary_buttons() -> dict[str, list[str]]:
+    """The glossary's rows of buttons: language -> every label they give."""
+    labels: dict[str, list[str]] = {"en": [], "it": [], "nl": []}
+    for row in GLOSSARY.splitlines():
+        if row.startswith("| Buttons:"):
+            cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+            cells[0] = cells[0].split(":", 1)[1]
+            for lang, cell in zip(labels, cells):
+                labels[lang] += [label.strip() for label in cell.split(",")]
+    return labels
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+def test_the_steppers_buttons_are_named_as_the_glossary_names_them(lang):
+    words = ENGLISH if lang == "en" else catalogue(lang)
+    labels = _glossary_buttons()[lang]
+    for code in ("stepper_prev", "stepper_next"):
+        assert words[code] in labels, (code, words[code], labels)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+def test_the_book_names_the_steppers_buttons_as_they_read(lang):
+    words = ENGLISH if lang == "en" else catalogue(lang)
+    buttons = {words[code] for code in ("stepper_restart", "stepper_prev", "stepper_next")}
+    named = set()
+    for page in book_i18n.pages():
+        if lang == "en":
+            texts = [(book_i18n.BOOK / page).read_text(encoding="utf-8")]
+        else:
+            path = book_i18n.po_path(lang, page)
+            texts = [e.text for e in book_i18n.read_po(path.read_text(encoding="utf-8"))
+                     if not e.obsolete and not e.fuzzy]
+        for text in texts:
+            named.update(re.findall(r"\*\*([◀⟲][^*]*|[^*]*▶)\*\*", text))
+    assert named and named <= buttons, named - buttons

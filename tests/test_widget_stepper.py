@@ -1,4 +1,4 @@
-"""The worked-example stepper: Prev / Next / Restart, captions and tables from the engine."""
+"""The worked-example stepper: Back / Next / Restart, captions and tables from the engine."""
 
 import pytest
 

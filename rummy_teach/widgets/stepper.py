@@ -1,7 +1,7 @@
 """The worked-example stepper widget: a scripted hand shown one step at a time.
 
 ``Stepper("thirty_points")`` (or a :class:`~rummy_teach.worked_examples.WorkedExample`)
-shows the table as the example tells it, a caption per step, and Restart, Prev and
+shows the table as the example tells it, a caption per step, and Restart, Back and
 Next buttons. The logic and the pictures are
 :class:`~rummy_teach.play.stepper.StepperController`'s; this class only shows them
 with ipywidgets. On a static book page the output carries every step's view
