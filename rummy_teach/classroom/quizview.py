@@ -39,7 +39,7 @@ button { background: #0b4f9c; color: #fff; border: 2px solid #0b4f9c; border-rad
   padding: 0.35em 1em; cursor: pointer; margin: 0.4em 0.6em 0.4em 0; }
 button:disabled { background: #d5d5d5; border-color: #d5d5d5; color: #444; cursor: default; }
 input[type=text], select { padding: 0.3em 0.5em; border: 2px solid #555; border-radius: 4px; }
-:focus-visible { outline: 4px solid #e8a200; outline-offset: 2px; }
+:focus-visible { outline: 4px solid #b35c00; outline-offset: 2px; }  /* 4.7:1 on white */
 fieldset { border: 0; padding: 0; margin: 0.5em 0; }
 legend { font-weight: 700; padding: 0; }
 .rt-option { display: inline-block; margin: 0.25em 0.6em 0.25em 0; padding: 0.25em 0.7em;

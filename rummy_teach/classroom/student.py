@@ -147,6 +147,7 @@ class StudentApp:
         import ipywidgets as widgets
 
         from ..quiz import Quiz
+        from ..widgets.base import primary
 
         env = os.environ if env is None else env
         self.config = config
@@ -169,9 +170,12 @@ class StudentApp:
             self.name_box = widgets.Dropdown(options=[("", "")] + [(n, n) for n in roster],
                                              value="", description=say("pick_name_label"))
         else:
-            self.name_box = widgets.Text(placeholder="your name", description="Your name:",
+            self.name_box = widgets.Text(placeholder=say("desk_name_placeholder"),
+                                         description=say("desk_name_label"),
                                          layout=widgets.Layout(width="22em"))
-        self.start_button = widgets.Button(description="Start the quiz", button_style="primary")
+        # white on the widgets' own "primary" blue is 3.1:1; primary() gives it 7:1
+        self.start_button = primary(widgets.Button(description=say("desk_start_button"),
+                                                   button_style="primary"))
         self.code_box = widgets.Text(placeholder=say("rejoin_placeholder"),
                                      description=say("rejoin_label"))
         self.code_button = widgets.Button(description=say("rejoin_button"))

@@ -19,7 +19,7 @@ from ..play import page_html
 from ..play.stepper import BUTTONS, StepperController
 from ..reasons import say
 from ..worked_examples import WorkedExample
-from .base import StaticFallback
+from .base import BUTTON_FOCUS_CSS, StaticFallback
 
 
 class Stepper(StaticFallback, widgets.VBox):
@@ -30,7 +30,10 @@ class Stepper(StaticFallback, widgets.VBox):
                  four_colour: bool = False):
         self.controller = StepperController(example, step, size, four_colour)
         self.example = self.controller.example
-        self.title = widgets.HTML(f'<b style="font:700 19px {FONT}">{html.escape(self.example.title)}</b>')
+        # the stepper has no widget of ours that brings the focus ring's CSS: it brings it
+        # itself, or Voilà and JupyterLab show the widgets' 1 px ring on its buttons
+        self.title = widgets.HTML(f"<style>{BUTTON_FOCUS_CSS}</style>"
+                                  f'<b style="font:700 19px {FONT}">{html.escape(self.example.title)}</b>')
         self.board = widgets.HTML()
         self.caption = widgets.HTML()
         self.counter = widgets.HTML()
