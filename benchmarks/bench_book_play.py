@@ -62,33 +62,39 @@ from browser import CHROMIUM, CHROMIUM_FLAGS, is_local  # noqa: E402
 PLAY = "tutorials/basic_play.html"
 SCORING = "tutorials/basic_scoring.html"
 
+#: the longest a page may take to answer before the run stops with an error (the first
+#: answer of a cold page on a busy machine is a few seconds; this is far above that)
+GIVE_UP_MS = 120_000
+
 # click a control of a widget and resolve when the widget's view has changed
 CLICK = """
 async ([widgetSelector, controlSelector]) => {
   const widget = document.querySelector(widgetSelector);
   const view = widget.querySelector(".rt-play-view");
   const before = view.innerHTML;
-  const changed = new Promise((resolve) => {
+  const changed = new Promise((resolve, reject) => {
     const observer = new MutationObserver(() => {
       if (view.innerHTML !== before) { observer.disconnect(); resolve(performance.now()); }
     });
     observer.observe(view, { childList: true, subtree: true, attributes: true });
+    setTimeout(() => reject(new Error(`${controlSelector}: no answer in GIVE_UP_MS ms`)), GIVE_UP_MS);
   });
   const start = performance.now();
   widget.querySelector(controlSelector).click();
   return (await changed) - start;
 }
-"""
+""".replace("GIVE_UP_MS", str(GIVE_UP_MS))
 FIRST_CARD = """
-() => new Promise((resolve) => {
+() => new Promise((resolve, reject) => {
   const look = () => {
     const card = document.querySelector(".rt-play[data-kind=table] svg[role=img]");
     if (card && card.getBoundingClientRect().width > 0) resolve(performance.now());
+    else if (performance.now() > GIVE_UP_MS) reject(new Error("no card drawn in GIVE_UP_MS ms"));
     else requestAnimationFrame(look);
   };
   look();
 })
-"""
+""".replace("GIVE_UP_MS", str(GIVE_UP_MS))
 COACH = "tutorials/basic_coach.html"
 TABLE = ".rt-play[data-kind=table]"
 STEPPER = ".rt-play[data-kind=stepper]"
@@ -101,6 +107,29 @@ class _Files(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+#: what a page must hold for the figures: the widget the benchmark clicks (a page of the
+#: book without it, or no page at all, would leave the browser waiting for ever)
+PAGES = {PLAY: TABLE, SCORING: STEPPER}
+PYODIDE = Path("lite") / "static" / "pyodide" / "pyodide.mjs"
+
+
+def not_built(html: Path, coach: bool = False) -> str:
+    """What is missing from ``html`` for this benchmark ("" when nothing is)."""
+    if not html.is_dir():
+        return "no such folder"
+    pages = {COACH: TABLE} if coach else PAGES
+    for page, widget in pages.items():
+        path = html / page
+        if not path.is_file():
+            return f"{page} is missing"
+        kind = widget.split("data-kind=")[1].rstrip("]")
+        if f'data-kind="{kind}"' not in path.read_text(encoding="utf-8", errors="replace"):
+            return f"{page} has no live {kind} (built without the book's widgets?)"
+    if not (html / PYODIDE).exists():
+        return f"it has no {PYODIDE.parent.parent}/ site (the browser's Python)"
+    return ""
 
 
 def serve(html: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
@@ -272,8 +301,9 @@ def main() -> int:
     parser.add_argument("--coach", action="store_true", help="measure the coach's hint and review instead")
     parser.add_argument("--coach-turns", type=int, default=8, help="turns with two hints each")
     args = parser.parse_args()
-    if not (args.html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
-        sys.exit(f"{args.html} has no lite/ site: run `make book` first")
+    missing = not_built(args.html, coach=args.coach)
+    if missing:
+        sys.exit(f"{args.html} is not a built book: {missing}. Run `make book` first.")
     if args.coach:
         return coach_main(args)
     from playwright.sync_api import sync_playwright
