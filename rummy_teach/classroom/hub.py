@@ -31,6 +31,19 @@ SERVICE_SCOPES = ("read:users:name", "read:users:groups")
 NEEDED_ENV = ("JUPYTERHUB_API_TOKEN", "JUPYTERHUB_API_URL", "JUPYTERHUB_CLIENT_ID",
               "JUPYTERHUB_SERVICE_PREFIX")
 GROUP_CACHE_SECONDS = 30
+#: How long the classroom waits for the hub's answer to "which groups is this user in?",
+#: asked when someone opens a teacher's page (then cached for GROUP_CACHE_SECONDS).
+#: Students never cause the question: a class of 30 starting at once sends 30 logins
+#: through the hub (and, with servers of their own, 30 spawns), while this call waits
+#: for at most the teacher's own page and its refreshes. The hub answers it from its
+#: database in milliseconds; even behind 30 logins on a busy hub it needs a few seconds,
+#: so 30 s is ample (an estimate from the hub's design, not measured with 30 browsers).
+#: Tornado's client runs 10 requests at once and fails one still queued after
+#: min(20 s, this). A call that times out or finds no hub refuses the page this time
+#: only: it is not cached, so the teacher's next refresh asks again.
+HUB_API_TIMEOUT_SECONDS = 30.0
+#: the status tornado gives a request that never got an HTTP answer (timeout, no hub)
+NO_ANSWER = 599
 
 
 def hub_service(*, port: int, command: list[str], name: str = SERVICE_NAME,
@@ -65,11 +78,14 @@ def missing_hub_env(env=None) -> list[str]:
 class HubDoor:
     """Who the hub says a request comes from, and whether they teach."""
 
-    def __init__(self, teachers_group: str):
-        from jupyterhub.services.auth import HubOAuth
+    def __init__(self, teachers_group: str, api_timeout: float = HUB_API_TIMEOUT_SECONDS, auth=None):
+        if auth is None:
+            from jupyterhub.services.auth import HubOAuth
 
+            auth = HubOAuth(cache_max_age=60)
         self.teachers_group = teachers_group
-        self.auth = HubOAuth(cache_max_age=60)
+        self.api_timeout = api_timeout
+        self.auth = auth
         self._groups: dict[str, tuple[float, set]] = {}
 
     async def user(self, handler) -> dict | None:
@@ -99,10 +115,14 @@ class HubDoor:
             url = f"{self.auth.api_url.rstrip('/')}/users/{quote(name, safe='')}"
             try:
                 reply = await AsyncHTTPClient().fetch(url, headers={
-                    "Authorization": f"token {self.auth.api_token}"}, request_timeout=30)
+                    "Authorization": f"token {self.auth.api_token}"}, request_timeout=self.api_timeout)
                 groups = set(json.loads(reply.body).get("groups") or ())
-            except HTTPClientError:
+            except HTTPClientError as error:
+                if error.code == NO_ANSWER:  # no answer in time: refused now, asked again next time
+                    return False
                 groups = set()  # unknown to the hub, or the service may not read groups
+            except OSError:  # no hub listening: the same
+                return False
             cached = self._groups[name] = (now, groups)
         return self.teachers_group in cached[1]
 
