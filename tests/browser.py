@@ -288,3 +288,23 @@ class CommandServer(_Server):
 
     def output(self) -> str:
         return self.log_path.read_text()
+
+
+#: a classroom page's first load (generous: test machines are shared, and make test runs
+#: two lanes at once) and one update of the page after a click
+CLASSROOM_LOAD_MS = 180_000
+CLASSROOM_UPDATE_MS = 30_000
+
+
+def start_classroom(home: Path, *, name: str, quiz, token: str, session: str, join: str,
+                    options=()) -> CommandServer:
+    """``rummy-teach classroom`` for a browser test, started (it answers) on a free
+    localhost port: ``quiz`` (a built-in name or a file), the test's teacher token,
+    session and join code, every student's questions in the same order; ``options``
+    adds more (``--lang it``, ``--db FILE``...). Stop it with ``.stop()``."""
+    port = free_port()
+    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", str(quiz), *options,
+            "--host", "127.0.0.1", "--port", str(port), "--token", token, "--session", session,
+            "--join-code", join, "--same-order", "--run-dir", str(home / "run")]
+    return CommandServer(argv, root=home, port=port, ready_path="/voila/static/voila.js",
+                         name=name).start()

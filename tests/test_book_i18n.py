@@ -168,13 +168,19 @@ def test_sync_keeps_translations_and_marks_a_changed_block_fuzzy(tmp_path):
         "A sample lesson": "Una lezione"}          # a fuzzy translation is not used
 
 
-def test_a_translation_whose_block_is_gone_is_kept_obsolete(tmp_path):
+def _translated(tmp_path, lang, english, text):
+    """The sample page's book and locale, with ``english`` translated as ``text`` in
+    ``lang``'s .po file (returned too)."""
     book, locale = _book(tmp_path, PAGE)
-    book_i18n.sync("nl", "tutorials/lesson.md", book, locale)
-    path = book_i18n.po_path("nl", "tutorials/lesson.md", locale)
+    book_i18n.sync(lang, "tutorials/lesson.md", book, locale)
+    path = book_i18n.po_path(lang, "tutorials/lesson.md", locale)
     path.write_text(path.read_text(encoding="utf-8").replace(
-        'msgid "The answer."\nmsgstr ""', 'msgid "The answer."\nmsgstr "Het antwoord."'),
-        encoding="utf-8")
+        f'msgid "{english}"\nmsgstr ""', f'msgid "{english}"\nmsgstr "{text}"'), encoding="utf-8")
+    return book, locale, path
+
+
+def test_a_translation_whose_block_is_gone_is_kept_obsolete(tmp_path):
+    book, locale, path = _translated(tmp_path, "nl", "The answer.", "Het antwoord.")
     (book / "tutorials" / "lesson.md").write_text(
         PAGE.replace("The answer.", "Nothing like the old sentence at all, really."),
         encoding="utf-8")
@@ -185,12 +191,7 @@ def test_a_translation_whose_block_is_gone_is_kept_obsolete(tmp_path):
 
 
 def test_build_writes_every_page_in_the_language(tmp_path):
-    book, locale = _book(tmp_path, PAGE)
-    book_i18n.sync("it", "tutorials/lesson.md", book, locale)
-    path = book_i18n.po_path("it", "tutorials/lesson.md", locale)
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        'msgid "The answer."\nmsgstr ""', 'msgid "The answer."\nmsgstr "La risposta."'),
-        encoding="utf-8")
+    book, locale, _ = _translated(tmp_path, "it", "The answer.", "La risposta.")
     written = book_i18n.build("it", tmp_path / "out", book, locale)
     assert written == [tmp_path / "out" / "tutorials" / "lesson.md"]
     assert "\nLa risposta.\n" in written[0].read_text(encoding="utf-8")

@@ -10,11 +10,12 @@ tab, the teacher's pages, and the whole server stopped and started again.
 import html
 import json
 import shutil
-import sys
 
 import pytest
 
-from browser import CommandServer, RecordedPage, free_port
+from browser import CLASSROOM_LOAD_MS as LOAD_MS
+from browser import CLASSROOM_UPDATE_MS as UPDATE_MS
+from browser import RecordedPage, start_classroom
 
 from rummy_teach.classroom import open_store
 from rummy_teach.quiz import Quiz
@@ -24,8 +25,6 @@ pytestmark = pytest.mark.browser
 TOKEN = "chromium-teacher"
 SESSION = "chromium-class"
 JOIN = "CHR234"
-LOAD_MS = 180_000    # generous: test machines are shared, and make test runs two lanes at once
-UPDATE_MS = 30_000
 SAMPLE = __import__("pathlib").Path(__file__).resolve().parents[1] / "rummy_teach" / "quiz" \
     / "samples" / "first-week.json"
 
@@ -35,12 +34,8 @@ def classroom(tmp_path_factory):
     home = tmp_path_factory.mktemp("classroom-chromium")
     quiz_file = home / "first-week.json"
     shutil.copy(SAMPLE, quiz_file)
-    port = free_port()
-    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", str(quiz_file),
-            "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN, "--session", SESSION,
-            "--join-code", JOIN, "--same-order", "--run-dir", str(home / "run")]
-    server = CommandServer(argv, root=home, port=port, ready_path="/voila/static/voila.js",
-                           name="classroom-chromium").start()
+    server = start_classroom(home, name="classroom-chromium", quiz=quiz_file, token=TOKEN,
+                             session=SESSION, join=JOIN)
     server.quiz = Quiz.from_file(quiz_file)
     server.db = home / "first-week-results.db"
     server.student_url = f"{server.base}/?join={JOIN}"

@@ -13,12 +13,13 @@ quizzes and the classroom added for issue 16.
 
 import csv
 import io
-import sys
 import urllib.request
 
 import pytest
 
-from browser import CommandServer, free_port
+from browser import CLASSROOM_LOAD_MS as LOAD_MS
+from browser import CLASSROOM_UPDATE_MS as UPDATE_MS
+from browser import start_classroom
 
 from rummy_teach.classroom import open_store
 
@@ -27,20 +28,14 @@ pytestmark = pytest.mark.browser
 TOKEN = "languages-teacher"
 SESSION = "languages-class"
 JOIN = "LNG234"
-LOAD_MS = 180_000    # generous: test machines are shared, and make test runs two lanes at once
-UPDATE_MS = 30_000
 
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
     home = tmp_path_factory.mktemp("classroom-languages")
-    port = free_port()
-    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", "basic",
-            "--lang", "it", "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN,
-            "--session", SESSION, "--join-code", JOIN, "--same-order",
-            "--db", str(home / "results.db"), "--run-dir", str(home / "run")]
-    server = CommandServer(argv, root=home, port=port, ready_path="/voila/static/voila.js",
-                           name="classroom-languages").start()
+    server = start_classroom(home, name="classroom-languages", quiz="basic", token=TOKEN,
+                             session=SESSION, join=JOIN,
+                             options=("--lang", "it", "--db", str(home / "results.db")))
     server.db = home / "results.db"
     yield server
     server.stop()

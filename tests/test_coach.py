@@ -82,12 +82,15 @@ def test_discard_a_high_card_that_fits_nothing():
     assert words
 
 
+def same_view_other_hidden_cards():
+    """Two deals the learner sees alike: the opponent's hand and the stock swapped."""
+    mine, theirs, stock = "5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JC QD 10S", "7C 8C 9C 10C JH QH KH"
+    return (from_deal("basic", [mine, theirs], stock=f"{stock} AC", discard="8H 7H"),
+            from_deal("basic", [mine, stock], stock=f"{theirs} AC", discard="8H 7H"))
+
+
 def test_hidden_cards_do_not_change_the_hint():
-    mine = "5H 6H 2C 9D KS QC 4S"
-    a = from_deal("basic", [mine, "2D 3D 4D 8D JC QD 10S"], stock="7C 8C 9C 10C JH QH KH AC",
-                  discard="8H 7H")
-    b = from_deal("basic", [mine, "7C 8C 9C 10C JH QH KH"], stock="2D 3D 4D 8D JC QD 10S AC",
-                  discard="8H 7H")
+    a, b = same_view_other_hidden_cards()
     assert a.hand(1) != b.hand(1)
     assert LearnerView(a).key == LearnerView(b).key
     ha, hb = hint(a, samples=3, seed=5), hint(b, samples=3, seed=5)
@@ -253,13 +256,9 @@ def test_the_expert_player_decides_the_same_with_the_same_seed():
 
 
 def test_the_expert_player_never_reads_the_hidden_cards():
-    # the same view, other hidden cards (the opponent's hand and the stock swapped):
-    # take, meld, then a discard weighed over sampled deals, the same in both
-    mine = "5H 6H 2C 9D KS QC 4S"
-    a = from_deal("basic", [mine, "2D 3D 4D 8D JC QD 10S"], stock="7C 8C 9C 10C JH QH KH AC",
-                  discard="8H 7H")
-    b = from_deal("basic", [mine, "7C 8C 9C 10C JH QH KH"], stock="2D 3D 4D 8D JC QD 10S AC",
-                  discard="8H 7H")
+    # the same view, other hidden cards: take, meld, then a discard weighed over sampled
+    # deals, the same in both
+    a, b = same_view_other_hidden_cards()
     for seed in (1, 2):
         moves = _expert_moves(a, seed)
         assert moves[0] == Action.parse("take") and moves[2].kind == "discard"
