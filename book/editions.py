@@ -18,13 +18,16 @@ the English site's folder::
     python book/editions.py --only it               # one edition (and the English)
 
 The exit status is non-zero when any edition's build failed; each build's output is
-printed whole, one after the other.
+printed whole, one after the other, a failed one last. An edition whose lesson kernel
+failed to start (a race between processes starting kernels, see ``KERNEL_START_FAILED``)
+is built a second time, and the log says so.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -47,6 +50,16 @@ TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT)
 #: the folders every edition's sources share with the English book
 SHARED = ("_ext", "_templates", "_static")
 BIN = Path(sys.executable).parent
+#: a kernel that never started, through no fault of the lesson: jupyter_client picks a
+#: kernel's TCP ports by asking for free ones and letting them go, and another process
+#: starting a kernel or a server in that window can take one first ("Address already in
+#: use", jupyter/jupyter_client#154, nteract/papermill#511). The three editions start 75
+#: kernels side by side while the tests start Voila's and JupyterLab's; an edition that
+#: lost that race (Sphinx stops the whole edition) is built once more. A lesson that
+#: fails in its own code is not retried.
+KERNEL_START_FAILED = re.compile(r"Kernel died before replying to kernel_info"
+                                 r"|Kernel didn't respond in \d+ seconds"
+                                 r"|Address already in use")
 
 
 def build_command(source: Path, output: Path | None) -> list[str]:
@@ -127,8 +140,16 @@ def build_editions(path_output: Path | None = None, only=TRANSLATED) -> tuple[bo
     with ThreadPoolExecutor(len(jobs)) as pool:
         futures = {lang: pool.submit(run, command, env) for lang, (command, env) in jobs.items()}
         results = {lang: future.result() for lang, future in futures.items()}
-    seconds = time.monotonic() - started
     log = []
+    for lang, (code, output) in list(results.items()):
+        failure = KERNEL_START_FAILED.search(output) if code != 0 else None
+        if failure:
+            lesson = re.findall(r"(\S+): Executing notebook", output[:failure.start()])
+            log.append(f"===== the {LANGUAGES[lang]} edition ({lang}): the kernel of "
+                       f"{lesson[-1] if lesson else 'a lesson'} did not start "
+                       f"({failure.group(0)}); the edition is built again =====")
+            results[lang] = run(*jobs[lang])
+    seconds = time.monotonic() - started
     # a failed edition's output last, where a reader of the log's end looks first
     for lang, (code, output) in sorted(results.items(), key=lambda item: item[1][0] != 0):
         log.append(f"===== the {LANGUAGES[lang]} edition ({lang}): exit {code} =====\n{output}")

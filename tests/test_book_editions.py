@@ -198,3 +198,56 @@ def test_the_translated_pages_and_what_their_code_draws_hold_no_english_sentence
     pages = ("tutorials/*.html", "rules/*.html", "intro.html", "teachers.html")
     problems = english_check.check_edition(book.html, lang, pages=pages, outputs=True)
     assert not problems, "\n".join(f"{page}: {found[:3]}" for page, found in problems.items())
+
+
+# --- the build's own logic, without building --------------------------------------------
+
+def _editions_module():
+    spec = importlib.util.spec_from_file_location("book_editions", ROOT / "book" / "editions.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fake_builds(monkeypatch, editions, outputs):
+    """book/editions.py with its builds replaced by ``outputs[lang]``, a list of
+    (exit code, output) taken one per build of that edition; returns the builds run."""
+    runs = []
+
+    def run(command, env=None):
+        lang = (env or {}).get("RUMMY_TEACH_LANG", "en")
+        runs.append(lang)
+        return outputs[lang].pop(0)
+
+    monkeypatch.setattr(editions, "run", run)
+    monkeypatch.setattr(editions, "write_edition_source", lambda lang, folder: folder)
+    return runs
+
+
+def test_an_edition_whose_lesson_kernel_did_not_start_is_built_again(monkeypatch, tmp_path):
+    editions = _editions_module()
+    lost_race = ("tutorials/basic_melds.md: Executing notebook using local CWD [mystnb]\n"
+                 "RuntimeError: Kernel died before replying to kernel_info\n")
+    runs = _fake_builds(monkeypatch, editions, {
+        "en": [(0, "build succeeded.")],
+        "it": [(1, lost_race), (0, "build succeeded.")],
+        "nl": [(0, "build succeeded.")]})
+    ok, log = editions.build_editions(tmp_path, ("it", "nl"))
+    assert ok
+    assert sorted(runs) == ["en", "it", "it", "nl"]
+    assert "the kernel of tutorials/basic_melds.md did not start" in log
+    assert "Kernel died before replying" in log and "Traceback" not in log
+
+
+def test_a_lesson_that_fails_in_its_code_is_not_built_again_and_its_log_comes_last(
+        monkeypatch, tmp_path):
+    editions = _editions_module()
+    runs = _fake_builds(monkeypatch, editions, {
+        "en": [(0, "build succeeded.")],
+        "it": [(1, "WARNING: Executing notebook failed: CellExecutionError")],
+        "nl": [(0, "build succeeded.")]})
+    ok, log = editions.build_editions(tmp_path, ("it", "nl"))
+    assert not ok
+    assert sorted(runs) == ["en", "it", "nl"]
+    assert log.rindex("(it): exit 1") > log.rindex("(nl): exit 0") > log.rindex("(en): exit 0")
+    assert log.endswith("FAILED =====")
