@@ -128,6 +128,8 @@ def build_book(out: Path) -> BookBuild:
         return BookBuild(out / "_build" / "html", output, False)
     code, output = _run([sys.executable, str(BOOK / "editions.py"), "--path-output", str(out)],
                         timeout=2700)
+    (out / "_build").mkdir(parents=True, exist_ok=True)
+    (out / "_build" / "build.log").write_text(output, encoding="utf-8")  # whole, to read after
     return BookBuild(out / "_build" / "html", output, code == 0)
 
 

@@ -21,6 +21,7 @@ playwright package, they are skipped with the reason said.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -69,6 +70,14 @@ def is_local(url: str) -> bool:
     return parsed.hostname in LOCAL_HOSTS or f"[{parsed.hostname}]" in LOCAL_HOSTS
 
 
+#: how many ports a server is started on before a taken port fails its test
+PORT_TRIES = 3
+
+
+class PortTaken(RuntimeError):
+    """The server could not listen: another process took its port first."""
+
+
 class _Server:
     """A Jupyter server started as a child process in its own session, stopped by :meth:`stop`."""
 
@@ -90,27 +99,48 @@ class _Server:
         raise NotImplementedError
 
     def start(self):
+        """Start the server and wait until it answers. A free port can be taken by another
+        process between ``free_port()`` and the server's bind (a kernel started by another
+        test picks its ports the same way); a server that exits for that reason is
+        started again on a new port, up to ``PORT_TRIES`` times."""
         SCREENSHOTS.mkdir(exist_ok=True)
-        self._log = open(self.log_path, "w")
-        self.process = subprocess.Popen(self.command() + self.extra_args, cwd=self.root,
-                                        stdout=self._log, stderr=subprocess.STDOUT,
-                                        start_new_session=True,
-                                        env={**os.environ, "JUPYTER_PLATFORM_DIRS": "1"})
-        self._wait_until_ready()
+        for attempt in range(1, PORT_TRIES + 1):
+            self._log = open(self.log_path, "w")
+            self.process = subprocess.Popen(self.command() + self.extra_args, cwd=self.root,
+                                            stdout=self._log, stderr=subprocess.STDOUT,
+                                            start_new_session=True,
+                                            env={**os.environ, "JUPYTER_PLATFORM_DIRS": "1"})
+            try:
+                self._wait_until_ready()
+                return self
+            except PortTaken:
+                self._log.close()
+                if attempt == PORT_TRIES:
+                    raise
+                self.move_to(free_port())
         return self
+
+    def move_to(self, port: int) -> None:
+        """Use ``port`` from the next start on."""
+        self.port = port
+        self.log_path = SCREENSHOTS / f"{self.name}-{port}.log"
 
     def _wait_until_ready(self) -> None:
         deadline = time.monotonic() + STARTUP_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"{self.name} exited with code {self.process.returncode}; "
-                                   f"see {self.log_path}:\n{self.log_path.read_text()[-2000:]}")
+                log = self.log_path.read_text()
+                error = PortTaken if re.search(r"Address already in use|Errno 98", log) \
+                    else RuntimeError
+                raise error(f"{self.name} exited with code {self.process.returncode}; "
+                            f"see {self.log_path}:\n{log[-2000:]}")
             try:  # a page that answers once the server listens and starts no kernel
                 with urllib.request.urlopen(self.base + self.ready_path, timeout=2) as response:
                     if response.status == 200:
                         return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
+            except (urllib.error.URLError, ConnectionError, TimeoutError,
+                    http.client.HTTPException):
+                pass  # not listening yet, or the port answers another program (not HTTP)
             time.sleep(0.25)
         self.stop()
         raise RuntimeError(f"{self.name} did not answer on {self.base} within "
@@ -139,6 +169,7 @@ class VoilaServer(_Server):
     def command(self) -> list[str]:
         return [str(Path(sys.executable).with_name("voila")), str(self.root), "--no-browser",
                 f"--port={self.port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+                "--Voila.port_retries=0",  # a taken port: exit (start() moves), never drift
                 # pages closed long ago give their kernels back
                 "--MappingKernelManager.cull_idle_timeout=300",
                 "--MappingKernelManager.cull_interval=60"]
@@ -161,6 +192,7 @@ class LabServer(_Server):
         state = self.root.parent / f"{self.root.name}-lab-state"  # no settings shared with you
         return [str(Path(sys.executable).with_name("jupyter")), "lab", "--allow-root",
                 "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
+                "--ServerApp.port_retries=0",  # a taken port: exit (start() moves), never drift
                 "--IdentityProvider.token=", "--ServerApp.password=",
                 f"--ServerApp.root_dir={self.root}", "--LabApp.news_url=",
                 "--ServerApp.disable_check_xsrf=True",  # lets start_kernel POST without a cookie
@@ -285,6 +317,11 @@ class CommandServer(_Server):
 
     def command(self) -> list[str]:
         return self.argv
+
+    def move_to(self, port: int) -> None:
+        self.argv = [str(port) if arg == str(self.port) else
+                     arg.replace(f"={self.port}", f"={port}") for arg in self.argv]
+        super().move_to(port)
 
     def output(self) -> str:
         return self.log_path.read_text()

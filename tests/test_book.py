@@ -43,7 +43,8 @@ def test_book_builds_with_warnings_as_errors(book):
     if not book.reused:
         assert book.ok, book.failure()
         assert "build succeeded" in log
-    assert not re.search(r"WARNING|ERROR", log.replace("[IPKernelApp] WARNING", "")), log[-4000:]
+    assert not re.search(r"WARNING|ERROR", log.replace("[IPKernelApp] WARNING", "")), \
+        book.failure()
     for page in toc_files():
         assert (html / page).with_suffix(".html").exists(), page
 
