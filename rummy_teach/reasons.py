@@ -767,6 +767,8 @@ ENGLISH.update({
     "coach_buy": "Buy {card}: it makes {meld}, worth the penalty card.",
     "coach_pass": "Let {card} go: it does not bring your contract near enough to pay a penalty card.",
     "coach_only_move": "This is the only move you have.",
+    "coach_contract_first": "Your contract may go down now, and that comes first: until it is "
+                            "down you may not lay off, and you cannot go out.",
     "coach_estimate": "Estimated over {samples} deals of the cards you cannot see: {value} points "
                       "for this move, {margin} more than the next best ({second}).",
     "coach_what_set": "the {rank_plural}",

@@ -239,6 +239,21 @@ def test_the_contract_goes_down_as_soon_as_it_may():
         assert hint(game, seed=seed).action == move
 
 
+def test_a_contract_that_may_go_down_is_not_called_the_only_move():
+    # the coach weighs only the lay-down once the contract may go down, but the learner
+    # could also discard or lay down otherwise: the hint says why the contract comes first
+    game = from_deal("contract", ["5H 5D 5C 9S 9D 9C 2H 3H 4D 8H JD QS", OTHER, "AC 3C 6S 8S QC 7D 10D"],
+                     stock="KS KD", discard="7C")
+    game.apply("draw")
+    while game.phase == "buy":
+        game.apply("pass")
+    assert game.current_player == 0 and game.phase == "play" and len(game.legal_actions()) > 1
+    advice = hint(game)
+    assert advice.action.kind == "meld"
+    assert "coach_contract_first" in advice.codes and "coach_only_move" not in advice.codes
+    assert advice.codes[0] == "coach_meld"
+
+
 def _expert_moves(game, seed, moves=3):
     """The expert's next ``moves`` decisions in ``game`` (which is left as it was)."""
     from rummy_teach.game import Bot

@@ -46,6 +46,15 @@ def as_view(game_or_view, player=None) -> LearnerView:
     return LearnerView(game_or_view, player)
 
 
+def _lone_candidate_reasons(game, action) -> list[Reason]:
+    """Why the one move the coach weighed is the move. It is the only legal move, or
+    the contract that may go down now (the coach weighs nothing else then, see
+    :func:`~.search.candidates`), though other moves are legal."""
+    if len(game.legal_actions()) == 1:
+        return [Reason("coach_only_move")]
+    return reasons_for(game, action) + [Reason("coach_contract_first")]
+
+
 def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0) -> Hint:
     """The strongest move for ``player`` (who must be the one to act) and why.
 
@@ -62,7 +71,7 @@ def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0
         raise UsageError(say("coach_game_over"))
     if len(moves) == 1:
         values = ((moves[0], 0.0),)
-        reasons = [Reason("coach_only_move")]
+        reasons = _lone_candidate_reasons(game, moves[0])
     else:
         weighed = weigh(view, moves, samples, seed)
         order = sorted(range(len(moves)), key=lambda i: (-round(weighed[moves[i]], 6), i))
