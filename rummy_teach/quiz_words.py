@@ -247,6 +247,8 @@ QUIZ_WORDS = {
     "quiz_among_hand": "the cards of the hand",
     "quiz_hint_card_notation": "{error}. Type the cards you pick in card notation, or 'none'.",
     "quiz_hint_melds_form": "Type each meld's cards in card notation, with | between melds (or 'none').",
+    "quiz_hint_deadwood_rest": "The deadwood you named is not what those melds leave in the hand. "
+                               "You may also leave the deadwood out: the cards you do not meld are it.",
     "quiz_hint_error_then": "{error}. {form}",
     "quiz_hint_several_melds": "{cards} looks like several melds written together: put | between melds.",
     "quiz_hint_winner_form": "Type the winner's name, then the points in digits (players: {players}).",

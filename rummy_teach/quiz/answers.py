@@ -12,7 +12,7 @@ import re
 
 from ..cards import Card, cards_text, parse_cards
 from ..errors import NotationError, RummyError
-from ..reasons import say
+from ..reasons import ENGLISH, say
 
 # No hand of any of the three games is worth this much; a bigger number is a typing slip.
 NUMBER_LIMIT = 1000
@@ -22,6 +22,25 @@ _NUMBER_WORDS = frozenset(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy "
     "eighty ninety hundred minus".split())
+
+
+def is_none(text: str) -> bool:
+    """Is ``text`` a word for "none"? The fixed list, plus the words the quiz itself shows
+    for "none" (in English and in the language in use), so that a learner who copies a
+    shown answer ("none of them") is understood."""
+    text = text.lower()
+    if text in NONE_WORDS:
+        return True
+    return any(text == say(code, catalogue).lower() for code in ("quiz_none_of_them", "quiz_no_melds",
+                                                                 "quiz_given_none")
+               for catalogue in (ENGLISH, None))
+
+
+def _deadwood_word(catalogue) -> str:
+    """What stands between the melds and the deadwood in a shown arrangement ("deadwood"
+    in "8♠ 8♥ 8♦; deadwood K♠ 9♦"), in ``catalogue``'s language."""
+    shown = say("quiz_arrange_answer", catalogue, melds="\x00", deadwood="\x01")
+    return shown[shown.index("\x00") + 1:shown.index("\x01")].strip(" ;").lower()
 
 
 class Unreadable(RummyError):
@@ -97,7 +116,7 @@ def read_labels(answer, labels) -> frozenset:
     """Some of ``labels`` (``"A C"``, ``"A, C"``, ``"AC"``), or ``none`` for none of them."""
     text = _text(answer)
     listed = ", ".join(labels)
-    if text.lower() in NONE_WORDS:
+    if is_none(text):
         return frozenset()
     tokens = [t for t in re.split(r"[\s,;/+&]+|\b(?:and|en)\b", text, flags=re.IGNORECASE) if t]
     upper = {label.upper(): label for label in labels}
@@ -135,7 +154,7 @@ def _take(cards, pool, what) -> tuple[Card, ...]:
 def read_cards_from(answer, pool) -> tuple[Card, ...]:
     """Some of the cards in ``pool``, in card notation (``8C 3H``), or ``none``."""
     text = _text(answer)
-    if text.lower() in NONE_WORDS:
+    if is_none(text):
         return ()
     try:
         cards = parse_cards(text)
@@ -150,12 +169,55 @@ def read_groups(answer, hand) -> tuple[tuple[Card, ...], ...]:
     ``none`` means no melds at all. Every card must be in the hand, and no card
     may be used twice; the cards not named are the deadwood.
     """
-    text = _text(answer)
-    if text.lower() in NONE_WORDS:
-        return ()
+    _text(answer)  # refuses what is not text, or empty
+    melds, deadwood = _split_deadwood(answer.strip())  # new lines may part melds: kept
+    if is_none(" ".join(melds.split())):
+        groups = ()
+    else:
+        groups = _card_groups(melds)
+    flat = _take([c for g in groups for c in g], hand, "quiz_among_hand")
+    if deadwood is not None:
+        _check_deadwood(deadwood, hand, flat)
+    result, at = [], 0
+    for group in groups:
+        result.append(flat[at:at + len(group)])
+        at += len(group)
+    return tuple(result)
+
+
+def _split_deadwood(text: str) -> tuple[str, str | None]:
+    """The melds and, when the answer names it as the quiz shows an arrangement
+    ("...; deadwood K♠ 9♦"), the deadwood part (None when it is not named)."""
+    if ";" not in text:
+        return text, None
+    melds, rest = text.split(";", 1)
+    rest = " ".join(rest.split())
+    for word in {_deadwood_word(ENGLISH), _deadwood_word(None)}:
+        if rest.lower().startswith(word):
+            return melds.strip(), rest[len(word):].strip(" :")
+    raise Unreadable(say("quiz_hint_melds_form"))
+
+
+def _check_deadwood(text: str, hand, melded) -> None:
+    """The deadwood a learner named must be the cards the melds leave."""
+    left = list(hand)
+    for card in melded:
+        left.remove(card)
+    if not text or is_none(text):
+        named = ()
+    else:
+        try:
+            named = parse_cards(text)
+        except NotationError as error:
+            raise Unreadable(say("quiz_hint_error_then", error=error, form=say("quiz_hint_melds_form"))) from None
+    if sorted(c.face.sort_key() for c in named) != sorted(c.face.sort_key() for c in left):
+        raise Unreadable(say("quiz_hint_deadwood_rest"))
+
+
+def _card_groups(text: str) -> list[tuple[Card, ...]]:
     form = say("quiz_hint_melds_form")
     groups = []
-    for part in re.split(r"[|/\n]", answer):
+    for part in re.split(r"[|/\n]", text):
         if not part.strip():
             continue
         try:
@@ -164,12 +226,7 @@ def read_groups(answer, hand) -> tuple[tuple[Card, ...], ...]:
             raise Unreadable(say("quiz_hint_error_then", error=error, form=form)) from None
     if not groups:
         raise Unreadable(form)
-    flat = _take([c for g in groups for c in g], hand, "quiz_among_hand")
-    result, at = [], 0
-    for group in groups:
-        result.append(flat[at:at + len(group)])
-        at += len(group)
-    return tuple(result)
+    return groups
 
 
 def read_player_points(answer, names, aliases: dict | None = None,
