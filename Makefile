@@ -25,9 +25,10 @@ demo: setup
 check: setup
 	$(BIN)/python -m pytest -q -m "not slow and not browser"
 
-# `make test`: everything, what CI runs (.ci/run). Two pytest processes side by side
-# (tests/run_lanes.py): the browser, server and book tests in one, every other test in
-# the other, each test once; the cpu lane's output is printed after the other's. The book
+# `make test`: everything, what CI runs (.ci/run). Three pytest processes side by side
+# (tests/run_lanes.py): the book build and the tests that read it in one, the other
+# browser and server tests in another, every other test in the third, each test once;
+# the book lane prints as it runs, the others' output is printed after it. The book
 # is built once, in the test session (tests/book_build.py), and that build executes
 # every lesson for the lesson checks; the JupyterLite site is built first for the
 # live-lesson tests.

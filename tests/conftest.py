@@ -25,32 +25,40 @@ def full_run(request) -> bool:
     return "not slow" not in (request.config.getoption("markexpr") or "")
 
 
-# --- lanes: make test runs the suite as two pytest processes side by side --------------
+# --- lanes: make test runs the suite as three pytest processes side by side ------------
 # The machine has two cores and most of the browser, server and book tests wait on other
-# processes (Chromium, Jupyter servers, the kernels of the book build), so `make test`
-# runs them in one process (lane "wait") while a second process runs every other test
-# (lane "cpu"). Each test belongs to exactly one lane, so the two runs together are the
-# whole suite, each test once; the book is built only in the "wait" lane.
+# processes (Chromium, Jupyter servers, the kernels of the book build). `make test` runs
+# the tests that need the built book in one process (lane "book": the build starts at
+# once and its tests follow it), the other browser and server tests in a second (lane
+# "serve"), and every other test in a third (lane "cpu"), so that neither core idles
+# while a lane waits. Each test belongs to exactly one lane, so the three runs together
+# are the whole suite, each test once; the book is built only in the "book" lane.
 
-# fixtures that start or wait on another process: a test using one (directly or through
-# another fixture) runs in the "wait" lane
-WAITING_FIXTURES = frozenset({"book", "book_site", "voila", "jupyterlab", "chromium",
-                              "browser_page"})
-LANES = ("cpu", "wait")
+#: fixtures that need the built book: a test using one (directly or through another
+#: fixture) runs in the "book" lane
+BOOK_FIXTURES = frozenset({"book", "book_site"})
+#: fixtures that start or wait on another process: a test using one runs in the
+#: "serve" lane (unless it needs the book)
+WAITING_FIXTURES = frozenset({"voila", "jupyterlab", "chromium", "browser_page"})
+LANES = ("cpu", "book", "serve")
 
 
 def lane_of(item) -> str:
-    """The lane of a collected test: "wait" for browser tests and any test that uses the
-    book or a Jupyter server or Chromium fixture, "cpu" for every other test."""
-    if item.get_closest_marker("browser") or WAITING_FIXTURES & set(item.fixturenames):
-        return "wait"
+    """The lane of a collected test: "book" for any test that uses the built book,
+    "serve" for the other browser tests and any test that uses a Jupyter server or
+    Chromium fixture, "cpu" for every other test."""
+    fixtures = set(item.fixturenames)
+    if BOOK_FIXTURES & fixtures:
+        return "book"
+    if item.get_closest_marker("browser") or WAITING_FIXTURES & fixtures:
+        return "serve"
     return "cpu"
 
 
 def pytest_addoption(parser):
     parser.addoption("--lane", choices=LANES, default=None,
                      help="run only the tests of one lane (tests/conftest.py); make test runs "
-                          "both lanes side by side")
+                          "every lane side by side")
 
 
 def pytest_collection_modifyitems(config, items):

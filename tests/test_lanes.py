@@ -1,5 +1,5 @@
-"""`make test` runs the suite as two pytest processes (tests/run_lanes.py): every test
-belongs to exactly one lane, and the run fails when either lane fails."""
+"""`make test` runs the suite as one pytest process per lane (tests/run_lanes.py): every
+test belongs to exactly one lane, and the run fails when any lane fails."""
 
 import sys
 from types import SimpleNamespace
@@ -16,12 +16,15 @@ def item(fixtures=(), browser=False):
                            get_closest_marker=lambda name: marker if name == "browser" else None)
 
 
-def test_tests_that_wait_on_other_processes_go_to_the_wait_lane():
+def test_each_test_goes_to_the_lane_of_what_it_waits_on():
     assert lane_of(item(["tmp_path"])) == "cpu"
-    assert lane_of(item(["tmp_path"], browser=True)) == "wait"
-    for fixture in ("book", "book_site", "voila", "jupyterlab", "chromium", "browser_page"):
-        assert lane_of(item(["request", fixture])) == "wait", fixture
-    assert set(LANES) == {"cpu", "wait"}
+    assert lane_of(item(["tmp_path"], browser=True)) == "serve"
+    for fixture in ("voila", "jupyterlab", "chromium", "browser_page"):
+        assert lane_of(item(["request", fixture])) == "serve", fixture
+    for fixture in ("book", "book_site"):     # the book is built in one lane only
+        assert lane_of(item(["request", fixture])) == "book", fixture
+        assert lane_of(item(["browser_page", fixture], browser=True)) == "book", fixture
+    assert set(LANES) == {"cpu", "book", "serve"}
 
 
 def test_every_collected_test_is_in_exactly_one_lane(request):
@@ -29,18 +32,21 @@ def test_every_collected_test_is_in_exactly_one_lane(request):
         assert lane_of(test) in LANES, test.nodeid
 
 
-@pytest.mark.parametrize("codes, expected", [((0, 0), 0), ((0, 1), 1), ((1, 0), 1), ((5, 0), 1)])
-def test_the_run_fails_when_either_lane_fails(tmp_path, monkeypatch, capsys, codes, expected):
-    cpu_code, wait_code = codes
+@pytest.mark.parametrize("codes, expected", [((0, 0, 0), 0), ((0, 1, 0), 1), ((1, 0, 0), 1),
+                                             ((0, 0, 1), 1), ((5, 0, 0), 1)])
+def test_the_run_fails_when_any_lane_fails(tmp_path, monkeypatch, capfd, codes, expected):
+    code_of = dict(zip(LANES, codes))
 
     def fake_pytest(lane, extra):
-        code = cpu_code if lane == "cpu" else wait_code
         said = f"lane {lane} ran {extra}"
-        return [sys.executable, "-c", f"print({said!r}); raise SystemExit({code})"]
+        return [sys.executable, "-c", f"print({said!r}); raise SystemExit({code_of[lane]})"]
 
     monkeypatch.setattr(run_lanes, "pytest", fake_pytest)
-    monkeypatch.setattr(run_lanes, "CPU_LOG", tmp_path / "test-cpu.log")
+    monkeypatch.setattr(run_lanes, "log_of", lambda lane: tmp_path / f"test-{lane}.log")
     assert run_lanes.main(["-q"]) == expected
-    out = capsys.readouterr().out
-    # the cpu lane's output is printed whole, after the wait lane's
-    assert "lane cpu ran ['-q']" in out and f"lane 'cpu': exit {cpu_code}" in out
+    out = capfd.readouterr().out
+    # every lane but the one shown live is printed whole, after it, with its exit code
+    for lane in LANES:
+        assert f"lane {lane} ran ['-q']" in out and f"lane {lane!r}: exit {code_of[lane]}" in out
+        if lane != run_lanes.SHOWN:
+            assert out.index(f"lane {lane} ran") > out.index(f"lane {run_lanes.SHOWN} ran")
