@@ -769,8 +769,13 @@ ENGLISH.update({
     "coach_only_move": "This is the only move you have.",
     "coach_contract_first": "Your contract may go down now, and that comes first: until it is "
                             "down you may not lay off, and you cannot go out.",
-    "coach_estimate": "Estimated over {samples} deals of the cards you cannot see: {value} points "
-                      "for this move, {margin} more than the next best ({second}).",
+    # {points}: how far the learner stands from the others at the rollouts' end, on average
+    "coach_estimate_ahead": "Estimated over {samples} deals of the cards you cannot see: after this "
+                            "move you end up about {points} points ahead of the others on average, "
+                            "{margin} better than the next best move ({second}).",
+    "coach_estimate_behind": "Estimated over {samples} deals of the cards you cannot see: after this "
+                             "move you end up about {points} points behind the others on average, "
+                             "{margin} better than the next best move ({second}).",
     "coach_what_set": "the {rank_plural}",
     "coach_what_run": "{suit} around {card}",
     # the review of a hand

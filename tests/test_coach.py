@@ -82,6 +82,19 @@ def test_discard_a_high_card_that_fits_nothing():
     assert words
 
 
+def test_the_estimate_says_ahead_or_behind_with_no_minus_sign():
+    hints = [hint(new_game("basic", players=2, seed=seed), samples=3, seed=seed) for seed in range(6)]
+    weighed = [h for h in hints if len(h.values) > 1]
+    assert weighed
+    for advice in weighed:
+        best = advice.values[0][1]
+        estimate = [r for r in advice.reasons if r.code.startswith("coach_estimate_")]
+        assert [r.code for r in estimate] == [
+            "coach_estimate_ahead" if round(best, 1) >= 0 else "coach_estimate_behind"]
+        assert estimate[0].params["points"] == f"{abs(best):.1f}"
+        assert "-" not in estimate[0].params["points"]
+
+
 def same_view_other_hidden_cards():
     """Two deals the learner sees alike: the opponent's hand and the stock swapped."""
     mine, theirs, stock = "5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JC QD 10S", "7C 8C 9C 10C JH QH KH"

@@ -78,8 +78,9 @@ def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0
         values = tuple((moves[i], weighed[moves[i]]) for i in order)
         best, second = values[0], values[1]
         reasons = reasons_for(game, best[0])
-        reasons.append(Reason("coach_estimate", {
-            "samples": samples, "value": f"{best[1]:+.1f}", "margin": f"{best[1] - second[1]:.1f}",
-            "second": move_words(game, second[0])}))
+        ahead = round(best[1], 1) >= 0
+        reasons.append(Reason("coach_estimate_ahead" if ahead else "coach_estimate_behind", {
+            "samples": samples, "points": f"{abs(best[1]):.1f}",
+            "margin": f"{best[1] - second[1]:.1f}", "second": move_words(game, second[0])}))
     action = values[0][0]
     return Hint(action, move_words(game, action), tuple(reasons), values, samples)
