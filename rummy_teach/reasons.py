@@ -782,6 +782,7 @@ ENGLISH.update({
     "review_title": "Review of player {player} in hand {hand} of {game} (seed {seed}):",
     "review_line": "Turn {turn}: you chose to {played}; better: {better} (about {cost} points).",
     "review_summary": "{count} mistakes, {points} points lost (estimated)",
+    "review_summary_one": "1 mistake, {points} points lost (estimated)",
     "review_none": "No costly decision found: every move was within {threshold} points of the best.",
     "review_step": "Decision {number} of {total}",
     "review_levels_bad": "unknown level(s) {bad}; levels are {levels}",

@@ -137,7 +137,7 @@ def test_a_deliberately_bad_discard_is_flagged_with_a_cost():
     mistake = review.mistakes[0]
     assert mistake.cost > 0 and mistake.better.kind == "meld"
     assert "discard 6♥" in mistake.line()
-    assert review.summary().startswith("1 mistakes")
+    assert review.summary().startswith("1 mistake, ")      # one mistake, said in the singular
 
 
 def test_a_good_move_is_not_flagged():
