@@ -258,10 +258,8 @@ def arrange(rules, cards, method: str = "auto") -> Arrangement:
         fast = _fast_solver(rules, cards, method, "score")
     found = fast.arrange(cards) if fast else None
     if found is not None:
-        melds, deadwood, deadwood_points = found
-        meld_points = sum(m.points(rules) for m in melds) if rules.scores_melds else 0
-        # tuple.__new__ is Arrangement(...) without the named tuple's Python-level __new__
-        return _new_tuple(Arrangement, (melds, deadwood, deadwood_points, meld_points))
+        # tuple.__new__ is Arrangement(*found) without the named tuple's Python-level __new__
+        return _new_tuple(Arrangement, found)
     hand = _Hand(rules, cards)
     memo = _solve(hand)
     chosen = []
