@@ -36,6 +36,10 @@ from .reasons import Reason
 
 METHODS = ("auto", "fast", "search")
 _new_tuple = tuple.__new__
+# (rule set, its fast solver for arrange) of the last call: a game, a lesson or a
+# computer player asks about one rule set over and over, and this check is cheaper
+# than solver_for's look-up
+_last_fast: tuple = (None, None)
 
 
 class Arrangement(NamedTuple):
@@ -251,9 +255,14 @@ def arrange(rules, cards, method: str = "auto") -> Arrangement:
     minus deadwood points instead. ``method`` is ``"auto"``, ``"fast"`` or
     ``"search"`` (see the module docstring).
     """
+    global _last_fast
     cards = tuple(cards)
     if method == "auto":  # the usual call, spelt out: it runs once per hand solved
-        fast = _fastsolve.solver_for(rules, "score")
+        last = _last_fast
+        fast = last[1] if last[0] is rules else None
+        if fast is None:
+            fast = _fastsolve.solver_for(rules, "score")
+            _last_fast = (rules, fast)
     else:
         fast = _fast_solver(rules, cards, method, "score")
     found = fast.arrange(cards) if fast else None

@@ -229,6 +229,18 @@ def test_a_rank_in_all_four_suits_with_sets_of_three_at_most(hand, melds, deadwo
     assert found.score == arrange(rules, parse_cards(hand), method="search").score
 
 
+def test_arranging_under_one_rule_set_then_another_uses_each_ones_rules():
+    """arrange keeps the last rule set's fast solver at hand; another rule set, even
+    one made equal, gets its own."""
+    basic, r500 = get_rules("basic"), get_rules("500")
+    hand = parse_cards("QH KH AH 4C")
+    for _ in range(2):
+        assert arrange(basic, hand).melds == ()
+        assert [m.text(ascii=True) for m in arrange(r500, hand).melds] == ["QH KH AH"]
+        assert arrange(get_rules("basic", ace_high=True), hand).melds != ()
+        assert arrange(basic, hand).deadwood_points == 10 + 10 + 1 + 4
+
+
 def check_melds(rules, melds):
     """The same melds, as the meld check builds them from their cards."""
     return tuple(check_meld(rules, m.cards, kind=m.kind).meld for m in melds)
