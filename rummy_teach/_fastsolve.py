@@ -142,7 +142,7 @@ class FastSolver:
                                    for p in range(1, ACE_HIGH + 1))
         self.set_weights = (0,) + tuple(weight(r, r, "set") for r in range(1, 14))
         self.runs = _run_table(rules.min_run, rules.ace_high, run_weights)
-        self.best = self.runs.best
+        self.best, self.cover = self.runs.best, self.runs.cover
         # the cards that rule the fast path out: every joker, and wild ranks in all suits
         self.refused = _JOKER | sum(_EVERY_SUIT << (r - 1) for r in rules.wild_ranks if r)
         self.hand_value = _value_table(values)
@@ -289,28 +289,40 @@ class FastSolver:
             held = self.held_for_sets(s, h, d, c)
         entries = []  # of the melds, in their order (see _entry)
         if held:
-            _, ts, th, td, tc = self.solve_with_sets(held, s, h, d, c)
-            if ts | th | td | tc:
-                # a set's first card is in its lowest suit: the sets whose first card is
-                # a spade come first, by rank, then those starting with a heart, ...
-                sets = self._sets
-                for firsts in (ts, th & ~ts, td & ~(ts | th)):
-                    while firsts:
-                        bit = firsts & -firsts
-                        firsts ^= bit
-                        key = (bit << 4 | (ts & bit and 8) | (th & bit and 4)
-                               | (td & bit and 2) | (tc & bit and 1))
-                        entries.append(sets.get(key) or self._set_entry(key))
-                s, h, d, c = s ^ ts, h ^ th, d ^ td, c ^ tc
-        elif not (best[s] or best[h] or best[d] or best[c]):  # no meld at all
+            cover = self.cover
+            if held & (cover[s] | cover[h] | cover[d] | cover[c]):
+                _, ts, th, td, tc = self.solve_with_sets(held, s, h, d, c)
+            else:  # no set contested, as in most hands with one: solve_with_sets' first step
+                ts, th, td, tc = s & held, h & held, d & held, c & held
+                if self.max_set < 4:
+                    tc &= ~(s & h & d)
+            ranks = ts | th | td | tc  # one set a rank
+            # a set's first card is in its lowest suit: the sets whose first card is a
+            # spade come first, by rank, then those starting with a heart, ... (a single
+            # set, the usual case, has no order to find)
+            for firsts in (ranks,) if not ranks & ranks - 1 else (ts, th & ~ts, td & ~(ts | th)):
+                while firsts:
+                    bit = firsts & -firsts
+                    firsts ^= bit
+                    key = (bit << 4 | (ts & bit and 8) | (th & bit and 4)
+                           | (td & bit and 2) | (tc & bit and 1))
+                    entries.append(self._sets.get(key) or self._set_entry(key))
+            s, h, d, c = s ^ ts, h ^ th, d ^ td, c ^ tc
+            runs = best[s] or best[h] or best[d] or best[c]
+        elif best[s] or best[h] or best[d] or best[c]:
+            runs = True
+        else:  # no meld at all
             return (), tuple(filter(None, at)), value[s] + value[h] + value[d] + value[c], 0
-        points = 0
-        for suit, mask in enumerate((s, h, d, c)):
-            if best[mask]:
-                packing = self._packings[suit].get(mask) or self._packing(suit, mask)
-                entries += packing[0]
-                mask = packing[1]
-            points += value[mask]
+        if runs:
+            points = 0
+            for suit, mask in enumerate((s, h, d, c)):
+                if best[mask]:
+                    packing = self._packings[suit].get(mask) or self._packing(suit, mask)
+                    entries += packing[0]
+                    mask = packing[1]
+                points += value[mask]
+        else:  # no run
+            points = value[s] + value[h] + value[d] + value[c]
         melds = []
         for entry in entries:
             # the meld's cards out of their slots; its last Meld again if they are the same
