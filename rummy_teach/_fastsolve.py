@@ -1,8 +1,10 @@
 """The solver's fast path: hands with no wild card and no face held twice.
 
 Such a hand is simply a subset of the 52 faces, so it fits in four 13-bit masks,
-one per suit (bit ``rank - 1``; suits in the order S H D C), packed side by side in
-one integer. The search then splits along the two kinds of meld:
+one per suit (bit ``rank - 1``; suits in the order S H D C). A card's place in
+them is its ``face_index``; packed side by side they make one 52-bit integer. The
+search works on the four masks, so that every step is an operation on small
+integers, and splits along the two kinds of meld:
 
 * A run lives inside one suit, so the runs of one suit never compete with the runs
   of another. A table built once per rule set gives, for each of the 8,192 possible
@@ -23,8 +25,10 @@ table points are added as well. The best arrangement has the greatest total
 weight, and its deadwood is the hand's value minus the weight of its melds.
 
 For :meth:`FastSolver.arrange` the answer becomes ``Meld`` values. A rule set meets
-the same few hundred melds over and over, so each meld's layout is worked out once,
-and its last ``Meld`` is reused while the hand holds those very cards.
+the same few hundred melds over and over, so each meld's layout is worked out once
+(an *entry*), and so are the runs of each suit mask met (a *packing*); the last
+``Meld`` of an entry is reused while the hand holds those very cards. None of this
+remembers a hand: two hands share only the melds and suit masks they have in common.
 
 Anything else (wild cards, two copies of one face from several decks) goes to the
 general search in :mod:`rummy_teach.solver`.
@@ -42,12 +46,10 @@ SUIT_BITS = 13
 SUIT_MASK = (1 << SUIT_BITS) - 1
 FULL_SUIT = SUIT_MASK
 _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # times a rank's bit: that rank in every suit
-# A card's bit is _BASE[suit] + rank. A joker (rank 0, no suit) gets bit 52, above the
-# hand, so that one test after packing a whole hand finds it.
-_BASE = {**{suit: SUIT_BITS * i - 1 for i, suit in enumerate(SUITS)}, None: 52}
+# A card's bit is its face index (Card.face_index: 13 * suit + rank - 1). A joker gets
+# bit 52, above the hand, so that one test after packing a whole hand finds it.
 _JOKER = 1 << 52
-_BIT_VALUE = tuple(1 << bit for bit in range(53))  # looking a bit up beats shifting 1 to it
-_MELD = itemgetter(2)
+_BIT = tuple(1 << bit for bit in range(53))  # a card's bit by its face index
 _ACE = 1  # bit of the ace in a suit mask; the king is 1 << 12
 
 
@@ -140,13 +142,18 @@ class FastSolver:
                                    for p in range(1, ACE_HIGH + 1))
         self.set_weights = (0,) + tuple(weight(r, r, "set") for r in range(1, 14))
         self.runs = _run_table(rules.min_run, rules.ace_high, run_weights)
+        self.best, self.cover = self.runs.best, self.runs.cover
         # the cards that rule the fast path out: every joker, and wild ranks in all suits
         self.refused = _JOKER | sum(_EVERY_SUIT << (r - 1) for r in rules.wild_ranks if r)
         self.hand_value = _value_table(values)
+        self.set_value = _value_table(self.set_weights)  # weight of one card a rank, by mask
         self.min_set = rules.min_set
         self.max_set = 4 if rules.max_set is None else min(rules.max_set, 4)
-        self._melds: dict[int, tuple] = {}  # see _take_meld
-        self._set_choices_known: dict[tuple[int, int, int], list] = {}
+        self.scores_melds = rules.scores_melds
+        self._melds: dict[int, list] = {}  # see _entry
+        self._sets: dict[int, list] = {}  # see _set_entry
+        self._packings = ({}, {}, {}, {})  # see _packing
+        self._set_choices_known: dict[int, list] = {}
 
     # --- the search ---------------------------------------------------------------
     def held_for_sets(self, s, h, d, c) -> int:
@@ -157,82 +164,92 @@ class FastSolver:
             return s & h & d & c
         return 0  # one copy of each face cannot make a set of five
 
-    def solve(self, hand: int) -> tuple[int, int]:
-        """(greatest melded weight, cards taken by sets in one best arrangement)."""
+    def solve(self, hand: int) -> int:
+        """The greatest weight the melds of ``hand`` (packed) can have."""
         s, h, d, c = suit_masks(hand)
         held = self.held_for_sets(s, h, d, c)
         if not held:
             best = self.runs.best
-            return best[s] + best[h] + best[d] + best[c], 0
-        return self.solve_with_sets(hand, held, s, h, d, c)
+            return best[s] + best[h] + best[d] + best[c]
+        return self.solve_with_sets(held, s, h, d, c)[0]
 
-    def solve_with_sets(self, hand: int, held: int, s, h, d, c) -> tuple[int, int]:
-        """:meth:`solve` for a hand whose ranks ``held`` could make sets (``s h d c``:
-        its suit masks, which the caller already has).
+    def solve_with_sets(self, held: int, s, h, d, c) -> tuple[int, int, int, int, int]:
+        """(greatest weight, then by suit the cards that sets take in one best
+        arrangement) of the hand with suit masks ``s h d c``, whose ranks ``held``
+        could make sets.
 
-        Each such rank offers a few choices (see :meth:`_set_choices`); every
-        combination of them is tried, each leaving the rest of the hand to runs.
+        A rank none of whose cards a run could use is uncontested: its set is taken,
+        as large as the rules allow, and the runs stay as they were. Each contested
+        rank offers a few choices (see :meth:`_set_choices`); every combination of
+        them is tried, each leaving the rest of the hand to runs. Everything here is
+        a 13-bit mask, so each step is a small-integer operation.
         """
         best, cover = self.runs.best, self.runs.cover
-        runnable = cover[s] | cover[h] << 13 | cover[d] << 26 | cover[c] << 39
-        known, combos = self._set_choices_known, [(0, 0)]
-        while held:
-            bit = held & -held
-            held ^= bit
-            shift = bit.bit_length() - 1
-            key = (shift, hand >> shift & _EVERY_SUIT, runnable >> shift & _EVERY_SUIT)
-            choices = known.get(key) or self._set_choices(*key)
-            if len(choices) == 1:
-                (w, t), = choices
-                combos = [(cw + w, ct | t) for cw, ct in combos]
+        cs, ch, cd, cc = cover[s], cover[h], cover[d], cover[c]
+        free = held & ~(cs | ch | cd | cc)  # the uncontested ranks
+        ts, th, td, tc = s & free, h & free, d & free, c & free
+        if self.max_set < 4:  # a rank in all four suits: its set is the first three
+            tc &= ~(s & h & d)
+        weight = self.set_value[ts] + self.set_value[th] + self.set_value[td] + self.set_value[tc]
+        contested = held ^ free
+        s0, h0, d0, c0 = s ^ ts, h ^ th, d ^ td, c ^ tc
+        if not contested:
+            return weight + best[s0] + best[h0] + best[d0] + best[c0], ts, th, td, tc
+        known, combos = self._set_choices_known, None
+        while contested:
+            bit = contested & -contested
+            contested ^= bit
+            key = (bit << 8 | (s & bit and 128) | (h & bit and 64) | (d & bit and 32) | (c & bit and 16)
+                   | (cs & bit and 8) | (ch & bit and 4) | (cd & bit and 2) | (cc & bit and 1))
+            choices = known.get(key) or self._set_choices(key)
+            if combos is None:
+                combos = choices
             else:
-                combos = [(cw + w, ct | t) for cw, ct in combos for w, t in choices]
-        top, top_taken = -1, 0
-        for weight, cards in combos:
-            rest = hand & ~cards  # suit_masks(rest), written out: this is the hot loop
-            total = (weight + best[rest & SUIT_MASK] + best[rest >> 13 & SUIT_MASK]
-                     + best[rest >> 26 & SUIT_MASK] + best[rest >> 39])
+                combos = [(w + w2, x | x2, y | y2, z | z2, v | v2)
+                          for w, x, y, z, v in combos for w2, x2, y2, z2, v2 in choices]
+        top = -1
+        for w, x, y, z, v in combos:
+            total = w + best[s0 ^ x] + best[h0 ^ y] + best[d0 ^ z] + best[c0 ^ v]
             if total > top:
-                top, top_taken = total, cards
-        return top, top_taken
+                top, pick = total, (x, y, z, v)
+        x, y, z, v = pick
+        return weight + top, ts | x, th | y, td | z, tc | v
 
-    def _set_choices(self, shift: int, present: int, runnable: int) -> list[tuple[int, int]]:
-        """(weight, cards) of each choice worth trying for the sets of one rank.
+    def _set_choices(self, key: int) -> list[tuple[int, int, int, int, int]]:
+        """(weight, then by suit the cards taken) of each choice worth trying for the
+        sets of one contested rank.
 
-        ``shift`` is the rank's bit in a suit (rank - 1); ``present`` and ``runnable``
-        hold, in every suit's lowest bit, whether the hand has that card and whether
-        some run could use it. Worked out once for each such key, then looked up.
-
-        A set none of whose cards a run could use is uncontested: the only choice is
-        the largest set the rules allow. Otherwise "no set" is a choice too, and so
-        is each legal set, unless it leaves out a card that no run could use while it
-        still has room for that card (adding the card would be at least as good).
+        ``key`` holds the rank's bit in a suit mask, shifted up by 8, and below it a
+        flag for each suit (S H D C) whether the hand has that card, then one for
+        each whether some run could use it. Worked out once for each key, then
+        looked up. "No set" is a choice, and so is each legal set, unless it leaves
+        out a card that no run could use while it still has room for that card
+        (adding the card would be at least as good).
         """
-        suits = [i for i in range(4) if present >> (SUIT_BITS * i) & 1]
-        idle = [i for i in suits if not runnable >> (SUIT_BITS * i) & 1]
-        per_card = self.set_weights[shift + 1]
-
-        def choice(members):
-            return len(members) * per_card, sum(1 << (SUIT_BITS * i + shift) for i in members)
-
-        if len(idle) == len(suits):
-            choices = [choice(suits[:self.max_set])]
-        else:
-            choices = [(0, 0)]
-            for size in range(self.min_set, min(self.max_set, len(suits)) + 1):
-                for members in combinations(suits, size):
-                    if size < self.max_set and any(i not in members for i in idle):
-                        continue
-                    choices.append(choice(members))
-        self._set_choices_known[shift, present, runnable] = choices
+        bit = key >> 8
+        suits = [i for i in range(4) if key & 128 >> i]
+        idle = [i for i in suits if not key & 8 >> i]
+        per_card = self.set_weights[bit.bit_length()]
+        choices = [(0, 0, 0, 0, 0)]
+        for size in range(self.min_set, min(self.max_set, len(suits)) + 1):
+            for members in combinations(suits, size):
+                if size < self.max_set and any(i not in members for i in idle):
+                    continue
+                choices.append((size * per_card, *(bit if i in members else 0 for i in range(4))))
+        self._set_choices_known[key] = choices
         return choices
 
     def pack(self, cards) -> int | None:
         """The hand as one 52-bit integer, or None if it needs the general search
-        (a joker, a wild card, or a face held twice)."""
-        base, hand = _BASE, 0
+        (a joker, a wild card, or a face held twice).
+
+        The cards' bits are added up: two copies of one face would carry into
+        another bit, so the sum has fewer bits set than there are cards exactly when
+        some face is there twice (adding is a little quicker than or-ing).
+        """
+        bits, hand = _BIT, 0
         for card in cards:
-            hand |= 1 << (base[card.suit] + card.rank)
+            hand += bits[card.face_index]
         if hand & self.refused or hand.bit_count() < len(cards):
             return None
         return hand
@@ -244,78 +261,116 @@ class FastSolver:
             return None
         value = self.hand_value
         s, h, d, c = suit_masks(hand)
-        return value[s] + value[h] + value[d] + value[c] - self.solve(hand)[0]
+        return value[s] + value[h] + value[d] + value[c] - self.solve(hand)
 
     # --- melds for an arrangement -------------------------------------------------
     def arrange(self, cards):
-        """(melds, deadwood, deadwood points) of a best arrangement, or None for the
-        general search.
+        """(melds, deadwood, deadwood points, meld points) of a best arrangement, or
+        None for the general search.
 
         :meth:`pack`, in a loop that also files each card in ``at``, a list with one
-        slot per bit. The melds are taken out of ``at`` slot by slot, and what is
-        left, read in slot order, is the deadwood already sorted by suit and rank.
-        Most random hands hold no meld at all; they are answered without building any.
+        slot per face index. The melds are taken out of ``at``, and what is left, read
+        in slot order, is the deadwood already sorted by suit and rank. Most random
+        hands hold no meld at all; they are answered without building any. The melds
+        come sets first, then runs, each kind in the order of its first card.
         """
-        base, bit_value, hand, at = _BASE, _BIT_VALUE, 0, [None] * 53
+        bits, hand, at = _BIT, 0, [None] * 53
         for card in cards:
-            bit = base[card.suit] + card.rank
-            at[bit] = card
-            hand |= bit_value[bit]
+            face = card.face_index
+            at[face] = card
+            hand += bits[face]  # a face twice carries into another bit: see pack
         if hand & self.refused or hand.bit_count() < len(cards):
             return None
         s, h, d, c = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
-        value = self.hand_value
-        held = self.held_for_sets(s, h, d, c)
-        if held:
-            weight, taken = self.solve_with_sets(hand, held, s, h, d, c)
+        best, value = self.best, self.hand_value
+        if self.min_set == 3:  # held_for_sets, written out for the usual rule
+            held = (s & h & (d | c)) | (d & c & (s | h))
         else:
-            best = self.runs.best
-            weight, taken = best[s] + best[h] + best[d] + best[c], 0
-            if not weight:  # no meld at all
-                return (), tuple(filter(None, at)), value[s] + value[h] + value[d] + value[c]
-        keyed = []  # (0 for a set or 1 for a run, bit of its first card, meld)
-        if taken:
-            set_ranks = (taken | taken >> 13 | taken >> 26 | taken >> 39) & SUIT_MASK  # one set a rank
-            while set_ranks:
-                low = set_ranks & -set_ranks
-                set_ranks ^= low
-                keyed.append(self._take_meld(0, taken & low * _EVERY_SUIT, at))
-        best, left = self.runs.best, hand & ~taken
-        for shift in (0, 13, 26, 39):
-            mask = left >> shift & SUIT_MASK
-            if best[mask]:
-                for run in self.runs.runs(mask):
-                    keyed.append(self._take_meld(1, run << shift, at))
-                    left ^= run << shift
-        keyed.sort()  # sets first, then runs, each by its first card
-        points = (value[left & SUIT_MASK] + value[left >> 13 & SUIT_MASK]
-                  + value[left >> 26 & SUIT_MASK] + value[left >> 39])
-        return tuple(map(_MELD, keyed)), tuple(filter(None, at)), points
+            held = self.held_for_sets(s, h, d, c)
+        entries = []  # of the melds, in their order (see _entry)
+        if held:
+            cover = self.cover
+            if held & (cover[s] | cover[h] | cover[d] | cover[c]):
+                _, ts, th, td, tc = self.solve_with_sets(held, s, h, d, c)
+            else:  # no set contested, as in most hands with one: solve_with_sets' first step
+                ts, th, td, tc = s & held, h & held, d & held, c & held
+                if self.max_set < 4:
+                    tc &= ~(s & h & d)
+            ranks = ts | th | td | tc  # one set a rank
+            # a set's first card is in its lowest suit: the sets whose first card is a
+            # spade come first, by rank, then those starting with a heart, ... (a single
+            # set, the usual case, has no order to find)
+            for firsts in (ranks,) if not ranks & ranks - 1 else (ts, th & ~ts, td & ~(ts | th)):
+                while firsts:
+                    bit = firsts & -firsts
+                    firsts ^= bit
+                    key = (bit << 4 | (ts & bit and 8) | (th & bit and 4)
+                           | (td & bit and 2) | (tc & bit and 1))
+                    entries.append(self._sets.get(key) or self._set_entry(key))
+            s, h, d, c = s ^ ts, h ^ th, d ^ td, c ^ tc
+            runs = best[s] or best[h] or best[d] or best[c]
+        elif best[s] or best[h] or best[d] or best[c]:
+            runs = True
+        else:  # no meld at all
+            return (), tuple(filter(None, at)), value[s] + value[h] + value[d] + value[c], 0
+        if runs:
+            points = 0
+            for suit, mask in enumerate((s, h, d, c)):
+                if best[mask]:
+                    packing = self._packings[suit].get(mask) or self._packing(suit, mask)
+                    entries += packing[0]
+                    mask = packing[1]
+                points += value[mask]
+        else:  # no run
+            points = value[s] + value[h] + value[d] + value[c]
+        melds = []
+        for entry in entries:
+            # the meld's cards out of their slots; its last Meld again if they are the same
+            slots, read, fields, meld = entry
+            cards = read(at)
+            for slot in slots:
+                at[slot] = None
+            if meld is None or meld.cards != cards:
+                meld = entry[3] = Meld(cards=cards, **fields)
+            melds.append(meld)
+        meld_points = sum(m.points(self.rules) for m in melds) if self.scores_melds else 0
+        return tuple(melds), tuple(filter(None, at)), points, meld_points
 
-    def _take_meld(self, kind: int, mask: int, at: list) -> tuple[int, int, Meld]:
-        """(kind, bit of the first card, the :class:`Meld`) of the cards at ``mask``,
-        whose slots in ``at`` are emptied.
+    def _set_entry(self, key: int) -> list:
+        """The entry (see :meth:`_entry`) of a set: ``key`` is its rank's bit in a suit
+        mask, shifted up by 4, and below it a flag for each suit (S H D C) in it."""
+        shift = (key >> 4).bit_length() - 1
+        mask = sum(1 << (SUIT_BITS * i + shift) for i in range(4) if key & 8 >> i)
+        entry = self._sets[key] = self._entry(mask)
+        return entry
+
+    def _packing(self, suit: int, mask: int) -> tuple[tuple[list, ...], int]:
+        """(the entries of the runs of one best packing of ``mask``, the cards of suit
+        number ``suit``, in the order of their first cards; the cards of ``mask`` they
+        leave). Worked out once for each suit and mask."""
+        shift = SUIT_BITS * suit
+        runs = self.runs.runs(mask)
+        entries = sorted((self._entry(run << shift) for run in runs), key=lambda e: e[0][0])
+        packing = self._packings[suit][mask] = (tuple(entries), mask ^ sum(runs))
+        return packing
+
+    def _entry(self, mask: int) -> list:
+        """The entry of the meld of the cards at ``mask`` (bits of a packed hand):
+        [its slots in meld order, an itemgetter reading them, its other fields, the
+        last ``Meld`` built for it]. One entry for each meld, made on first meeting.
 
         Building a ``Meld`` costs more than solving the hand, while a rule set meets
-        the same few hundred melds over and over (each is a set of faces). So each
-        meld's layout (which bit plays where, and an ``itemgetter`` that reads those
-        slots in that order) is worked out once, and the last ``Meld`` built for it is
-        reused whenever the hand's cards there are equal to its cards (a second copy
-        of a face, ``8♠#2``, is not equal to ``8♠``).
+        the same few hundred melds over and over (each is a set of faces). So the last
+        ``Meld`` built for an entry is reused whenever the hand's cards in its slots
+        are equal to its cards (a second copy of a face, ``8♠#2``, is not equal to
+        ``8♠``).
         """
-        known = self._melds.get(mask)
-        if known is None:
-            bits, fields = self._layout(mask)
+        entry = self._melds.get(mask)
+        if entry is None:
+            slots, fields = self._layout(mask)
             # a meld has three cards or more, so the itemgetter gives back a tuple
-            known = self._melds[mask] = (bits, itemgetter(*bits), fields, None)
-        bits, read, fields, meld = known
-        cards = read(at)
-        for bit in bits:
-            at[bit] = None
-        if meld is None or meld.cards != cards:
-            meld = Meld(cards=cards, **fields)
-            self._melds[mask] = (bits, read, fields, meld)
-        return kind, bits[0], meld
+            entry = self._melds[mask] = [slots, itemgetter(*slots), fields, None]
+        return entry
 
     def _layout(self, mask: int) -> tuple[tuple[int, ...], dict]:
         """The bits of a meld's cards in the meld's order, and its other fields.

@@ -74,6 +74,11 @@ class Card:
     ``rank`` is 1 (ace) to 13 (king), ``suit`` one of ``"SHDC"``; a joker has
     ``rank == 0`` and ``suit is None``. ``copy`` tells apart identical faces when
     several decks are shuffled together.
+
+    ``face_index`` numbers the faces of one deck in the order of a sorted hand: 0 to
+    51 by suit (S H D C), then rank (ace to king), and 52 for a joker; every copy of a
+    face has the same number. It is worked out once, when the card is made, because
+    the solver reads it for every card it is given.
     """
 
     rank: int
@@ -91,6 +96,8 @@ class Card:
                 raise NotationError(f"suit {self.suit!r} is not a suit; suits are S, H, D, C")
         if not isinstance(self.copy, int) or self.copy < 1:
             raise NotationError(f"copy {self.copy!r} must be a whole number from 1 up")
+        face_index = 52 if self.rank == 0 else 13 * SUITS.index(self.suit) + self.rank - 1
+        object.__setattr__(self, "face_index", face_index)  # derived, not a field
 
     # --- construction ---------------------------------------------------------
     @classmethod

@@ -36,6 +36,10 @@ from .reasons import Reason
 
 METHODS = ("auto", "fast", "search")
 _new_tuple = tuple.__new__
+# (rule set, its fast solver for arrange) of the last call: a game, a lesson or a
+# computer player asks about one rule set over and over, and this check is cheaper
+# than solver_for's look-up
+_last_fast: tuple = (None, None)
 
 
 class Arrangement(NamedTuple):
@@ -251,17 +255,20 @@ def arrange(rules, cards, method: str = "auto") -> Arrangement:
     minus deadwood points instead. ``method`` is ``"auto"``, ``"fast"`` or
     ``"search"`` (see the module docstring).
     """
+    global _last_fast
     cards = tuple(cards)
     if method == "auto":  # the usual call, spelt out: it runs once per hand solved
-        fast = _fastsolve.solver_for(rules, "score")
+        last = _last_fast
+        fast = last[1] if last[0] is rules else None
+        if fast is None:
+            fast = _fastsolve.solver_for(rules, "score")
+            _last_fast = (rules, fast)
     else:
         fast = _fast_solver(rules, cards, method, "score")
     found = fast.arrange(cards) if fast else None
     if found is not None:
-        melds, deadwood, deadwood_points = found
-        meld_points = sum(m.points(rules) for m in melds) if rules.scores_melds else 0
-        # tuple.__new__ is Arrangement(...) without the named tuple's Python-level __new__
-        return _new_tuple(Arrangement, (melds, deadwood, deadwood_points, meld_points))
+        # tuple.__new__ is Arrangement(*found) without the named tuple's Python-level __new__
+        return _new_tuple(Arrangement, found)
     hand = _Hand(rules, cards)
     memo = _solve(hand)
     chosen = []

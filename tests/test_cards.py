@@ -88,3 +88,14 @@ def test_sorting_by_suit_and_by_rank():
     hand = parse_cards("KC 2S JK AH 2H")
     assert cards_text(sorted(hand, key=Card.sort_key)) == "2♠ A♥ 2♥ K♣ JK"
     assert cards_text(sorted(hand, key=lambda c: c.sort_key("rank"))) == "A♥ 2♠ 2♥ K♣ JK"
+
+
+def test_face_index_numbers_the_faces_in_the_order_of_a_sorted_hand():
+    """0-51 by suit then rank, 52 for a joker, the same for every copy of a face: the
+    solver files and sorts cards by it."""
+    faces = sorted({card.face for card in EVERY_CARD}, key=Card.sort_key)
+    assert [card.face_index for card in faces] == list(range(52)) + [52]
+    for card in EVERY_CARD:
+        assert card.face_index == card.face.face_index
+    assert Card.parse("AS").face_index == 0 and Card.parse("KC").face_index == 51
+    assert sorted(EVERY_CARD, key=lambda c: (c.face_index, c.copy)) == sorted(EVERY_CARD, key=Card.sort_key)

@@ -195,6 +195,52 @@ def test_deadwood_comes_by_suit_then_rank_whatever_order_the_hand_is_in(method):
     assert alone.melds == () and alone.deadwood == parse_cards("AS 9S 2D KC")
 
 
+def test_runs_met_in_one_suit_and_then_another_are_each_suits_own_cards():
+    """The fast path works out the runs of each suit mask once, per suit: the same
+    ranks in another suit are that suit's cards."""
+    rules = get_rules("basic")
+    for suit in "SHDCHS":
+        found = arrange(rules, parse_cards(f"4{suit} 5{suit} 6{suit} 9{suit} J{suit} KD"), method="fast")
+        assert [m.text(ascii=True) for m in found.melds] == [f"4{suit} 5{suit} 6{suit}"]
+        assert found.melds == check_melds(rules, found.melds)
+        assert set(found.deadwood) == set(parse_cards(f"9{suit} J{suit} KD"))
+
+
+def test_sets_come_first_in_the_order_of_their_first_cards_then_runs():
+    """A set's first card is in its lowest suit: the set of fives starts with 5♠ and
+    comes before the set of twos, which starts with 2♥."""
+    rules = get_rules("basic")
+    for method in ("fast", "search"):
+        found = arrange(rules, parse_cards("2H 2D 2C 5S 5H 5D 9C 10C JC KD"), method=method)
+        assert [m.text(ascii=True) for m in found.melds] == ["5S 5H 5D", "2H 2D 2C", "9C 10C JC"]
+
+
+@pytest.mark.parametrize("hand, melds, deadwood", [
+    ("8S 8H 8D 8C 2C", ["8S 8H 8D"], "2C 8C"),                       # no run could use an 8
+    ("8S 8H 8D 8C 6C 7C", ["8S 8H 8D", "6C 7C 8C"], ""),             # 8♣ is wanted by a run
+    ("8S 8H 8D 8C 9C 10C 2S 2H 2D 2C", ["2S 2H 2D", "8S 8H 8D", "8C 9C 10C"], "2C"),
+])
+def test_a_rank_in_all_four_suits_with_sets_of_three_at_most(hand, melds, deadwood):
+    """Rummy 500 with sets of exactly 3: the fourth card is left, or goes to a run."""
+    rules = get_rules("500", max_set=3)
+    found = arrange(rules, parse_cards(hand), method="fast")
+    assert [m.text(ascii=True) for m in found.melds] == melds
+    assert found.deadwood == parse_cards(deadwood)
+    assert found.score == arrange(rules, parse_cards(hand), method="search").score
+
+
+def test_arranging_under_one_rule_set_then_another_uses_each_ones_rules():
+    """arrange keeps the last rule set's fast solver at hand; another rule set, even
+    one made equal, gets its own."""
+    basic, r500 = get_rules("basic"), get_rules("500")
+    hand = parse_cards("QH KH AH 4C")
+    for _ in range(2):
+        assert arrange(basic, hand).melds == ()
+        assert [m.text(ascii=True) for m in arrange(r500, hand).melds] == ["QH KH AH"]
+        assert arrange(get_rules("basic", ace_high=True), hand).melds != ()
+        assert arrange(basic, hand).deadwood_points == 10 + 10 + 1 + 4
+
+
 def check_melds(rules, melds):
     """The same melds, as the meld check builds them from their cards."""
     return tuple(check_meld(rules, m.cards, kind=m.kind).meld for m in melds)
