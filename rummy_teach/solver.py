@@ -25,7 +25,7 @@ fast path; the tests use them to check that both agree.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 from typing import NamedTuple
 
 from . import _fastsolve
@@ -168,23 +168,39 @@ class _Hand:
                     length = high - low + 1
                     if length > 13:
                         break
-                    positions = [p for p in range(low, high + 1) if p in at]
-                    faces = [at[p] for p in positions]
-                    for extra in range(wilds - gaps + 1):
-                        size = length + extra
-                        if size < rules.min_run:
-                            continue
-                        if size > 13:
-                            break
-                        # spare wilds extend upwards where there is room, else downwards
-                        up = min(extra, top - high)
-                        window = list(range(low - (extra - up), high + up + 1))
-                        if window[0] < 1:
-                            break
-                        filled = positions + [p for p in window if p not in positions]
-                        cand = self._candidate("run", faces, gaps + extra, filled)
-                        if cand:
-                            found.append(cand)
+                    held = [p for p in range(low + 1, high) if p in at]
+                    # a wild card may also stand where the hand holds the natural card,
+                    # which then stays free for another meld (10♠ Q♠ K♠ with a wild as
+                    # J♠, beside 10♠ J♠ Q♠ K♠ from the other deck)
+                    for freed in range(min(wilds - gaps, len(held)) + 1):
+                        for skipped in combinations(held, freed):
+                            positions = [low] + [p for p in held if p not in skipped] + [high]
+                            if low == high:
+                                positions = [low]
+                            found += self._run_candidates(at, positions, low, high,
+                                                          gaps + freed, wilds, top)
+        return found
+
+    def _run_candidates(self, at, positions, low, high, inside, wilds, top):
+        """The runs from ``low`` to ``high`` holding the naturals at ``positions`` and a
+        wild card at each of the ``inside`` other places, with spare wilds beyond."""
+        rules, found = self.rules, []
+        faces = [at[p] for p in positions]
+        for extra in range(wilds - inside + 1):
+            size = high - low + 1 + extra
+            if size < rules.min_run:
+                continue
+            if size > 13:
+                break
+            # spare wilds extend upwards where there is room, else downwards
+            up = min(extra, top - high)
+            window = list(range(low - (extra - up), high + up + 1))
+            if window[0] < 1:
+                break
+            filled = positions + [p for p in window if p not in positions]
+            cand = self._candidate("run", faces, inside + extra, filled)
+            if cand:
+                found.append(cand)
         return found
 
     # --- search ---------------------------------------------------------------

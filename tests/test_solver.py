@@ -381,6 +381,25 @@ def test_california_queens_are_wild():
     assert arrangement.deadwood_points == 5
 
 
+
+def test_a_wild_card_stands_for_a_card_the_hand_holds_when_another_meld_needs_it():
+    """Two decks: J♠ is held once, and both runs want it. The wild queen of hearts takes
+    its place in one run, so every card melds (the search once kept 10♠ as deadwood)."""
+    rules = get_rules("california")
+    hand = parse_cards("QS#2 KS#2 10S JS QS 10S#2 KS QH#2")
+    for method in ("auto", "search"):
+        arrangement = arrange(rules, hand, method=method)
+        assert arrangement.deadwood == () and arrangement.deadwood_points == 0
+        assert sorted(len(m.cards) for m in arrangement.melds) == [4, 4]
+    assert min_deadwood(rules, hand) == 0
+
+
+def test_a_contract_of_two_runs_uses_a_joker_for_a_card_the_other_run_holds():
+    rules = get_rules("contract")     # hand 3: two runs of four
+    check = rules.holds_contract("4C 5C 6C 7C 4C#2 6C#2 7C#2 JK KS 2D 9H", 3)
+    assert check.ok, check.explain()
+    assert sorted(m.text(ascii=True) for m in check.melds) == ["4C 5C 6C 7C", "4C#2 JK 6C#2 7C#2"]
+
 # --- contracts ----------------------------------------------------------------------------
 
 HOLDS = {
