@@ -25,9 +25,10 @@ demo: setup
 check: setup
 	$(BIN)/python -m pytest -q -m "not slow and not browser"
 
-# `make test`: everything, what CI runs (.ci/run). Three pytest processes side by side
+# `make test`: everything, what CI runs (.ci/run). Four pytest processes side by side
 # (tests/run_lanes.py): the book build and the tests that read it in one, the other
-# browser and server tests in another, every other test in the third, each test once;
+# browser and server tests in another, the long random games in a third, every other
+# test in the fourth, each test once;
 # the book lane prints as it runs, the others' output is printed after it. The book
 # is built once, in the test session (tests/book_build.py), and that build executes
 # every lesson for the lesson checks; the JupyterLite site is built first for the

@@ -54,7 +54,7 @@ ALLOWED_OUTSIDE = (
     re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@(\^|%5E)?5/css/"
                r"(all|v4-shims)\.min\.css$"),
 )
-STARTUP_SECONDS = 180  # generous: make test runs three lanes at once on shared cores
+STARTUP_SECONDS = 180  # generous: make test runs four lanes at once on shared cores
 
 
 def free_port() -> int:
@@ -328,7 +328,7 @@ class CommandServer(_Server):
 
 
 #: a classroom page's first load (generous: test machines are shared, and make test runs
-#: three lanes at once) and one update of the page after a click
+#: four lanes at once) and one update of the page after a click
 CLASSROOM_LOAD_MS = 180_000
 CLASSROOM_UPDATE_MS = 30_000
 

@@ -12,6 +12,8 @@ Tiers: ``make check`` runs ``-m "not slow and not browser"`` (no book, no lesson
 browser, a few minutes); ``make test`` runs everything, as CI does.
 """
 
+from pathlib import Path
+
 import pytest
 
 pytest_plugins = ["browser", "book_build"]
@@ -25,14 +27,16 @@ def full_run(request) -> bool:
     return "not slow" not in (request.config.getoption("markexpr") or "")
 
 
-# --- lanes: make test runs the suite as three pytest processes side by side ------------
+# --- lanes: make test runs the suite as four pytest processes side by side -------------
 # The machine has two cores and most of the browser, server and book tests wait on other
 # processes (Chromium, Jupyter servers, the kernels of the book build). `make test` runs
 # the tests that need the built book in one process (lane "book": the build starts at
 # once and its tests follow it), the other browser and server tests in a second (lane
-# "serve"), and every other test in a third (lane "cpu"), so that neither core idles
-# while a lane waits. Each test belongs to exactly one lane, so the three runs together
-# are the whole suite, each test once; the book is built only in the "book" lane.
+# "serve"), the long random games in a third (lane "games": they only compute, so they
+# fill whatever a waiting lane leaves of the cores, to the end of the run), and every
+# other test in a fourth (lane "cpu"). Each test belongs to exactly one lane, so the
+# four runs together are the whole suite, each test once; the book is built only in the
+# "book" lane.
 
 #: fixtures that need the built book: a test using one (directly or through another
 #: fixture) runs in the "book" lane
@@ -40,18 +44,24 @@ BOOK_FIXTURES = frozenset({"book", "book_site"})
 #: fixtures that start or wait on another process: a test using one runs in the
 #: "serve" lane (unless it needs the book)
 WAITING_FIXTURES = frozenset({"voila", "jupyterlab", "chromium", "browser_page"})
-LANES = ("cpu", "book", "serve")
+#: test modules that play many whole games (the property games, the computer players'
+#: games, the solver's exactness checks): the "games" lane
+GAMES_MODULES = frozenset({"test_game_properties.py", "test_game_ai.py", "test_solver.py"})
+LANES = ("cpu", "games", "book", "serve")
 
 
 def lane_of(item) -> str:
     """The lane of a collected test: "book" for any test that uses the built book,
     "serve" for the other browser tests and any test that uses a Jupyter server or
-    Chromium fixture, "cpu" for every other test."""
+    Chromium fixture, "games" for the tests of :data:`GAMES_MODULES`, "cpu" for every
+    other test."""
     fixtures = set(item.fixturenames)
     if BOOK_FIXTURES & fixtures:
         return "book"
     if item.get_closest_marker("browser") or WAITING_FIXTURES & fixtures:
         return "serve"
+    if Path(str(item.path)).name in GAMES_MODULES:
+        return "games"
     return "cpu"
 
 

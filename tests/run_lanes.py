@@ -2,9 +2,10 @@
 
 The lanes (``LANES`` and ``lane_of`` in tests/conftest.py) are disjoint and together are
 every test once: "book" (the book build and the tests that read or open it), "serve"
-(the other browser and server tests, which mostly wait on Chromium and Jupyter) and
-"cpu" (every other test). On two cores the lanes that wait leave room for the one that
-computes, and no core idles while one lane finishes alone.
+(the other browser and server tests, which mostly wait on Chromium and Jupyter),
+"games" (the long random games, which only compute) and "cpu" (every other test). On
+two cores the lanes that wait leave room for those that compute, and no core idles
+while one lane finishes alone.
 
 The first lane prints to the terminal as it runs; every other lane's output goes to
 ``test-<lane>.log`` and is printed whole after it, so no two outputs interleave. The

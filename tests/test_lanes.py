@@ -2,6 +2,7 @@
 test belongs to exactly one lane, and the run fails when any lane fails."""
 
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -10,9 +11,9 @@ import run_lanes
 from conftest import LANES, lane_of
 
 
-def item(fixtures=(), browser=False):
+def item(fixtures=(), browser=False, path="tests/test_melds.py"):
     marker = SimpleNamespace(name="browser") if browser else None
-    return SimpleNamespace(fixturenames=list(fixtures),
+    return SimpleNamespace(fixturenames=list(fixtures), path=Path(path),
                            get_closest_marker=lambda name: marker if name == "browser" else None)
 
 
@@ -24,7 +25,10 @@ def test_each_test_goes_to_the_lane_of_what_it_waits_on():
     for fixture in ("book", "book_site"):     # the book is built in one lane only
         assert lane_of(item(["request", fixture])) == "book", fixture
         assert lane_of(item(["browser_page", fixture], browser=True)) == "book", fixture
-    assert set(LANES) == {"cpu", "book", "serve"}
+    for module in ("test_game_properties.py", "test_game_ai.py", "test_solver.py"):
+        assert lane_of(item(["tmp_path"], path=f"tests/{module}")) == "games", module
+        assert lane_of(item(["browser_page"], path=f"tests/{module}")) == "serve", module
+    assert set(LANES) == {"cpu", "games", "book", "serve"}
 
 
 def test_every_collected_test_is_in_exactly_one_lane(request):
@@ -32,8 +36,9 @@ def test_every_collected_test_is_in_exactly_one_lane(request):
         assert lane_of(test) in LANES, test.nodeid
 
 
-@pytest.mark.parametrize("codes, expected", [((0, 0, 0), 0), ((0, 1, 0), 1), ((1, 0, 0), 1),
-                                             ((0, 0, 1), 1), ((5, 0, 0), 1)])
+@pytest.mark.parametrize("codes, expected", [((0, 0, 0, 0), 0), ((0, 1, 0, 0), 1),
+                                             ((1, 0, 0, 0), 1), ((0, 0, 1, 0), 1),
+                                             ((0, 0, 0, 1), 1), ((5, 0, 0, 0), 1)])
 def test_the_run_fails_when_any_lane_fails(tmp_path, monkeypatch, capfd, codes, expected):
     code_of = dict(zip(LANES, codes))
 
