@@ -147,8 +147,9 @@ def pick(actions, rng):
     return rng.choice(downs) if downs and rng.random() < 0.7 else rng.choice(actions)
 
 
-def candidates(game, rng) -> list:
-    """Moves to try, in the order to try them (the judge decides which are legal)."""
+def candidates(game, rng):
+    """Moves to try, in the order to try them (the judge decides which are legal). Each
+    is built only when it is reached: most steps play the first or second one."""
     phase = game.phase
     if phase == "hand_over":
         return [Action("next")]
@@ -164,12 +165,13 @@ def candidates(game, rng) -> list:
         rng.shuffle(draws)
         return draws
     rules, hand = game.rules, game.hand(game.current_player)
-    discards = [Action("discard", card=card) for card in dict.fromkeys(hand)]
-    rng.shuffle(discards)
+    cards = list(dict.fromkeys(hand))
+    rng.shuffle(cards)
+    discards = (Action("discard", card=card) for card in cards)
     if rng.random() >= 0.7:
         return discards  # (a taken card that must be used: the fallback lists every move)
-    downs = [Action("layoff", card=card, target=meld.number, end=end)
-             for meld in game.table for card in dict.fromkeys(hand) if may_fit(rules, meld.meld, card)
+    downs = [("layoff", card, meld.number, end)
+             for meld in game.table for card in cards if may_fit(rules, meld.meld, card)
              for end in (("low", "high") if rules.is_wild(card) and meld.meld.kind == "run" else (None,))]
     choice = game.lay_down_choice()
     if choice is not None:
@@ -178,7 +180,9 @@ def candidates(game, rng) -> list:
     elif not rules.ladder or rules.melds_after_contract:
         downs += [Action("meld", melds=(group,)) for group in meld_options(rules, hand, game.must_use)]
     rng.shuffle(downs)
-    return downs[:TRIED_DOWNS] + discards
+    tried = (down if isinstance(down, Action) else Action(down[0], card=down[1], target=down[2], end=down[3])
+             for down in downs[:TRIED_DOWNS])
+    return chain(tried, discards)
 
 
 def may_fit(rules, meld, card) -> bool:
