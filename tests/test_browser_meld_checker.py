@@ -20,6 +20,18 @@ def pressed(page, key):
     return card(page, key).get_attribute("aria-pressed")
 
 
+def toggle(page, key, now: str) -> None:
+    """Click a card and wait until the picker shows it ``now`` ("true": selected,
+    "false": not), as a person looks before the next click: each click is a round trip
+    to the kernel, after which the picker is drawn again, so a click made in between
+    may land on a card that is being replaced."""
+    card(page, key).click()
+    page.wait_for_function(
+        """([key, now]) => { const el = document.querySelector(`.rt-clickable [data-card="${key}"]`);
+                              return el !== null && el.getAttribute('aria-pressed') === now; }""",
+        arg=[key, now], timeout=UPDATE_MS)
+
+
 @pytest.fixture
 def checker_page(voila, browser_page):
     page = browser_page.page
@@ -90,14 +102,15 @@ def test_the_same_widget_works_live_in_jupyterlab(jupyterlab, browser_page):
     page = browser_page.page
     jupyterlab.run_notebook(page, "meld_checker.ipynb")
     card(page, "QH").wait_for(timeout=LOAD_MS)
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=LOAD_MS)  # the cell has run
     for key in ("QH", "KH", "AH"):
-        card(page, key).click()
+        toggle(page, key, "true")
     verdict = page.locator(".rt-verdict")
     verdict.get_by_text("the ace is low only").wait_for(timeout=UPDATE_MS)
     # the static fallback in the same output is not shown next to the live widget
     assert page.locator(".rt-meld-checker").count() == 0
-    card(page, "AH").click()
-    card(page, "JH").click()
+    toggle(page, "AH", "false")
+    toggle(page, "JH", "true")
     verdict.get_by_text("A run of 3 hearts, from J♥ to K♥.").wait_for(timeout=UPDATE_MS)
     browser_page.shot("jupyterlab_meld_checker")
     browser_page.assert_offline()
