@@ -69,7 +69,7 @@ def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
     if phase == "hand_over":
         return Action("next")
     if level == "expert":
-        from ..coach.search import expert_action  # the coach stands on these players
+        from ..coach.expert import expert_action  # the coach stands on these players
 
         return expert_action(game, player, rng)
     if phase == "buy":
