@@ -336,3 +336,28 @@ def test_the_expert_player_keeps_its_melds_until_the_opponent_is_near_going_out(
     near = from_deal("basic", [mine, "2D 3D 4D"], stock="AC 3C 4C", discard="8H")
     near.apply("draw")
     assert Bot("expert", seed=1).act(near).kind == "meld"
+
+
+def test_the_expert_player_buys_only_wild_cards():
+    # Contract Rummy: every buy brings a penalty card; the expert passes where the hard
+    # player buys a natural card that joins a meld, and plays as hard does otherwise
+    import random
+    from rummy_teach.game import Bot
+    from rummy_teach.game.ai import choose_action
+    game = new_game("contract", 3, seed=3)
+    bots = [Bot("hard", seed=p) for p in range(3)]
+    passed = 0
+    for _ in range(400):
+        if game.is_hand_over:
+            break
+        if game.phase == "buy":
+            player = game.current_player
+            hard = choose_action(game, player, "hard", random.Random(1))
+            expert = choose_action(game, player, "expert", random.Random(1))
+            if hard.kind == "buy" and not game.rules.is_wild(game.buy_offer["card"]):
+                assert expert.kind == "pass"
+                passed += 1
+            else:
+                assert expert == hard
+        game.apply(bots[game.current_player].act(game))
+    assert passed >= 1
