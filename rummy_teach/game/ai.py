@@ -70,7 +70,7 @@ def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
     if phase == "hand_over":
         return Action("next")
     if level == "expert":
-        from ..coach.expert import expert_action  # the coach stands on these players
+        from ..coach.expert import expert_action  # it stands on the hard player
 
         return expert_action(game, player, rng)
     if phase == "buy":
