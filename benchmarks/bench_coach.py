@@ -1,7 +1,7 @@
 """The coach's figures: the expert player's strength, hint and review times, and how
 often four medium players leave a Basic hand void. Results go in docs/benchmarks.md.
 
-    .venv/bin/python benchmarks/bench_coach.py --games 100      # two-player Basic games
+    .venv/bin/python benchmarks/bench_coach.py --games 1000     # Basic; a fifth as many of the others
     .venv/bin/python benchmarks/bench_coach.py --only hint,review,void
 
 Win rates are over whole games, seats alternating (the expert sits first in even
@@ -36,7 +36,7 @@ def wilson(wins, n, z=1.96):
 def win_rate(game_name, players, games, opponent="hard", seed=0, first=0):
     """Share of games the expert wins against ``players - 1`` opponents (ties count
     half), over games ``first`` to ``first + games - 1`` (seeds ``{seed}/{g}``)."""
-    wins = 0.0
+    wins, cpu = 0.0, time.process_time()
     for g in range(first, first + games):
         seat = g % players
         levels = [opponent] * players
@@ -44,9 +44,10 @@ def win_rate(game_name, players, games, opponent="hard", seed=0, first=0):
         game = play_game(game_name, levels, seed=f"{seed}/{g}")
         if seat in game.winners:
             wins += 1 / len(game.winners)
+        played = g - first + 1
         print(f"  {game_name} game {g}: expert seat {seat}, winners {game.winners}, "
-              f"running {wins / (g - first + 1):.0%}", file=sys.stderr, flush=True)
-    return wins / games
+              f"running {wins:g} of {played}, {wins / played:.0%}", file=sys.stderr, flush=True)
+    return wins / games, (time.process_time() - cpu) / games
 
 
 def hint_times(positions=30, seed=0):
@@ -107,10 +108,11 @@ def main():
     for name, players in (("basic", 2), ("500", 2), ("contract", 3)):
         if name in wanted:
             games = args.games if name == "basic" else max(1, args.games // 5)
-            rate = win_rate(name, players, games, first=args.first)
+            rate, seconds = win_rate(name, players, games, first=args.first)
             low, high = wilson(rate * games, games)
-            print(f"expert vs hard, {name}, {players} players: expert wins {rate:.0%} of {games} "
-                  f"games {args.first}-{args.first + games - 1} (95 % interval {low:.0%}-{high:.0%})")
+            print(f"expert vs hard, {name}, {players} players: expert wins {rate:.1%} of {games} "
+                  f"games {args.first}-{args.first + games - 1} (95 % interval {low:.1%}-{high:.1%}), "
+                  f"{seconds:.2f} s of CPU a game")
 
 
 if __name__ == "__main__":

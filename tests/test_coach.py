@@ -284,13 +284,15 @@ def test_the_expert_player_decides_the_same_with_the_same_seed():
 
 
 def test_the_expert_player_never_reads_the_hidden_cards():
-    # the same view, other hidden cards: take, meld, then a discard weighed over sampled
-    # deals, the same in both
+    # the same view, other hidden cards: take, then a discard weighed over the unseen
+    # cards and sampled opponent hands (the run stays in hand while the opponent holds
+    # seven cards), the same in both
     a, b = same_view_other_hidden_cards()
     for seed in (1, 2):
-        moves = _expert_moves(a, seed)
-        assert moves[0] == Action.parse("take") and moves[2].kind == "discard"
-        assert _expert_moves(b, seed) == moves
+        moves = _expert_moves(a, seed, moves=2)
+        assert moves[0] == Action.parse("take") and moves[1].kind == "discard"
+        assert str(moves[1].card) not in ("5♥", "6♥", "7♥")
+        assert _expert_moves(b, seed, moves=2) == moves
 
 
 @pytest.mark.parametrize("name, players", [("500", 2), ("contract", 3)])
@@ -320,3 +322,42 @@ def test_the_coach_refuses_in_words_from_the_catalogue(monkeypatch, capsys):
         hint(game, samples=0)
     assert main(["review", "--hand", "x"]) == 2
     assert "--hand: from 1 only, not 'x'" in capsys.readouterr().err
+
+
+def test_the_expert_player_keeps_its_melds_until_the_opponent_is_near_going_out():
+    # Basic: a meld kept in hand cannot be laid off on, and going out all at once is a
+    # rummy; once the opponent is down to three cards the melds go down
+    from rummy_teach.game import Bot
+    mine = "5H 6H 7H 9S 9D 9C 2C KS QD"
+    far = from_deal("basic", [mine, "2D 3D 4D 8D JC QC 10S"], stock="AC 3C 4C", discard="8H")
+    far.apply("draw")
+    move = Bot("expert", seed=1).act(far)
+    assert move.kind == "discard" and str(move.card) in ("2♣", "K♠", "Q♦", "A♣")
+    near = from_deal("basic", [mine, "2D 3D 4D"], stock="AC 3C 4C", discard="8H")
+    near.apply("draw")
+    assert Bot("expert", seed=1).act(near).kind == "meld"
+
+
+def test_the_expert_player_buys_only_wild_cards():
+    # Contract Rummy: every buy brings a penalty card; the expert passes where the hard
+    # player buys a natural card that joins a meld, and plays as hard does otherwise
+    import random
+    from rummy_teach.game import Bot
+    from rummy_teach.game.ai import choose_action
+    game = new_game("contract", 3, seed=3)
+    bots = [Bot("hard", seed=p) for p in range(3)]
+    passed = 0
+    for _ in range(400):
+        if game.is_hand_over:
+            break
+        if game.phase == "buy":
+            player = game.current_player
+            hard = choose_action(game, player, "hard", random.Random(1))
+            expert = choose_action(game, player, "expert", random.Random(1))
+            if hard.kind == "buy" and not game.rules.is_wild(game.buy_offer["card"]):
+                assert expert.kind == "pass"
+                passed += 1
+            else:
+                assert expert == hard
+        game.apply(bots[game.current_player].act(game))
+    assert passed >= 1

@@ -129,19 +129,3 @@ def weigh(view, actions, samples: int, seed) -> dict:
         for action in actions:
             totals[action] += rollout(world, action, view.player, f"{seed}/{i}")
     return {action: total / samples for action, total in totals.items()}
-
-
-EXPERT_SAMPLES = 10  # worlds the expert player weighs each move in
-
-
-def expert_action(game, player: int, rng) -> Action:
-    """The expert computer player's move: the candidate that scores best over sampled
-    worlds of its own view (the same search as a hint, without the words)."""
-    from .view import LearnerView
-
-    view = LearnerView(game, player)
-    moves = candidates(view.game)
-    if len(moves) == 1:
-        return moves[0]
-    values = weigh(view, moves, EXPERT_SAMPLES, seed=f"{rng.random()}")
-    return moves[min(range(len(moves)), key=lambda i: (-round(values[moves[i]], 6), i))]

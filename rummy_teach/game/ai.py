@@ -6,10 +6,11 @@
   Rummy, early in a hand, also a low card that pairs with one of its own), melds every
   meld of its best arrangement, lays off deadwood, discards its highest deadwood card
   that pairs with nothing; in Contract Rummy it buys a card that joins a meld.
-* ``expert``: the coach's choice (:mod:`rummy_teach.coach`): from its own view, it
-  samples the cards it cannot see and plays each move worth weighing on in each sample
-  (determinised rollouts: its own turn as hard would, the others' as medium, up to its
-  next turn), keeping the move that scores best on average. Much slower than the others.
+* ``expert`` (:mod:`rummy_teach.coach.expert`): the hard player's plan, but it keeps
+  its melds in hand until an opponent is down to three cards (no lay-offs for them, and
+  a chance of a rummy), and in two-player Basic Rummy it weighs take or draw and its
+  discard one draw ahead, against sampled opponent hands; in Contract Rummy it buys
+  only wild cards. A few times hard's cost.
 * ``hard``: plans with the best-arrangement solver and remembers the table. It values
   deadwood cards that are one live card away from a meld (cards not yet seen on the
   table or in the discard pile), avoids discarding what opponents visibly collect or
@@ -69,7 +70,7 @@ def choose_action(game, player: int, level: str, rng: random.Random) -> Action:
     if phase == "hand_over":
         return Action("next")
     if level == "expert":
-        from ..coach.search import expert_action  # the coach stands on these players
+        from ..coach.expert import expert_action  # it stands on the hard player
 
         return expert_action(game, player, rng)
     if phase == "buy":
