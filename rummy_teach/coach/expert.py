@@ -42,7 +42,6 @@ DRAWS = 24         # unseen cards weighed as the next draw (an even spread of th
 KEEP = 4           # discards weighed one draw deep: the hard player's best few
 OPPONENTS = 16     # sampled opponent hands a discard is tried against
 FEED = 8.0         # points: the cost of a discard the opponent surely takes or lays off
-OUT_SHARE = 0.2    # the hard player's share of a card's points for each live out (up to 3)
 
 
 def expert_action(game, player: int, rng) -> Action:
@@ -83,9 +82,12 @@ def _hold(game, player) -> bool:
     if min(len(game.hand(p)) for p in range(game.num_players) if p != player) <= HOLD:
         return False
     rules = game.rules
-    arrangement = ai.arrange(rules, game.hand(player))
-    wood = [c for c in arrangement.deadwood if not (game.table and ai._fits_table(game, c))]
-    return len(wood) > 1
+    return len(_stuck(game, ai.arrange(rules, game.hand(player)))) > 1
+
+
+def _stuck(game, arrangement) -> list:
+    """The deadwood of ``arrangement`` that no meld on the table takes as a lay-off."""
+    return [c for c in arrangement.deadwood if not (game.table and ai._fits_table(game, c))]
 
 
 class _Look:
@@ -131,9 +133,7 @@ class _Look:
         """The measure of ``cards`` (a hand just after drawing) once its worst card is
         let go, or -:data:`GO_OUT` when it can go out now."""
         rules, game = self.rules, self.game
-        arrangement = ai.arrange(rules, tuple(cards))
-        wood = [c for c in arrangement.deadwood
-                if not (game.table and ai._fits_table(game, c))]
+        wood = _stuck(game, ai.arrange(rules, tuple(cards)))
         if len(wood) <= 1 and (not wood or wood[0] != forbidden or len(cards) == 1):
             return -GO_OUT
         costs = self._costs(wood)
@@ -143,16 +143,9 @@ class _Look:
     def _costs(self, wood):
         """Each deadwood card's share of the hard player's measure: its points, less the
         share for the best partial meld it makes with another deadwood card."""
-        rules, dead, copies = self.rules, self.dead, self.copies
-        costs = []
-        for i, a in enumerate(wood):
-            best = 0
-            for j, b in enumerate(wood):
-                if i != j and (a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2)):
-                    best = max(best, ai._outs(rules, a, b, dead, copies))
-            points = rules.card_points(a)
-            costs.append((a, points * (1 - min(best, 3) * OUT_SHARE)))
-        return costs
+        rules = self.rules
+        return [(a, rules.card_points(a) * (1 - outs * ai.OUT_SHARE))
+                for a, outs in zip(wood, ai.live_outs(rules, wood, self.dead, self.copies))]
 
     def one_draw(self, cards) -> float:
         """The average measure of ``cards`` (a hand after its discard) over the next draw."""

@@ -159,6 +159,22 @@ def _evaluate(rules, cards, dead, copies, scoring) -> float:
         base = arrangement.deadwood_points
     wood = arrangement.deadwood
     bonus = 0.0
+    for a, outs in zip(wood, live_outs(rules, wood, dead, copies)):
+        if outs:
+            bonus += rules.card_points(a) * outs * OUT_SHARE
+    return base - bonus
+
+
+#: the share of a deadwood card's points that each live out of its best partial meld
+#: takes off the hard player's measure (up to three outs)
+OUT_SHARE = 0.2
+
+
+def live_outs(rules, wood, dead, copies) -> list[int]:
+    """For each card of ``wood`` (deadwood), the live outs of the best partial meld it
+    makes with another of them, at most 3: the hard player's measure counts a card
+    near a meld for less than its points."""
+    found = []
     for i, a in enumerate(wood):
         best = 0
         for j, b in enumerate(wood):
@@ -167,9 +183,8 @@ def _evaluate(rules, cards, dead, copies, scoring) -> float:
             if i != j and (a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2)
                            or rules.is_wild(a) or rules.is_wild(b)):
                 best = max(best, _outs(rules, a, b, dead, copies))
-        if best:
-            bonus += rules.card_points(a) * min(best, 3) * 0.2
-    return base - bonus
+        found.append(min(best, 3))
+    return found
 
 
 def hand_value(game, player: int) -> float:
