@@ -767,6 +767,15 @@ ENGLISH.update({
     "coach_buy": "Buy {card}: it makes {meld}, worth the penalty card.",
     "coach_pass": "Let {card} go: it does not bring your contract near enough to pay a penalty card.",
     "coach_only_move": "This is the only move you have.",
+    # melds kept in hand (coach/expert.py keeps_melds): {fewest} is the smallest hand of
+    # an opponent, {hold} the hand size at which the melds go down
+    "coach_hold_melds": "Keep {melds} in your hand for now: nobody can lay off on melds they "
+                        "have not seen. No one else is close to going out (the smallest other hand "
+                        "holds {fewest} cards); put them down once someone is down to {hold}.",
+    "coach_hold_melds_rummy": "Keep {melds} in your hand for now: nobody can lay off on melds "
+                              "they have not seen, and going out with all of them at once is a "
+                              "rummy, scored double. No one else is close to going out (the smallest "
+                              "other hand holds {fewest} cards); put them down once someone is down to {hold}.",
     "coach_contract_first": "Your contract may go down now, and that comes first: until it is "
                             "down you may not lay off, and you cannot go out.",
     # {points}: how far the learner stands from the others at the rollouts' end, on average
@@ -785,6 +794,9 @@ ENGLISH.update({
     "review_summary_one": "1 mistake, {points} points lost (estimated)",
     "review_none": "No costly decision found: every move was within {threshold} points of the best.",
     "review_step": "Decision {number} of {total}",
+    # a meld laid down early, weighed to the end of the hand (coach/review.py)
+    "review_hold_measured": "Played to the end of the hand over {samples} deals of the cards you "
+                            "could not see, keeping the melds back came out about {points} points better.",
     "review_levels_bad": "unknown level(s) {bad}; levels are {levels}",
     # the coach on the card table
     "coach_panel_title": "Coach",

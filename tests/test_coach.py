@@ -361,3 +361,63 @@ def test_the_expert_player_buys_only_wild_cards():
                 assert expert == hard
         game.apply(bots[game.current_player].act(game))
     assert passed >= 1
+
+
+# --- melds kept in hand: the hint and the review stand on the expert's rule ---------
+
+MELDS_AND_LOOSE = "5H 6H 7H 9S 9D 9C 2C KS QD"
+
+
+def _held_position(opponent):
+    game = from_deal("basic", [MELDS_AND_LOOSE, opponent], stock="AC 3C 4C", discard="8H")
+    game.apply("draw")
+    return game
+
+
+def test_the_hint_keeps_melds_in_hand_where_the_expert_does_and_says_why():
+    from rummy_teach.coach.expert import keeps_melds
+    from rummy_teach.game import Bot
+    far = _held_position("2D 3D 4D 8D JC QC 10S")
+    assert keeps_melds(far, 0) and Bot("expert", seed=1).act(far).kind == "discard"
+    advice = hint(far, samples=4, seed=1)
+    assert advice.action.kind == "discard"
+    assert all(a.kind != "meld" for a, _ in advice.values)   # the coach weighs no meld here
+    assert "coach_hold_melds_rummy" in advice.codes          # nothing down yet: a rummy is possible
+    text = advice.text()
+    assert "5♥ 6♥ 7♥" in text and "9♠ 9♦ 9♣" in text and "holds 7 cards" in text and "down to 3" in text
+    near = _held_position("2D 3D 4D")
+    assert not keeps_melds(near, 0)
+    advice = hint(near, samples=4, seed=1)
+    assert not {"coach_hold_melds", "coach_hold_melds_rummy"} & set(advice.codes)
+    assert any(a.kind == "meld" for a, _ in advice.values)
+
+
+def test_a_hand_with_cards_down_is_told_to_hold_without_the_rummy():
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C 2C KS", "2D 3D 4D 8D JC QC 10S"], table=[(0, "JH JS JD")],
+                     to_move=0, stock="AC 3C 4C", discard="8H")
+    game.apply("draw")
+    advice = hint(game, samples=2, seed=1)
+    assert "coach_hold_melds" in advice.codes and "coach_hold_melds_rummy" not in advice.codes
+
+
+def test_the_review_weighs_an_early_lay_down_to_the_end_of_the_hand():
+    from rummy_teach.coach.review import weigh_decision
+    game = _held_position("2D 3D 4D 8D JC QC 10S")
+    decision = weigh_decision(game, "meld 5H 6H 7H", samples=4, seed=1)
+    # the better move is the hint's, in the same worlds
+    assert decision.better == hint(game, samples=4, seed=1).action
+    assert decision.better.kind == "discard"
+    codes = [r.code for r in decision.reasons]
+    assert "coach_hold_melds_rummy" in codes and codes[-1] == "review_hold_measured"
+    assert f"{decision.cost:.1f} points better" in decision.reasons[-1].text()
+
+
+def test_laying_melds_down_at_once_is_measured_as_costly_over_many_hands():
+    # the hard player lays every meld down at once; played to the end of each hand,
+    # keeping them back comes out ahead on the whole (not at every single decision)
+    held = []
+    for seed in range(4):
+        review = review_hand("basic", ["hard", "hard"], seed=seed, samples=4)
+        held += [d for d in review.decisions if d.reasons[-1].code == "review_hold_measured"]
+    assert len(held) >= 3 and all(d.played.kind == "meld" and d.better.kind != "meld" for d in held)
+    assert sum(d.cost for d in held) > 0

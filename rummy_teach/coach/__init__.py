@@ -2,8 +2,9 @@
 
 Pure standard-library Python (it runs in the browser's Python too). The coach never
 looks at cards the learner cannot see: it samples them (:mod:`.view`), weighs the
-moves worth weighing by playing the hand out many times (:mod:`.search`), and says
-why in reason codes (:mod:`.explain`, catalogue block "the coach").
+moves worth weighing by playing the hand out many times (:mod:`.search`), keeps
+melds in hand where the expert player does (:mod:`.expert`), and says why in reason
+codes (:mod:`.explain`, catalogue block "the coach").
 
 >>> from rummy_teach.game import from_deal
 >>> game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", "2C 3D 4S 8D JC QD 10S"],

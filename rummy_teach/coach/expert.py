@@ -8,8 +8,11 @@ opponent cannot lay off on a meld it has not seen, and a hand that goes out all 
 once is a rummy (scored double in Basic Rummy). When an opponent is down to
 :data:`HOLD` cards it lays them down, so that few points are caught in its hand. In
 two-player Basic Rummy against hard this alone takes the expert from even to about
-85 % of games (docs/benchmarks.md); in Rummy 500 it gains less. Contract Rummy's
-contract goes down as soon as it may (a kept contract cannot lay off), so there the
+85 % of games (docs/benchmarks.md); in Rummy 500 it gains less. The coach stands on the
+same rule (:func:`keeps_melds`): a hint weighs no meld the expert keeps, and says why,
+and the review weighs such a meld, when the learner put it down, to the end of the hand.
+
+Contract Rummy's contract goes down as soon as it may (a kept contract cannot lay off), so there the
 expert plays as hard does, except that it buys no card but a wild one: hard buys a card
 that joins a meld of its contract, and every buy brings a penalty card from the stock
 with it. That is not shown to help: against two hard players it won 69 of 200
@@ -51,13 +54,7 @@ def expert_action(game, player: int, rng) -> Action:
     if rules.ladder:
         return _contract(game, player, hard)
     basic = not (rules.scores_melds or rules.fanned_discards or game.num_players != 2)
-    if game.phase == "play" and hard.kind == "meld" and game.must_use is None \
-            and _hold(game, player) and ai._allowed_discards(game, player):
-        if ai._may_lay_off(game, player):
-            action = ai._lay_off(game, player, "hard", rng)
-            if action is not None:
-                return action
-        hard = Action("discard", card=ai._discard(game, player, "hard", rng))
+    hard = held_back(game, player, hard, rng)
     if not basic:
         return hard
     if game.phase == "draw" and hard.kind in ("draw", "take") and game.discard_pile and game.stock_size:
@@ -74,6 +71,36 @@ def _contract(game, player, hard) -> Action:
     if hard.kind == "buy" and not game.rules.is_wild(game.buy_offer["card"]):
         return Action("pass")
     return hard
+
+
+def keeps_melds(game, player) -> bool:
+    """Does ``player`` hold melds the expert would keep in hand now, rather than lay
+    down? Only in the play phase of a game with no contracts, with no taken card that
+    must be used first, a discard allowed, a meld that may go down, and :func:`_hold`'s
+    conditions met. The coach asks this too, so that its hints and reviews keep melds
+    back where the expert does."""
+    if game.rules.ladder or game.phase != "play" or game.must_use is not None \
+            or not ai._allowed_discards(game, player):
+        return False
+    return bool(ready_melds(game, player)) and _hold(game, player)
+
+
+def ready_melds(game, player) -> list:
+    """The melds of the hard player's arrangement of the hand that may go down now."""
+    melds = ai.arrange(game.rules, game.hand(player)).melds
+    return [m for m in melds if ai._allowed(game, Action("meld", melds=(m.cards,)))]
+
+
+def held_back(game, player, action, rng) -> Action:
+    """``action`` (the hard player's), or, when it lays a meld down that the expert
+    keeps (:func:`keeps_melds`), the hard player's lay-off or discard instead."""
+    if action.kind != "meld" or not keeps_melds(game, player):
+        return action
+    if ai._may_lay_off(game, player):
+        layoff = ai._lay_off(game, player, "hard", rng)
+        if layoff is not None:
+            return layoff
+    return Action("discard", card=ai._discard(game, player, "hard", rng))
 
 
 def _hold(game, player) -> bool:

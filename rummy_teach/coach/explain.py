@@ -11,6 +11,7 @@ from ..cards import SUIT_NAMES, rank_plural
 from ..game.ai import Bot, arrange
 from ..game.narrate import meld_words
 from ..reasons import Reason, say
+from .expert import HOLD, keeps_melds, ready_melds
 
 
 def faces(cards) -> str:
@@ -75,7 +76,29 @@ def goes_out(game, action) -> bool:
 
 
 def reasons_for(game, action) -> list[Reason]:
-    """Why ``action`` is the move for the player to act in ``game``."""
+    """Why ``action`` is the move for the player to act in ``game``: the move's own
+    reasons, and, when it keeps melds in hand that could go down, why they wait."""
+    reasons = _move_reasons(game, action)
+    if action.kind in ("discard", "layoff") and keeps_melds(game, game.current_player):
+        reasons.append(_held_reason(game, action))
+    return reasons
+
+
+def _held_reason(game, action) -> Reason:
+    """Why the melds in the learner's hand stay there this turn (the expert's rule,
+    :func:`~.expert.keeps_melds`): nobody lays off on melds they have not seen, the
+    opponents are far from going out, and in Basic Rummy the hand may still go out all
+    at once, a rummy, scored double."""
+    rules, player = game.rules, game.current_player
+    melds = ready_melds(game, player)
+    fewest = min(len(game.hand(p)) for p in range(game.num_players) if p != player)
+    rummy = rules.rummy_doubles and action.kind == "discard" and not game.had_cards_down_before_turn
+    return Reason("coach_hold_melds_rummy" if rummy else "coach_hold_melds",
+                  {"melds": " | ".join(faces(m.cards) for m in melds), "fewest": fewest, "hold": HOLD})
+
+
+def _move_reasons(game, action) -> list[Reason]:
+    """The reasons of ``action`` itself."""
     rules, player = game.rules, game.current_player
     hand = game.hand(player)
     top = game.discard_top

@@ -4,7 +4,9 @@ Each decision of the learner's seat is weighed like a hint (rollouts over sample
 hidden cards, never the real ones: :mod:`.view`, :mod:`.search`), with the move
 actually played among the moves weighed. Its estimated cost is what the best move
 was expected to score more than the move played; a decision costing at least
-``threshold`` points is flagged. The same seed gives the same review.
+``threshold`` points is flagged. Melds laid down where the hint keeps them in hand
+(:func:`~.expert.keeps_melds`) are weighed the same way but over the rest of the
+hand, where holding them pays or not. The same seed gives the same review.
 
 ``rummy-teach review --game G --players N --levels a,b,... --seed S`` reviews seat 0 of
 an all-computer game (one line per flagged decision, then the summary line).
@@ -23,8 +25,9 @@ from ..game.simulate import MAX_ACTIONS_PER_HAND, make_bots
 from ..game.transcript import add_table_options
 from ..reasons import Reason, say
 from ..rules import get_rules
+from .expert import keeps_melds
 from .explain import move_words, reasons_for
-from .search import candidates, weigh
+from .search import WHOLE_HAND, candidates, weigh
 from .view import LearnerView
 
 SAMPLES = 6       # worlds each decision is weighed in
@@ -95,12 +98,21 @@ def weigh_decision(game, action, samples: int = SAMPLES, seed=0) -> Decision | N
     moves = candidates(public, also=action)
     if len(moves) < 2:
         return None
-    values = weigh(view, moves, samples, seed)
-    best = min(range(len(moves)), key=lambda i: (-round(values[moves[i]], 6), i))
-    better = moves[best]
+    # melds laid down that the expert keeps in hand: the coach weighs no meld then
+    # (search.candidates), and what keeping them is worth shows only later, so the
+    # better move is weighed against the learner's to the end of the hand
+    held = action.kind == "meld" and keeps_melds(public, public.current_player)
+    weighed = [m for m in moves if m != action] if held else moves
+    values = weigh(view, weighed, samples, seed)
+    better = min(weighed, key=lambda m: (-round(values[m], 6), weighed.index(m)))
+    reasons = reasons_for(public, better)
+    if held:
+        values = weigh(view, [better, action], samples, seed, turns=WHOLE_HAND)
     cost = max(0.0, values[better] - values[action])
+    if held:
+        reasons.append(Reason("review_hold_measured", {"samples": samples, "points": f"{cost:.1f}"}))
     return Decision(game.actions_played, game.turn_number, action, move_words(public, action), better,
-                    move_words(public, better), cost, tuple(reasons_for(public, better)))
+                    move_words(public, better), cost, tuple(reasons))
 
 
 def review_moments(moments, player: int, samples: int = SAMPLES, seed=0,

@@ -2,7 +2,8 @@
 
 For each move worth weighing (:func:`candidates`), the coach plays it on in several
 worlds that agree with the learner's view (:mod:`.view`): the rest of the learner's
-turn as the hard computer player would, then the others' turns as medium players,
+turn as the hard computer player would, keeping melds in hand where the expert does
+(:func:`~.expert.keeps_melds`), then the others' turns as medium players,
 until the learner is about to play again (or the hand ends). There it scores the
 learner's outcome (:func:`outcome`): the hand's result if it ended, else how each
 hand looks to its owner, the learner's less the others' average. The average over
@@ -15,10 +16,13 @@ from __future__ import annotations
 
 from ..game.actions import Action
 from ..game.ai import Bot, arrange, hand_value
+from .expert import held_back, keeps_melds
 
 ROLLOUT_ACTIONS = 160   # a safety net: no rollout plays more actions than this
-OWN_LEVEL = "hard"      # who plays the learner's seat in a rollout (the others: medium)
+HAND_ACTIONS = 1000     # the same for a rollout played to the end of the hand
+OWN_LEVEL = "hard"      # who plays the learner's seat in a rollout (melds held back; the others: medium)
 HORIZON = 1             # a rollout stops when the learner is about to start this many more turns
+WHOLE_HAND = None       # as ``turns``: play the rollout to the end of the hand
 KEEP_DISCARDS = 5       # discards weighed by rollouts, the most promising by a quick look
 KEEP_TAKES = 4          # Rummy 500: depths of the fanned pile weighed
 
@@ -47,7 +51,9 @@ def _play_candidates(game, legal) -> list[Action]:
         # in hand like one on the table (the expert kept it 8 times in 9 and lost
         # every hand). The solver's best lay-down is listed first.
         return melds[:1]
-    if not rules.ladder:
+    if melds and keeps_melds(game, game.current_player):
+        melds = []  # the expert keeps them in hand (whole games measure that, not one turn)
+    elif not rules.ladder:
         melds = [a for a in melds if _faces(a.cards) in best] or melds[:2]
     layoffs, seen = [], set()
     for action in legal:
@@ -102,18 +108,32 @@ def outcome(game, player: int) -> float:
     return -value if rules.lowest_score_wins else value
 
 
-def rollout(world, action, player: int, seed, level: str = "medium", turns: int = HORIZON) -> float:
+class _Learner(Bot):
+    """The learner's seat in a rollout: the :data:`OWN_LEVEL` player, keeping its melds
+    in hand where the expert would (:func:`~.expert.held_back`)."""
+
+    def __init__(self, seed):
+        super().__init__(OWN_LEVEL, seed=seed)
+
+    def act(self, game) -> Action:
+        return held_back(game, game.current_player, super().act(game), self.rng)
+
+
+def rollout(world, action, player: int, seed, level: str = "medium", turns: int | None = HORIZON) -> float:
     """Play ``action`` in ``world`` (a game), then the hand on (the learner's seat by
     :data:`OWN_LEVEL`, the others by ``level``) until the learner is about to start
-    their ``turns``-th turn from now (or the hand ends); the learner's outcome there."""
+    their ``turns``-th turn from now, or the hand ends (``turns`` :data:`WHOLE_HAND`:
+    only then); the learner's outcome there."""
     game = world.clone()
     game.apply(action)
-    bots = [Bot(OWN_LEVEL if p == player else level, seed=f"{seed}/{p}") for p in range(game.num_players)]
+    bots = [_Learner(seed=f"{seed}/{p}") if p == player else Bot(level, seed=f"{seed}/{p}")
+            for p in range(game.num_players)]
     started = 0
-    for _ in range(ROLLOUT_ACTIONS):
+    for _ in range(ROLLOUT_ACTIONS if turns is not WHOLE_HAND else HAND_ACTIONS):
         if game.is_hand_over:
             break
-        if game.current_player == player and game.phase == "draw" and not game.has_drawn:
+        if turns is not WHOLE_HAND and game.current_player == player and game.phase == "draw" \
+                and not game.has_drawn:
             started += 1
             if started >= turns:
                 break
@@ -121,11 +141,12 @@ def rollout(world, action, player: int, seed, level: str = "medium", turns: int 
     return outcome(game, player)
 
 
-def weigh(view, actions, samples: int, seed) -> dict:
-    """The average outcome of each of ``actions`` over ``samples`` worlds of ``view``."""
+def weigh(view, actions, samples: int, seed, turns: int | None = HORIZON) -> dict:
+    """The average outcome of each of ``actions`` over ``samples`` worlds of ``view``
+    (rollouts of ``turns``, see :func:`rollout`)."""
     worlds = view.worlds(samples, seed)
     totals = {action: 0.0 for action in actions}
     for i, world in enumerate(worlds):
         for action in actions:
-            totals[action] += rollout(world, action, view.player, f"{seed}/{i}")
+            totals[action] += rollout(world, action, view.player, f"{seed}/{i}", turns=turns)
     return {action: total / samples for action, total in totals.items()}
