@@ -785,6 +785,17 @@ ENGLISH.update({
     "coach_estimate_behind": "Estimated over {samples} deals of the cards you cannot see: after this "
                              "move you end up about {points} points behind the others on average, "
                              "{margin} better than the next best move ({second}).",
+    # the expert's move, when another looks better by the learner's next turn (coach/hint.py)
+    "coach_estimate_later_ahead": "Estimated over {samples} deals of the cards you cannot see: after "
+                                  "this move you end up about {points} points ahead of the others by "
+                                  "your next turn; {second} would leave you about {margin} further ahead "
+                                  "by then. That look stops at your next turn; the expert player, whose "
+                                  "moves win the most games, chooses this one.",
+    "coach_estimate_later_behind": "Estimated over {samples} deals of the cards you cannot see: after "
+                                   "this move you end up about {points} points behind the others by "
+                                   "your next turn; {second} would come out about {margin} better by then. "
+                                   "That look stops at your next turn; the expert player, whose moves "
+                                   "win the most games, chooses this one.",
     "coach_what_set": "the {rank_plural}",
     "coach_what_run": "{suit} around {card}",
     # the review of a hand

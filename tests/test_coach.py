@@ -83,16 +83,42 @@ def test_discard_a_high_card_that_fits_nothing():
 
 
 def test_the_estimate_says_ahead_or_behind_with_no_minus_sign():
-    hints = [hint(new_game("basic", players=2, seed=seed), samples=3, seed=seed) for seed in range(6)]
+    # the advised move is the expert's; the estimate says where it leaves the learner by
+    # the next turn, and whether another move looks better that soon
+    hints = [hint(new_game("basic", players=2, seed=seed), samples=3, seed=seed) for seed in range(12)]
     weighed = [h for h in hints if len(h.values) > 1]
     assert weighed
+    later = 0
     for advice in weighed:
-        best = advice.values[0][1]
+        (_, best), (_, second) = advice.values[:2]
+        assert all(value <= second for _, value in advice.values[2:])     # the others, best first
         estimate = [r for r in advice.reasons if r.code.startswith("coach_estimate_")]
-        assert [r.code for r in estimate] == [
-            "coach_estimate_ahead" if round(best, 1) >= 0 else "coach_estimate_behind"]
+        looks_worse = round(best - second, 1) < 0
+        later += looks_worse
+        assert [r.code for r in estimate] == ["coach_estimate_" + ("later_" if looks_worse else "")
+                                              + ("ahead" if round(best, 1) >= 0 else "behind")]
         assert estimate[0].params["points"] == f"{abs(best):.1f}"
-        assert "-" not in estimate[0].params["points"]
+        assert estimate[0].params["margin"] == f"{abs(best - second):.1f}"
+        assert "-" not in estimate[0].params["points"] + estimate[0].params["margin"]
+    assert 0 < later < len(weighed)      # both cases are met in these opening positions
+
+
+def test_the_hint_is_the_expert_players_move():
+    import random
+    from rummy_teach.coach.search import same_move
+    from rummy_teach.game import Bot
+    from rummy_teach.game.ai import choose_action
+    game = new_game("basic", players=2, seed=5)
+    bots = [Bot("hard", seed=0), Bot("hard", seed=1)]
+    checked = 0
+    while not game.is_hand_over and checked < 12:
+        if game.current_player == 0:
+            view = LearnerView(game)
+            expert = choose_action(view.game, 0, "expert", random.Random(f"3/{view.key}/expert"))
+            assert same_move(hint(game, samples=2, seed=3).action, expert)
+            checked += 1
+        game.apply(bots[game.current_player].act(game))
+    assert checked >= 6
 
 
 def same_view_other_hidden_cards():

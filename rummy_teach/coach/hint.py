@@ -1,4 +1,11 @@
-"""A hint: the strongest move now, and why (from the learner's view only)."""
+"""A hint: the strongest move now, and why (from the learner's view only).
+
+The move is the expert player's (:mod:`.expert`, the strongest computer player: it
+beats the hard player in about nine two-player Basic games in ten), read from the
+learner's view. The coach then weighs it and the other moves worth weighing by
+rollouts (:mod:`.search`), so that the hint can say what each is worth by the
+learner's next turn; where another move looks better that soon, the hint says so.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,7 @@ from ..errors import UsageError
 from ..game.actions import Action
 from ..reasons import Reason, say
 from .explain import move_words, reasons_for
-from .search import candidates, weigh
+from .search import candidates, same_move, strongest, weigh
 from .view import LearnerView
 
 SAMPLES = 8  # worlds (deals of the hidden cards) a hint weighs its moves in
@@ -17,7 +24,8 @@ SAMPLES = 8  # worlds (deals of the hidden cards) a hint weighs its moves in
 @dataclass(frozen=True)
 class Hint:
     """The coach's advice: ``action``, its ``reasons``, and every weighed move's
-    estimated outcome in points (``values``, best first)."""
+    estimated outcome in points (``values``: the advised move first, then the others,
+    best first)."""
 
     action: Action
     move: str
@@ -55,8 +63,23 @@ def _lone_candidate_reasons(game, action) -> list[Reason]:
     return reasons_for(game, action) + [Reason("coach_contract_first")]
 
 
+def _estimate(game, values, samples) -> Reason:
+    """What the rollouts make of the advised move (``values[0]``) against the best of
+    the others (``values[1]``): how far ahead or behind it leaves the learner by their
+    next turn, and by how much it beats the other, or how much the other looks better
+    that soon (the expert looks further: the draw after, and the rest of the hand)."""
+    (_, value), (other, second) = values[0], values[1]
+    words = {"samples": samples, "points": f"{abs(value):.1f}", "margin": f"{abs(value - second):.1f}",
+             "second": move_words(game, other)}
+    if round(value - second, 1) < 0:
+        return Reason("coach_estimate_later_ahead" if round(value, 1) >= 0 else "coach_estimate_later_behind",
+                      words)
+    return Reason("coach_estimate_ahead" if round(value, 1) >= 0 else "coach_estimate_behind", words)
+
+
 def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0) -> Hint:
-    """The strongest move for ``player`` (who must be the one to act) and why.
+    """The strongest move for ``player`` (who must be the one to act), the expert
+    player's, and why.
 
     Only what the player sees is used: the hidden cards are sampled (see
     :class:`~.view.LearnerView`), so a game that differs only in hidden cards gets
@@ -66,21 +89,18 @@ def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0
     game = view.game
     if game.current_player != view.player:
         raise UsageError(say("coach_not_to_act", player=view.player, current=game.current_player))
-    moves = candidates(game)
-    if not moves:
+    if not game.legal_actions():
         raise UsageError(say("coach_game_over"))
+    best = strongest(view, seed)
+    moves = candidates(game, also=best)
     if len(moves) == 1:
         values = ((moves[0], 0.0),)
         reasons = _lone_candidate_reasons(game, moves[0])
     else:
         weighed = weigh(view, moves, samples, seed)
-        order = sorted(range(len(moves)), key=lambda i: (-round(weighed[moves[i]], 6), i))
-        values = tuple((moves[i], weighed[moves[i]]) for i in order)
-        best, second = values[0], values[1]
-        reasons = reasons_for(game, best[0])
-        ahead = round(best[1], 1) >= 0
-        reasons.append(Reason("coach_estimate_ahead" if ahead else "coach_estimate_behind", {
-            "samples": samples, "points": f"{abs(best[1]):.1f}",
-            "margin": f"{best[1] - second[1]:.1f}", "second": move_words(game, second[0])}))
+        others = sorted((i for i, m in enumerate(moves) if not same_move(m, best)),
+                        key=lambda i: (-round(weighed[moves[i]], 6), i))
+        values = ((best, weighed[best]),) + tuple((moves[i], weighed[moves[i]]) for i in others)
+        reasons = reasons_for(game, best) + [_estimate(game, values, samples)]
     action = values[0][0]
     return Hint(action, move_words(game, action), tuple(reasons), values, samples)

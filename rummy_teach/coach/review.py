@@ -1,12 +1,13 @@
 """The review of a hand: the learner's decisions that cost the most, and what was better.
 
-Each decision of the learner's seat is weighed like a hint (rollouts over sampled
-hidden cards, never the real ones: :mod:`.view`, :mod:`.search`), with the move
-actually played among the moves weighed. Its estimated cost is what the best move
-was expected to score more than the move played; a decision costing at least
-``threshold`` points is flagged. Melds laid down where the hint keeps them in hand
-(:func:`~.expert.keeps_melds`) are weighed the same way but over the rest of the
-hand, where holding them pays or not. The same seed gives the same review.
+Each decision of the learner's seat is set against the hint's move there, the expert
+player's (read from the learner's view, never the hidden cards: :mod:`.view`). When
+the learner played another move, both are weighed by rollouts over sampled hidden
+cards (:mod:`.search`): the decision's estimated cost is what the expert's move was
+expected to score more than the move played (nothing when it scored less), and a
+decision costing at least ``threshold`` points is flagged. Melds put down where the
+expert keeps them in hand (:func:`~.expert.keeps_melds`) are weighed over the rest
+of the hand, where holding them pays or not. The same seed gives the same review.
 
 ``rummy-teach review --game G --players N --levels a,b,... --seed S`` reviews seat 0 of
 an all-computer game (one line per flagged decision, then the summary line).
@@ -27,7 +28,7 @@ from ..reasons import Reason, say
 from ..rules import get_rules
 from .expert import keeps_melds
 from .explain import move_words, reasons_for
-from .search import WHOLE_HAND, candidates, weigh
+from .search import HORIZON, WHOLE_HAND, candidates, same_move, strongest, weigh
 from .view import LearnerView
 
 SAMPLES = 6       # worlds each decision is weighed in
@@ -95,19 +96,17 @@ def weigh_decision(game, action, samples: int = SAMPLES, seed=0) -> Decision | N
     action = Action.parse(action)
     view = LearnerView(game)
     public = view.game
-    moves = candidates(public, also=action)
-    if len(moves) < 2:
+    better = strongest(view, seed)
+    if len(candidates(public, also=[better, action])) < 2:
         return None
-    # melds laid down that the expert keeps in hand: the coach weighs no meld then
-    # (search.candidates), and what keeping them is worth shows only later, so the
-    # better move is weighed against the learner's to the end of the hand
-    held = action.kind == "meld" and keeps_melds(public, public.current_player)
-    weighed = [m for m in moves if m != action] if held else moves
-    values = weigh(view, weighed, samples, seed)
-    better = min(weighed, key=lambda m: (-round(values[m], 6), weighed.index(m)))
     reasons = reasons_for(public, better)
-    if held:
-        values = weigh(view, [better, action], samples, seed, turns=WHOLE_HAND)
+    if same_move(better, action):
+        return Decision(game.actions_played, game.turn_number, action, move_words(public, action), action,
+                        move_words(public, action), 0.0, tuple(reasons))
+    # melds put down that the expert keeps in hand: what keeping them is worth shows
+    # only later, so the two moves are weighed to the end of the hand
+    held = action.kind == "meld" and keeps_melds(public, public.current_player)
+    values = weigh(view, [better, action], samples, seed, turns=WHOLE_HAND if held else HORIZON)
     cost = max(0.0, values[better] - values[action])
     if held:
         reasons.append(Reason("review_hold_measured", {"samples": samples, "points": f"{cost:.1f}"}))

@@ -14,9 +14,11 @@ moves are not drowned in the luck of the deal.
 
 from __future__ import annotations
 
+import random
+
 from ..game.actions import Action
 from ..game.ai import Bot, arrange, hand_value
-from .expert import held_back, keeps_melds
+from .expert import expert_action, held_back, keeps_melds
 
 ROLLOUT_ACTIONS = 160   # a safety net: no rollout plays more actions than this
 HAND_ACTIONS = 1000     # the same for a rollout played to the end of the hand
@@ -27,18 +29,36 @@ KEEP_DISCARDS = 5       # discards weighed by rollouts, the most promising by a 
 KEEP_TAKES = 4          # Rummy 500: depths of the fanned pile weighed
 
 
-def candidates(game, also=None) -> list[Action]:
-    """The legal moves worth weighing now (and ``also``, a move the learner made)."""
+def candidates(game, also=()) -> list[Action]:
+    """The legal moves worth weighing now, and the moves in ``also`` (a move or a list
+    of them: the expert's, the learner's), each once: a meld listed in another order
+    is the same move (the one in ``also`` is kept)."""
     legal = game.legal_actions()
     if game.phase != "play":
         chosen = [a for a in legal if a.kind != "take" or a.depth <= KEEP_TAKES]
     else:
         chosen = _play_candidates(game, legal)
-    if also is not None:
-        also = Action.parse(also)
-        if also not in chosen:
-            chosen.append(also)
+    for extra in [also] if isinstance(also, (str, Action)) else also:
+        extra = Action.parse(extra)
+        at = next((i for i, a in enumerate(chosen) if same_move(a, extra)), None)
+        if at is None:
+            chosen.append(extra)
+        else:
+            chosen[at] = extra
     return chosen
+
+
+def strongest(view, seed) -> Action:
+    """The move the expert player makes at ``view`` (it reads only what the learner
+    sees; its random choices are seeded by ``seed`` and the view)."""
+    return expert_action(view.game, view.player, random.Random(f"{seed}/{view.key}/expert"))
+
+
+def same_move(a: Action, b: Action) -> bool:
+    """``a`` and ``b`` are one move (melds compared as sets of cards)."""
+    if a.kind == b.kind == "meld":
+        return sorted(_faces(g) for g in a.melds) == sorted(_faces(g) for g in b.melds)
+    return a == b
 
 
 def _play_candidates(game, legal) -> list[Action]:
