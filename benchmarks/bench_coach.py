@@ -3,6 +3,7 @@ often four medium players leave a Basic hand void. Results go in docs/benchmarks
 
     .venv/bin/python benchmarks/bench_coach.py --games 1000     # Basic; a fifth as many of the others
     .venv/bin/python benchmarks/bench_coach.py --only hint,review,void
+    .venv/bin/python benchmarks/bench_coach.py --only coach --games 500   # hints as a player, 100 games
 
 Win rates are over whole games, seats alternating (the expert sits first in even
 games, second in odd ones); the hint time is over positions met in real games.
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_teach.coach import hint, review_hand  # noqa: E402
 from rummy_teach.game import Bot, new_game, play_game, simulate  # noqa: E402
+from rummy_teach.game.simulate import make_bots  # noqa: E402
 
 
 def wilson(wins, n, z=1.96):
@@ -36,16 +38,42 @@ def wilson(wins, n, z=1.96):
 def win_rate(game_name, players, games, opponent="hard", seed=0, first=0):
     """Share of games the expert wins against ``players - 1`` opponents (ties count
     half), over games ``first`` to ``first + games - 1`` (seeds ``{seed}/{g}``)."""
+    def play(g, seat):
+        levels = [opponent] * players
+        levels[seat] = "expert"
+        return play_game(game_name, levels, seed=f"{seed}/{g}")
+    return _tally(f"{game_name} game", "expert", players, games, first, play)
+
+
+def coach_win_rate(games, seed=0, first=0, opponent="hard"):
+    """Share of two-player Basic games won by a seat that plays every hint the coach
+    gives it (8 samples, as on the card table), against ``opponent``; CPU s a game."""
+    def play(g, seat):
+        game = new_game("basic", 2, seed=f"{seed}/{g}")
+        bots = make_bots([opponent, opponent], f"{seed}/{g}")
+        while not game.is_game_over:
+            if game.is_hand_over:
+                game.apply("next")
+            elif game.current_player == seat:
+                game.apply(hint(game, seed=f"{g}/{game.actions_played}").action)
+            else:
+                game.apply(bots[game.current_player].act(game))
+        return game
+    return _tally("coach game", "coach", 2, games, first, play)
+
+
+def _tally(label, who, players, games, first, play):
+    """Play games ``first``.. by ``play(g, seat)`` (seats taking turns), counting the
+    share ``who`` wins (ties count half), with a running line a game on stderr; that
+    share and the CPU seconds a game."""
     wins, cpu = 0.0, time.process_time()
     for g in range(first, first + games):
         seat = g % players
-        levels = [opponent] * players
-        levels[seat] = "expert"
-        game = play_game(game_name, levels, seed=f"{seed}/{g}")
+        game = play(g, seat)
         if seat in game.winners:
             wins += 1 / len(game.winners)
         played = g - first + 1
-        print(f"  {game_name} game {g}: expert seat {seat}, winners {game.winners}, "
+        print(f"  {label} {g}: {who} seat {seat}, winners {game.winners}, "
               f"running {wins:g} of {played}, {wins / played:.0%}", file=sys.stderr, flush=True)
     return wins / games, (time.process_time() - cpu) / games
 
@@ -105,6 +133,13 @@ def main():
         print(f"review of a hand (Basic, medium seat 0 vs hard, 6 samples): median "
               f"{statistics.median(wall):.1f} s wall ({statistics.median(cpu):.1f} s CPU), "
               f"max {max(wall):.1f} s wall ({max(cpu):.1f} s CPU) over {len(t)} hands")
+    if "coach" in wanted:
+        games = max(1, args.games // 5)
+        rate, seconds = coach_win_rate(games, first=args.first)
+        low, high = wilson(rate * games, games)
+        print(f"the coach's hints as a player vs hard, basic, 2 players: wins {rate:.1%} of {games} "
+              f"games {args.first}-{args.first + games - 1} (95 % interval {low:.1%}-{high:.1%}), "
+              f"{seconds:.2f} s of CPU a game")
     for name, players in (("basic", 2), ("500", 2), ("contract", 3)):
         if name in wanted:
             games = args.games if name == "basic" else max(1, args.games // 5)
