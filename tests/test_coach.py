@@ -364,29 +364,91 @@ def test_the_expert_player_keeps_its_melds_until_the_opponent_is_near_going_out(
     assert Bot("expert", seed=1).act(near).kind == "meld"
 
 
-def test_the_expert_player_buys_only_wild_cards():
-    # Contract Rummy: every buy brings a penalty card; the expert passes where the hard
-    # player buys a natural card that joins a meld, and plays as hard does otherwise
+def test_the_shortfall_counts_the_cards_a_contract_still_lacks():
+    from rummy_teach.cards import parse_cards
+    from rummy_teach.coach.contract_play import shortfall
+    from rummy_teach.rules import CONTRACT
+
+    def lacks(cards, hand):
+        return shortfall(CONTRACT, parse_cards(cards), hand)
+    assert lacks("5H 5D 5S 9C 9D 9H", 1) == 0              # two sets of 3
+    assert lacks("5H 5D 9S 9C 2H KD", 1) == 2              # two pairs: a card for each
+    assert lacks("5H 6H 7H 9C 9D JK", 2) == 1              # the joker fills one of two gaps
+    assert lacks("QH KH AH 2S 3S 4S 5S", 3) == 1           # the ace ends a run high
+    assert lacks("2S 3S 4S 5S 6S 7S 8S", 3) == 1           # one run of 7 is not two runs
+    assert lacks("2S 3S 4S 5S 2S#2 3S#2 4S#2 5S#2", 3) == 0  # two decks: the same run twice
+    assert lacks("5H 5D 5S", 4) == 6                       # three sets: two missing entirely
+
+
+def _contract_position(mine, stock, discard, hand):
+    """A three-player Contract Rummy position, player 0 to move in hand ``hand``."""
+    return from_deal("contract", [mine, "10H#2 KC#2 9S#2 8D 7H#2 10C#2 8C#2 7D#2 8C KD#2",
+                                  "2D 6S 2S#2 8H#2 5S 3D 6C 6D 10S#2 4H"],
+                     stock=stock, discard=discard, hand=hand)
+
+
+def test_the_expert_takes_a_discard_that_brings_its_contract_nearer():
+    # hand 1, two sets of 3: 9C pairs with 9S, so the contract lacks one card fewer; the
+    # hard player takes a discard only when it completes a meld
     import random
-    from rummy_teach.game import Bot
     from rummy_teach.game.ai import choose_action
-    game = new_game("contract", 3, seed=3)
-    bots = [Bot("hard", seed=p) for p in range(3)]
-    passed = 0
-    for _ in range(400):
-        if game.is_hand_over:
-            break
-        if game.phase == "buy":
-            player = game.current_player
-            hard = choose_action(game, player, "hard", random.Random(1))
-            expert = choose_action(game, player, "expert", random.Random(1))
-            if hard.kind == "buy" and not game.rules.is_wild(game.buy_offer["card"]):
-                assert expert.kind == "pass"
-                passed += 1
-            else:
-                assert expert == hard
-        game.apply(bots[game.current_player].act(game))
-    assert passed >= 1
+    game = _contract_position("5H 5D 9S 2H KD 7S 3C JH QS 4D", stock="AC 4C KS", discard="9C",
+                              hand=1)
+    assert choose_action(game, 0, "hard", random.Random(1)) == Action.parse("draw")
+    assert choose_action(game, 0, "expert", random.Random(1)) == Action.parse("take")
+
+
+def test_the_expert_keeps_the_cards_of_its_contract():
+    # hand 2, a set of 3 and a run of 4: the hard player lets the ace of Q-K-A go (it
+    # counts 15 and pairs with no card it sees as near); the expert keeps the run and
+    # lets go the jack, which belongs to nothing
+    import random
+    from rummy_teach.game.ai import choose_action
+    game = _contract_position("9S 9C 9D QH KH AH 4C 8S 2S JC", stock="7S 4C#2 KS", discard="6H",
+                              hand=2)
+    game.apply("draw")
+    while game.phase == "buy":
+        game.apply("pass")
+    assert game.current_player == 0 and game.phase == "play"
+    assert choose_action(game, 0, "hard", random.Random(1)) == Action.parse("discard AH")
+    assert choose_action(game, 0, "expert", random.Random(1)) == Action.parse("discard JC")
+
+
+def test_the_expert_buys_only_what_brings_its_contract_within_a_card():
+    # every buy brings a penalty card: the expert buys a natural card only when it then
+    # lacks at most one card for its contract (the hard player buys one that completes
+    # a meld of it), and a wild card always
+    import random
+    from rummy_teach.game.ai import choose_action
+
+    def offer(mine, card, hand, level="expert"):
+        game = from_deal("contract", ["2D 6S 2S#2 8H#2 5S 3D 6C 6D 10S#2 4H", mine,
+                                      "10H#2 KC#2 9S#2 8D 7H#2 10C#2 8C#2 7D#2 8C KD#2"],
+                         stock="AC 4C KS 7C#2", discard=card, hand=hand)
+        game.apply("draw")
+        assert game.phase == "buy" and game.current_player == 1
+        return choose_action(game, 1, level, random.Random(1))
+    near = "5H 5D 5C 9S 2H KD 7S 3C JH QS"      # a set of 5s: 9C leaves one card to find
+    far = "5H 5D 9S 2H KD 7S 3C JH QS 4D"       # a pair of 5s: after 9C two cards to find
+    assert offer(near, "9C", 1) == Action.parse("buy")
+    assert offer(far, "9C", 1) == Action.parse("pass")
+    assert offer(far, "JK", 1) == Action.parse("buy")
+    pair = "9S 9D 2H KD 7S 3C JH QS 4D 5H"      # hand 4, three sets: 9C completes one of three
+    assert offer(pair, "9C", 4, "hard") == Action.parse("buy")
+    assert offer(pair, "9C", 4) == Action.parse("pass")
+
+
+def test_the_contract_expert_never_reads_the_hidden_cards():
+    # two Contract Rummy deals player 0 sees alike (an opponent's hand swapped with the
+    # bottom of the stock): take, then a discard, the same in both
+    mine, theirs = "5H 5D 9S 2H KD 7S 3C JH QS 4D", "10H#2 KC#2 9S#2 8D 7H#2 10C#2 8C#2 7D#2 8C KD#2"
+    other, bottom = "2D 6S 2S#2 8H#2 5S 3D 6C 6D 10S#2 4H", "AC 4C KS 7C#2 QD 3H 2C 10D 6H JS"
+    a = from_deal("contract", [mine, theirs, other], stock=f"8S AD {bottom}", discard="9C")
+    b = from_deal("contract", [mine, bottom, other], stock=f"8S AD {theirs}", discard="9C")
+    for seed in (1, 2):
+        moves = _expert_moves(a, seed, moves=2)
+        assert moves[0] == Action.parse("take") and moves[1].kind == "discard"
+        assert _expert_moves(b, seed, moves=2) == moves
 
 
 # --- melds kept in hand: the hint and the review stand on the expert's rule ---------

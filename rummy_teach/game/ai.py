@@ -9,8 +9,9 @@
 * ``expert`` (:mod:`rummy_teach.coach.expert`): the hard player's plan, but it keeps
   its melds in hand until an opponent is down to three cards (no lay-offs for them, and
   a chance of a rummy), and in two-player Basic Rummy it weighs take or draw and its
-  discard one draw ahead, against sampled opponent hands; in Contract Rummy it buys
-  only wild cards. A few times hard's cost.
+  discard one draw ahead, against sampled opponent hands; in Contract Rummy it takes,
+  discards and buys by how many cards its hand still lacks for the whole contract. A
+  few times hard's cost.
 * ``hard``: plans with the best-arrangement solver and remembers the table. It values
   deadwood cards that are one live card away from a meld (cards not yet seen on the
   table or in the discard pile), avoids discarding what opponents visibly collect or
