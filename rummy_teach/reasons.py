@@ -765,6 +765,16 @@ ENGLISH.update({
                             "does better without it.",
     "coach_keep": "Keep {card}: it makes {meld}.",
     "coach_buy": "Buy {card}: it makes {meld}, worth the penalty card.",
+    # Contract Rummy: {before} and {after}, the cards the hand lacks for its contract
+    # without and with the card (coach/contract_play.py shortfall)
+    "coach_buy_contract": "Buy {card}: it brings your hand nearer its contract (cards still "
+                          "missing: {after} instead of {before}), worth the penalty card.",
+    "coach_buy_wild": "Buy {card}: a wild card can stand for any card your contract lacks, "
+                      "worth the penalty card.",
+    "coach_buy_any": "Buy {card}: the card on offer is worth more to your hand than the "
+                     "penalty card costs.",
+    "coach_take_contract": "Take {card}: it brings your hand nearer its contract (cards still "
+                           "missing: {after} instead of {before}).",
     "coach_pass": "Let {card} go: it does not bring your contract near enough to pay a penalty card.",
     "coach_only_move": "This is the only move you have.",
     # melds kept in hand (coach/expert.py keeps_melds): {fewest} is the smallest hand of

@@ -509,3 +509,23 @@ def test_laying_melds_down_at_once_is_measured_as_costly_over_many_hands():
         held += [d for d in review.decisions if d.reasons[-1].code == "review_hold_measured"]
     assert len(held) >= 3 and all(d.played.kind == "meld" and d.better.kind != "meld" for d in held)
     assert sum(d.cost for d in held) > 0
+
+
+def test_contract_hints_say_how_near_the_contract_a_card_brings_the_hand():
+    # the expert takes 9C (it pairs with 9S: one card fewer to find) and buys a card that
+    # leaves one to find; the hint says so, instead of naming a meld the card does not make
+    from rummy_teach.coach.explain import reasons_for
+    take = _contract_position("5H 5D 9S 2H KD 7S 3C JH QS 4D", stock="AC 4C KS", discard="9C", hand=1)
+    advice = hint(take, samples=2, seed=1)
+    assert advice.action == Action.parse("take") and advice.codes[0] == "coach_take_contract"
+    assert advice.reasons[0].params == {"card": "9♣", "before": 3, "after": 2}
+    assert "missing: 2 instead of 3" in advice.text()
+
+    buy = from_deal("contract", ["2D 6S 2S#2 8H#2 5S 3D 6C 6D 10S#2 4H", "5H 5D 5C 9S 2H KD 7S 3C JH QS",
+                                 "10H#2 KC#2 9S#2 8D 7H#2 10C#2 8C#2 7D#2 8C KD#2"],
+                    stock="AC 4C KS 7C#2", discard="9C", hand=1)
+    buy.apply("draw")
+    advice = hint(buy, samples=2, seed=1)
+    assert advice.action == Action.parse("buy") and advice.codes[0] == "coach_buy_contract"
+    assert "missing: 1 instead of 2" in advice.text() and "makes 9♣" not in advice.text()
+    assert [r.code for r in reasons_for(buy, Action.parse("pass"))] == ["coach_pass"]

@@ -12,9 +12,8 @@ two-player Basic Rummy against hard this alone takes the expert from even to abo
 same rule (:func:`keeps_melds`): a hint weighs no meld the expert keeps, and says why,
 and the review weighs such a meld, when the learner put it down, to the end of the hand.
 
-Contract Rummy's contract goes down as soon as it may (a kept contract cannot lay off).
-
-**Contract Rummy** (:mod:`.contract_play`). Before its contract is down the expert
+**Contract Rummy** (:mod:`.contract_play`). The contract goes down as soon as it may
+(a contract kept in hand cannot lay off). Before it is down the expert
 judges take, discard and buy by the contract's shortfall, the number of cards the hand
 still lacks for the whole contract: it takes a discard that shortens it, lets go a card
 that keeps it least, and buys only a wild card or a card that brings it within a card

@@ -11,6 +11,7 @@ from ..cards import SUIT_NAMES, rank_plural
 from ..game.ai import Bot, arrange
 from ..game.narrate import meld_words
 from ..reasons import Reason, say
+from .contract_play import shortfall
 from .expert import HOLD, keeps_melds, ready_melds
 
 
@@ -118,6 +119,9 @@ def _move_reasons(game, action) -> list[Reason]:
             target = game.layoff_targets(card, player)[0]
             return [Reason("coach_take_lays_off", {"card": faces([card]), "meld": _table_meld(game, target)})]
         meld = _meld_with(rules, hand + tuple(taken), card)
+        nearer = _nearer_contract(game, player, card)
+        if meld is None and nearer:
+            return [Reason("coach_take_contract", {"card": faces([card]), **nearer})]
         if meld is None:
             partners = _partners(rules, hand, card)
             if partners:
@@ -136,10 +140,27 @@ def _move_reasons(game, action) -> list[Reason]:
         return _discard_reasons(rules, hand, action.card)
     if kind == "buy":
         meld = _meld_with(rules, hand + (top,), top)
-        return [Reason("coach_buy", {"card": faces([top]), "meld": faces(meld.cards) if meld else faces([top])})]
+        if meld is not None:
+            return [Reason("coach_buy", {"card": faces([top]), "meld": faces(meld.cards)})]
+        nearer = _nearer_contract(game, player, top)
+        if nearer:
+            return [Reason("coach_buy_contract", {"card": faces([top]), **nearer})]
+        return [Reason("coach_buy_wild" if rules.is_wild(top) else "coach_buy_any", {"card": faces([top])})]
     if kind == "pass":
         return [Reason("coach_pass", {"card": faces([top])})]
     return []
+
+
+def _nearer_contract(game, player, card) -> dict:
+    """Contract Rummy, the contract not yet down: how many cards the hand lacks for its
+    contract now and with ``card`` (:func:`~.contract_play.shortfall`), when ``card``
+    brings it nearer; else an empty dict."""
+    rules = game.rules
+    if not rules.ladder or game.has_contract_down(player):
+        return {}
+    hand, number = game.hand(player), game.hand_number
+    before, after = shortfall(rules, hand, number), shortfall(rules, hand + (card,), number)
+    return {"before": before, "after": after} if after < before else {}
 
 
 def _discard_reasons(rules, hand, card) -> list[Reason]:
