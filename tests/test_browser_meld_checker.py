@@ -43,7 +43,7 @@ def checker_page(voila, browser_page):
 def test_queen_king_ace_refused_then_a_legal_run(checker_page):
     page = checker_page.page
     for key in ("QH", "KH", "AH"):
-        card(page, key).click()
+        toggle(page, key, "true")
     verdict = page.locator(".rt-verdict")
     verdict.get_by_text("the ace is low only").wait_for(timeout=UPDATE_MS)
     assert "Not a meld" in verdict.inner_text()
@@ -55,8 +55,8 @@ def test_queen_king_ace_refused_then_a_legal_run(checker_page):
     assert verdict.get_by_role("img", name="ace of hearts").is_visible()
     checker_page.shot("meld_checker_ace_refused", full_page=True)
 
-    card(page, "AH").click()
-    card(page, "JH").click()
+    toggle(page, "AH", "false")
+    toggle(page, "JH", "true")
     verdict.get_by_text("A legal run").wait_for(timeout=UPDATE_MS)
     assert "A run of 3 hearts, from J♥ to K♥." in verdict.inner_text()
     assert pressed(page, "AH") == "false" and pressed(page, "JH") == "true"
@@ -84,7 +84,7 @@ def test_keyboard_enter_and_space_toggle_and_focus_stays(checker_page):
 def test_changing_the_game_judges_the_same_cards_again(checker_page):
     page = checker_page.page
     for key in ("QH", "KH", "AH"):
-        card(page, key).click()
+        toggle(page, key, "true")
     page.locator(".rt-verdict").get_by_text("the ace is low only").wait_for(timeout=UPDATE_MS)
     page.locator("select").select_option(label="Rummy 500")
     verdict = page.locator(".rt-verdict")
