@@ -813,7 +813,7 @@ ENGLISH.update({
     "review_line": "Turn {turn}: you chose to {played}; better: {better} (about {cost} points).",
     "review_summary": "{count} mistakes, {points} points lost (estimated)",
     "review_summary_one": "1 mistake, {points} points lost (estimated)",
-    "review_none": "No costly decision found: every move was within {threshold} points of the best.",
+    "review_none": "No costly decision found: every move was within {threshold} points of the coach's.",
     "review_step": "Decision {number} of {total}",
     # a meld laid down early, weighed to the end of the hand (coach/review.py)
     "review_hold_measured": "Played to the end of the hand over {samples} deals of the cards you "
