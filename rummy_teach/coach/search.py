@@ -1,4 +1,5 @@
-"""Which move is strongest: the moves worth weighing, and rollouts that weigh them.
+"""The strongest move (the expert player's, :func:`strongest`), the other moves worth
+weighing, and rollouts that weigh them.
 
 For each move worth weighing (:func:`candidates`), the coach plays it on in several
 worlds that agree with the learner's view (:mod:`.view`): the rest of the learner's
