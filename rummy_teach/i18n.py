@@ -62,7 +62,9 @@ class Entry:
 
     @property
     def usable(self) -> bool:
-        return bool(self.text) and not self.fuzzy
+        """Translated, every form of a counted message, and not marked fuzzy."""
+        forms = self.text if isinstance(self.text, tuple) else (self.text,)
+        return all(forms) and not self.fuzzy
 
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
@@ -93,8 +95,12 @@ def read_po(text: str, name: str = "<po>") -> list[Entry]:
 
     def finish():
         if "msgid" in fields and fields.get("msgctxt"):
-            entries.append(Entry(fields["msgctxt"], fields["msgid"], fields.get("msgstr", ""),
-                                 "fuzzy" in flags, list(comments)))
+            english, text = fields["msgid"], fields.get("msgstr", "")
+            if "msgid_plural" in fields:     # a counted message: its forms, in order
+                english = (english, fields["msgid_plural"])
+                forms = (fields.get("msgstr[0]", ""), fields.get("msgstr[1]", ""))
+                text = forms if any(forms) else ""
+            entries.append(Entry(fields["msgctxt"], english, text, "fuzzy" in flags, list(comments)))
         fields.clear(), flags.clear(), comments.clear()
 
     for number, raw in enumerate(text.splitlines(), 1):
@@ -117,10 +123,11 @@ def read_po(text: str, name: str = "<po>") -> list[Entry]:
             fields[current] += _unquote(line, where)
         else:
             keyword, _, rest = line.partition(" ")
-            if keyword not in ("msgctxt", "msgid", "msgstr"):
+            if keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr", "msgstr[0]", "msgstr[1]"):
                 raise UsageError(f"{where}: unknown keyword {keyword!r}; a .po entry has "
-                                 "msgctxt, msgid and msgstr")
-            if keyword in ("msgctxt", "msgid") and "msgstr" in fields:
+                                 "msgctxt, msgid and msgstr (msgid_plural, msgstr[0] and "
+                                 "msgstr[1] for a counted message)")
+            if keyword in ("msgctxt", "msgid") and any(k.startswith("msgstr") for k in fields):
                 finish()
             current = keyword
             fields[keyword] = _unquote(rest.strip(), where)
@@ -137,6 +144,7 @@ def write_po(entries: list[Entry], language: str) -> str:
         'msgstr ""',
         '"Content-Type: text/plain; charset=UTF-8\\n"',
         f'"Language: {language}\\n"',
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
         "",
     ]
     for entry in entries:
@@ -144,8 +152,15 @@ def write_po(entries: list[Entry], language: str) -> str:
         if entry.fuzzy:
             out.append("#, fuzzy")
         out.append(f"msgctxt {_quote(entry.code)}")
-        out.append(f"msgid {_quote(entry.english)}")
-        out.append(f"msgstr {_quote(entry.text)}")
+        if isinstance(entry.english, tuple):
+            # a message that became counted keeps its old translation as the first form
+            forms = entry.text if isinstance(entry.text, tuple) else (entry.text, "")
+            out.append(f"msgid {_quote(entry.english[0])}")
+            out.append(f"msgid_plural {_quote(entry.english[1])}")
+            out.extend(f"msgstr[{i}] {_quote(form)}" for i, form in enumerate(forms))
+        else:
+            out.append(f"msgid {_quote(entry.english)}")
+            out.append(f"msgstr {_quote(entry.text)}")
         out.append("")
     return "\n".join(out)
 
@@ -239,8 +254,11 @@ def language(lang):
 
 # --- keeping the catalogues in step with the English -----------------------------------
 
-def placeholders(template: str) -> set[str]:
-    """The names a template fills in (``{card}`` -> ``card``)."""
+def placeholders(template) -> set[str]:
+    """The names a template fills in (``{card}`` -> ``card``); of a counted message's
+    forms, every name any form fills in."""
+    if isinstance(template, tuple):
+        return set().union(*(placeholders(form) for form in template))
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
@@ -259,7 +277,7 @@ def problems(lang: str, root: Path = LOCALE_DIR) -> list[str]:
             out.append(f"{code}: missing")
         elif entry.english != english:
             out.append(f"{code}: translates an older English text")
-        elif not entry.text:
+        elif not entry.text or (isinstance(entry.text, tuple) and not all(entry.text)):
             out.append(f"{code}: not translated")
         elif entry.fuzzy:
             out.append(f"{code}: marked fuzzy")
