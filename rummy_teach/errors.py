@@ -59,6 +59,16 @@ class IllegalMoveError(RummyError):
         return tuple(r.code for r in self.reasons)
 
 
+class ImpossiblePositionError(RummyError):
+    """A scripted position that no real game can reach (a hand too big for the deal, a
+    partial contract on the table, a fourth buy...). ``reasons`` holds every reason found
+    (see :mod:`rummy_teach.game.position`)."""
+
+    def __init__(self, message, reasons: tuple = ()):
+        super().__init__(message)
+        self.reasons = tuple(reasons)
+
+
 class RuleOptionError(RummyError):
     """An unknown rule set, an unknown option, or options that contradict each other."""
 

@@ -399,7 +399,11 @@ QUIZ_WORDS = {
     "quizfile_player": "player {name}",
     "quizfile_texts_list": "must be a list of texts, e.g. [\"draw\", \"discard 9C\"]",
     "quizfile_ints_list": "must be a list of whole numbers, e.g. [120, 95, 95]",
-    "quizfile_table_list": "must be a list of [owner, cards] pairs, e.g. [[1, \"4D 5D 6D\"]]",
+    "quizfile_table_list": "must be a list of melds, each [owner, cards] or [owner, cards, "
+                           "{{\"player\": cards laid off}}], e.g. [[1, \"4D 5D 6D 7D\", {{\"0\": \"7D\"}}]]",
+    "quizfile_stock": "must be the stock's cards from the top (e.g. \"9C 2H\") or how many "
+                      "cards it holds (e.g. 20), not {given}",
+    "quizfile_counts_list": "must be a list of counts of 0 or more, one per player, e.g. [0, 2, 1]",
     "quizfile_int": "must be a whole number, not {given}",
     "quizfile_bool": "must be true or false, not {given}",
     "quizfile_players_object": "must be an object from player name to cards left, e.g. "

@@ -260,6 +260,55 @@ ENGLISH.update({
 })
 
 
+# positions that prove themselves (rummy_teach/game/position.py): why a scripted position
+# could not arise in a real game, said to the teacher or author who wrote it
+ENGLISH.update({
+    "count_cards": Plural("{count} card", "{count} cards"),
+    "count_cards_left": Plural("only {count} card is left", "only {count} cards are left"),
+    "count_times": Plural("once", "{count} times"),
+    "count_players": Plural("{count} player", "{count} players"),
+    "count_melds": Plural("{count} meld", "{count} melds"),
+    "count_points": Plural("{count} point", "{count} points"),
+    "position_hand_size": "{who} holds {cards} at the start of a turn, with {laid} on the table. "
+                          "In this hand each player is dealt {dealt}; every turn draws one card "
+                          "and discards one, and only melds and lay-offs make a hand smaller, "
+                          "so {who} would hold {expected}.",
+    "position_hand_size_buys": "{who} holds {cards} at the start of a turn, with {laid} on the table, "
+                               "and has bought {buys} this hand. Each player is dealt {dealt}; every "
+                               "turn draws one card and discards one, every buy brings two cards (the "
+                               "discard and a penalty card), and only melds and lay-offs make a hand "
+                               "smaller, so {who} would hold {expected}.",
+    "position_hand_too_small": "{who} holds {cards} with {laid} on the table: each player is dealt "
+                               "{dealt}, and a hand shrinks only by what its player puts on the table, "
+                               "so {who} holds at least {expected}.",
+    "position_hand_too_big_nothing_down": "{who} holds {cards} with nothing on the table: a hand grows "
+                                          "beyond the {dealt} dealt only by taking several cards from the "
+                                          "discard pile, and the card chosen there goes on the table at once.",
+    "position_empty_hand": "{who} holds no cards: whoever plays their last card goes out, and the hand "
+                           "ends at once.",
+    "position_too_many_buys": "{who} has bought {buys} this hand, but a player may buy at most {most} "
+                              "in a hand.",
+    "position_buying_off": "{who} has bought cards, but {game} is played here without buying.",
+    "position_stock_too_big": "The stock holds {cards}, but after the deal ({dealt} to each of {players}) "
+                              "{most}, and the stock only gets smaller. Give the stock fewer cards: the "
+                              "others lie in the discard pile.",
+    "position_no_discard": "The discard pile is empty: it starts with the card turned up after the deal, "
+                           "and every turn ends with a discard.",
+    "position_table_in_whole_hand": "In hand {hand} the contract goes down only with every card at once, "
+                                    "which ends the hand, so nothing can be on the table while the hand "
+                                    "goes on.",
+    "position_layoff_before_contract": "{who} has laid off cards but has no contract on the table: "
+                                       "lay-offs come only after your own contract.",
+    "position_not_the_contract": "{who} has {melds} on the table, but hand {hand}'s contract is "
+                                 "{contract}: a player's first melds are the whole contract, laid down "
+                                 "in one turn, and no new meld follows it.",
+    "position_scores_in_first_hand": "There are scores, but the first hand is not over yet: give the "
+                                     "hand's number.",
+    "position_game_over": "{who} has {score}, at or above the target of {target}: the game would be over.",
+    "position_impossible": "This position cannot happen in a real game:\n{why}",
+    "position_constructed": "A simplified illustration: not a position from a real game.",
+})
+
 _IN_USE: ContextVar[dict] = ContextVar("rummy_teach_catalogue", default=ENGLISH)
 
 
@@ -622,7 +671,8 @@ ENGLISH.update({
     "example_rummy500_dig_title": "Digging deep in the fanned pile (Rummy 500)",
     "example_rummy500_dig_intro": (
         "A Rummy 500 hand under way, both hands shown face up. The discard pile is fanned: "
-        "every card in it shows, bottom 3♣ to top 9♣. The opponent has 4♦ 5♦ 6♦ on the table."),
+        "every card in it shows, bottom 3♣ to top 9♣. You have a run of spades and four aces "
+        "on the table; the opponent has three runs, among them 4♦ 5♦ 6♦."),
     "example_rummy500_dig_1": (
         "You dig four deep for Q♠: it comes to your hand with every card above it (8♣ 2♥ 9♣)."
         " Q♠ must be used at once."),

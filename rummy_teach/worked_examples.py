@@ -213,12 +213,16 @@ _YOU_500 = "QH QD 7D KS KH"
 _THEM_500 = "JC JD JS 8D"
 _PILE_500 = "3C QS 8C 2H 9C"
 _TABLE_500 = "4D 5D 6D"
+# Each of the two was dealt 13: the rest of each hand already lies on the table
+# (yours 8 cards, the opponent's 9), so the position is one a real hand reaches.
+_MELDED_500 = [(1, _TABLE_500), (0, "5S 6S 7S 8S"), (0, "AS AH AD AC"), (1, "2S 3S 4S"), (1, "5H 6H 7H")]
 
 RUMMY500_DIG = WorkedExample(
     name="rummy500_dig", rules="500",
     deal={"hands": [_YOU_500, _THEM_500], "discard": _PILE_500,
-          "table": [(1, _TABLE_500)],
-          "stock": _rest_of_deck("500", 2, "3H", _YOU_500, _THEM_500, _PILE_500, _TABLE_500)},
+          "table": _MELDED_500,
+          "stock": _rest_of_deck("500", 2, "3H", _YOU_500, _THEM_500, _PILE_500,
+                                 *(cards for _, cards in _MELDED_500))},
     seats=("seat_you", "seat_opponent"), seat=0, face_up=(0, 1),
     steps=(
         Step("take 4"),

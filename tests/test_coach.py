@@ -11,7 +11,7 @@ OTHER = "2C 3D 4S 8D JC QD 10S"
 
 
 def test_go_out_when_able():
-    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS", constructed=True)
     game.apply("draw")
     advice = hint(game, samples=4, seed=1)
     assert advice.action.kind == "meld"
@@ -26,14 +26,14 @@ def test_going_out_is_explained_by_the_games_scoring():
     from rummy_teach.rules import RULE_SETS, SCORINGS
 
     assert set(GO_OUT) == set(SCORINGS) and {r.scoring for r in RULE_SETS.values()} <= set(GO_OUT)
-    game = from_deal("500", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game = from_deal("500", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS", constructed=True)
     game.apply("draw")
     advice = hint(game, samples=4, seed=1)
     assert advice.codes[0] == "coach_go_out_melds_minus_hand"
     assert "go out" in advice.text() and "count for you" not in advice.text()
 
     game = from_deal("contract", ["5H 5D 5C 9S 9D 9C", OTHER, "2H 3H 4D 8H JD QS 10D"],
-                     stock="KC 2D 3S 4C 5S 6C 7C 8C", discard="AS")
+                     stock="KC 2D 3S 4C 5S 6C 7C 8C", discard="AS", constructed=True)
     game.apply("draw")
     while game.phase == "buy":
         game.apply("pass")
@@ -44,7 +44,7 @@ def test_going_out_is_explained_by_the_games_scoring():
 
 def test_lay_off_rather_than_discard():
     game = from_deal("basic", ["KS 3C 8D", "2C 3D 4S 9D JC QD 10C"], table=[(1, "10S JS QS")], to_move=0,
-                     stock="2H 4H 6D 9H AD 5S 7S 8S", discard="AH")
+                     stock="2H 4H 6D 9H AD 5S 7S 8S", discard="AH", constructed=True)
     game.apply("draw")
     advice = hint(game, samples=4, seed=1)
     assert advice.action == Action.parse("layoff KS on 1")
@@ -53,7 +53,7 @@ def test_lay_off_rather_than_discard():
 
 
 def test_take_the_card_that_completes_a_run_and_say_it_shows():
-    game = from_deal("basic", ["5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JS QD 10S"], discard="8C 7H")
+    game = from_deal("basic", ["5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JS QD 10S"], discard="8C 7H", constructed=True)
     advice = hint(game, samples=4, seed=1)
     assert advice.action == Action.parse("take")
     assert advice.codes[:2] == ("coach_take_makes", "coach_take_reveals")
@@ -61,7 +61,7 @@ def test_take_the_card_that_completes_a_run_and_say_it_shows():
 
 
 def test_keep_the_card_that_completes_a_run():
-    game = from_deal("basic", ["5H 6H KC 2D 9S QD 4C", "2C 3D 4S 8D JC 10S AD"], stock="7H 3S 8H", discard="AS")
+    game = from_deal("basic", ["5H 6H KC 2D 9S QD 4C", "2C 3D 4S 8D JC 10S AD"], stock="7H 3S 8H", discard="AS", constructed=True)
     game.apply("draw")   # draws 7H: 5H 6H 7H is a run now
     advice = hint(game, samples=4, seed=1)
     run = {Action.parse(f"discard {c}") for c in ("5H", "6H", "7H")}
@@ -71,7 +71,7 @@ def test_keep_the_card_that_completes_a_run():
 
 
 def test_discard_a_high_card_that_fits_nothing():
-    game = from_deal("basic", ["5H 6H 7H 8S 8D 2C KC", "3C 3D 4S 9D JC QD 10S"], stock="9C 3S 4H", discard="AS")
+    game = from_deal("basic", ["5H 6H 7H 8S 8D 2C KC", "3C 3D 4S 9D JC QD 10S"], stock="9C 3S 4H", discard="AS", constructed=True)
     game.apply("draw")
     advice = hint(game, samples=4, seed=2)
     if advice.action.kind == "discard":
@@ -124,8 +124,8 @@ def test_the_hint_is_the_expert_players_move():
 def same_view_other_hidden_cards():
     """Two deals the learner sees alike: the opponent's hand and the stock swapped."""
     mine, theirs, stock = "5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JC QD 10S", "7C 8C 9C 10C JH QH KH"
-    return (from_deal("basic", [mine, theirs], stock=f"{stock} AC", discard="8H 7H"),
-            from_deal("basic", [mine, stock], stock=f"{theirs} AC", discard="8H 7H"))
+    return (from_deal("basic", [mine, theirs], stock=f"{stock} AC", discard="8H 7H", constructed=True),
+            from_deal("basic", [mine, stock], stock=f"{theirs} AC", discard="8H 7H", constructed=True))
 
 
 def test_hidden_cards_do_not_change_the_hint():
@@ -156,7 +156,7 @@ def test_hint_for_someone_not_to_act_is_refused():
 
 
 def test_a_deliberately_bad_discard_is_flagged_with_a_cost():
-    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS", constructed=True)
     game.apply("draw")
     review = review_moments([(game, Action.parse("discard 6H"))], player=0, samples=4, seed=1)
     assert len(review.mistakes) == 1
@@ -167,7 +167,7 @@ def test_a_deliberately_bad_discard_is_flagged_with_a_cost():
 
 
 def test_a_good_move_is_not_flagged():
-    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS", constructed=True)
     game.apply("draw")
     review = review_moments([(game, Action.parse("meld 5H 6H 7H"))], player=0, samples=4, seed=1)
     assert review.mistakes == ()
@@ -240,7 +240,7 @@ def test_hints_are_legal_moves_in_every_game(name, players):
 
 def test_the_expert_player_goes_out_when_able():
     from rummy_teach.game import Bot
-    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS")
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C 5C 6C 7C 8C", discard="AS", constructed=True)
     expert = Bot("expert", seed=1)
     for _ in range(4):
         if game.is_hand_over:
@@ -251,7 +251,7 @@ def test_the_expert_player_goes_out_when_able():
 
 def test_the_expert_player_takes_the_card_that_completes_a_run():
     from rummy_teach.game import Bot
-    game = from_deal("basic", ["5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JS QD 10S"], discard="8C 7H")
+    game = from_deal("basic", ["5H 6H 2C 9D KS QC 4S", "2D 3D 4D 8D JS QD 10S"], discard="8C 7H", constructed=True)
     assert Bot("expert", seed=1).act(game) == Action.parse("take")
     game.apply("take")
     for seed in range(3):   # then it keeps the run: lays it down or lets another card go
@@ -267,7 +267,7 @@ def test_the_contract_goes_down_as_soon_as_it_may():
     game = from_deal("contract", ["8D#2 KD#2 10D#2 AS#2 JK 4S 4D JD#2 AD KC QD AS",
                                   "10H#2 KC#2 9S 8D 7H#2 10C#2 8C#2 7D#2 8C KD", "2D 6S 2S 8H#2 5S 2S#2"],
                      table=[(2, "QH QC QC#2"), (2, "3D 3C JK#2")], stock="9C#2 5C 2C",
-                     discard="AH#2 JH 6D 9H#2 5D")
+                     discard="AH#2 JH 6D 9H#2 5D", constructed=True)
     game.apply("draw")
     while game.phase == "buy":
         game.apply("pass")
@@ -282,7 +282,7 @@ def test_a_contract_that_may_go_down_is_not_called_the_only_move():
     # the coach weighs only the lay-down once the contract may go down, but the learner
     # could also discard or lay down otherwise: the hint says why the contract comes first
     game = from_deal("contract", ["5H 5D 5C 9S 9D 9C 2H 3H 4D 8H JD QS", OTHER, "AC 3C 6S 8S QC 7D 10D"],
-                     stock="KS KD", discard="7C")
+                     stock="KS KD", discard="7C", constructed=True)
     game.apply("draw")
     while game.phase == "buy":
         game.apply("pass")
@@ -341,7 +341,7 @@ def test_the_coach_refuses_in_words_from_the_catalogue(monkeypatch, capsys):
              "coach_whole_number": "{what}: from {least} only, not {value!r}"}
     for code, sentence in words.items():
         monkeypatch.setitem(reasons.ENGLISH, code, sentence)
-    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C", discard="AS")
+    game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", OTHER], stock="KC 2D 3S 4C", discard="AS", constructed=True)
     with pytest.raises(UsageError, match="not 1's turn but 0's"):
         hint(game, player=1)
     with pytest.raises(UsageError, match="bad deals 0"):
@@ -355,11 +355,11 @@ def test_the_expert_player_keeps_its_melds_until_the_opponent_is_near_going_out(
     # rummy; once the opponent is down to three cards the melds go down
     from rummy_teach.game import Bot
     mine = "5H 6H 7H 9S 9D 9C 2C KS QD"
-    far = from_deal("basic", [mine, "2D 3D 4D 8D JC QC 10S"], stock="AC 3C 4C", discard="8H")
+    far = from_deal("basic", [mine, "2D 3D 4D 8D JC QC 10S"], stock="AC 3C 4C", discard="8H", constructed=True)
     far.apply("draw")
     move = Bot("expert", seed=1).act(far)
     assert move.kind == "discard" and str(move.card) in ("2♣", "K♠", "Q♦", "A♣")
-    near = from_deal("basic", [mine, "2D 3D 4D"], stock="AC 3C 4C", discard="8H")
+    near = from_deal("basic", [mine, "2D 3D 4D"], stock="AC 3C 4C", discard="8H", constructed=True)
     near.apply("draw")
     assert Bot("expert", seed=1).act(near).kind == "meld"
 
@@ -384,7 +384,7 @@ def _contract_position(mine, stock, discard, hand):
     """A three-player Contract Rummy position, player 0 to move in hand ``hand``."""
     return from_deal("contract", [mine, "10H#2 KC#2 9S#2 8D 7H#2 10C#2 8C#2 7D#2 8C KD#2",
                                   "2D 6S 2S#2 8H#2 5S 3D 6C 6D 10S#2 4H"],
-                     stock=stock, discard=discard, hand=hand)
+                     stock=stock, discard=discard, hand=hand, constructed=True)
 
 
 def test_the_expert_takes_a_discard_that_brings_its_contract_nearer():
@@ -424,7 +424,7 @@ def test_the_expert_buys_only_what_brings_its_contract_within_a_card():
     def offer(mine, card, hand, level="expert"):
         game = from_deal("contract", ["2D 6S 2S#2 8H#2 5S 3D 6C 6D 10S#2 4H", mine,
                                       "10H#2 KC#2 9S#2 8D 7H#2 10C#2 8C#2 7D#2 8C KD#2"],
-                         stock="AC 4C KS 7C#2", discard=card, hand=hand)
+                         stock="AC 4C KS 7C#2", discard=card, hand=hand, constructed=True)
         game.apply("draw")
         assert game.phase == "buy" and game.current_player == 1
         return choose_action(game, 1, level, random.Random(1))
@@ -443,8 +443,8 @@ def test_the_contract_expert_never_reads_the_hidden_cards():
     # bottom of the stock): take, then a discard, the same in both
     mine, theirs = "5H 5D 9S 2H KD 7S 3C JH QS 4D", "10H#2 KC#2 9S#2 8D 7H#2 10C#2 8C#2 7D#2 8C KD#2"
     other, bottom = "2D 6S 2S#2 8H#2 5S 3D 6C 6D 10S#2 4H", "AC 4C KS 7C#2 QD 3H 2C 10D 6H JS"
-    a = from_deal("contract", [mine, theirs, other], stock=f"8S AD {bottom}", discard="9C")
-    b = from_deal("contract", [mine, bottom, other], stock=f"8S AD {theirs}", discard="9C")
+    a = from_deal("contract", [mine, theirs, other], stock=f"8S AD {bottom}", discard="9C", constructed=True)
+    b = from_deal("contract", [mine, bottom, other], stock=f"8S AD {theirs}", discard="9C", constructed=True)
     for seed in (1, 2):
         moves = _expert_moves(a, seed, moves=2)
         assert moves[0] == Action.parse("take") and moves[1].kind == "discard"
@@ -457,7 +457,7 @@ MELDS_AND_LOOSE = "5H 6H 7H 9S 9D 9C 2C KS QD"
 
 
 def _held_position(opponent):
-    game = from_deal("basic", [MELDS_AND_LOOSE, opponent], stock="AC 3C 4C", discard="8H")
+    game = from_deal("basic", [MELDS_AND_LOOSE, opponent], stock="AC 3C 4C", discard="8H", constructed=True)
     game.apply("draw")
     return game
 
@@ -482,7 +482,7 @@ def test_the_hint_keeps_melds_in_hand_where_the_expert_does_and_says_why():
 
 def test_a_hand_with_cards_down_is_told_to_hold_without_the_rummy():
     game = from_deal("basic", ["5H 6H 7H 9S 9D 9C 2C KS", "2D 3D 4D 8D JC QC 10S"], table=[(0, "JH JS JD")],
-                     to_move=0, stock="AC 3C 4C", discard="8H")
+                     to_move=0, stock="AC 3C 4C", discard="8H", constructed=True)
     game.apply("draw")
     advice = hint(game, samples=2, seed=1)
     assert "coach_hold_melds" in advice.codes and "coach_hold_melds_rummy" not in advice.codes
@@ -523,7 +523,7 @@ def test_contract_hints_say_how_near_the_contract_a_card_brings_the_hand():
 
     buy = from_deal("contract", ["2D 6S 2S#2 8H#2 5S 3D 6C 6D 10S#2 4H", "5H 5D 5C 9S 2H KD 7S 3C JH QS",
                                  "10H#2 KC#2 9S#2 8D 7H#2 10C#2 8C#2 7D#2 8C KD#2"],
-                    stock="AC 4C KS 7C#2", discard="9C", hand=1)
+                    stock="AC 4C KS 7C#2", discard="9C", hand=1, constructed=True)
     buy.apply("draw")
     advice = hint(buy, samples=2, seed=1)
     assert advice.action == Action.parse("buy") and advice.codes[0] == "coach_buy_contract"

@@ -17,7 +17,7 @@ GO_OUT = (["5H 6H 7H 9S 9D 9C", "2C 3D 4S 8D JC QD 10S"], "KC 2D 3S 4C 5C 6C 7C 
 
 def go_out_table():
     hands, stock, discard = GO_OUT
-    return TableController(_game=from_deal("basic", hands, stock=stock, discard=discard), seat=0)
+    return TableController(_game=from_deal("basic", hands, stock=stock, discard=discard, constructed=True), seat=0)
 
 
 def play_hand_badly(table):
@@ -118,7 +118,7 @@ def test_coach_buttons_are_keyboard_reachable_buttons_with_catalogue_words():
 
 def test_widget_has_the_coach_buttons():
     hands, stock, discard = GO_OUT
-    widget = CardTable.from_game(from_deal("basic", hands, stock=stock, discard=discard), seat=0, delay=0)
+    widget = CardTable.from_game(from_deal("basic", hands, stock=stock, discard=discard, constructed=True), seat=0, delay=0)
     assert widget.coach_buttons["hint"].description == say("coach_button_hint")
     assert not widget.coach_buttons["hint"].disabled and widget.coach_buttons["review"].disabled
     widget.buttons["draw"].click()

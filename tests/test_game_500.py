@@ -22,7 +22,7 @@ def snapshot(game):
 
 def dig_game(rules="500"):
     return from_deal(rules, ["5H 5S 7D KD 3S 9H 10H", "2H 3H 6C 7C", "JD QH 4D"],
-                     stock="", discard="5D 6D QC 4S 8H 2S", table=[(1, "9C 10C JC")])
+                     stock="", discard="5D 6D QC 4S 8H 2S", table=[(1, "9C 10C JC")], constructed=True)
 
 
 def test_deep_dig_with_lay_off_on_opponents_meld_scores_for_the_digger():
@@ -69,7 +69,7 @@ def test_whole_fan_is_visible_in_the_view():
 # --- scoring --------------------------------------------------------------------------------
 
 def test_ace_values():
-    game = from_deal("500", ["QH KH AH AS 2S 3S", "AD 5C 9C"], stock="8C 9D", discard="7H")
+    game = from_deal("500", ["QH KH AH AS 2S 3S", "AD 5C 9C"], stock="8C 9D", discard="7H", constructed=True)
     play(game, "draw", "meld QH KH AH", "meld AS 2S 3S")
     assert game.hand(0) == parse_cards("8C")
     game.apply("discard 8C")
@@ -79,14 +79,14 @@ def test_ace_values():
 
 
 def test_going_out_by_melding_without_discard_is_allowed():
-    game = from_deal("500", ["QH KH AH 5C 6C 7C", "AD 5S 9C"], stock="8C 9D", discard="7H")
+    game = from_deal("500", ["QH KH AH 5C 6C 7C", "AD 5S 9C"], stock="8C 9D", discard="7H", constructed=True)
     play(game, "draw", "meld QH KH AH", "meld 5C 6C 7C 8C")
     assert game.is_hand_over and game.hand_results[-1].went_out == 0
 
 
 def test_final_discard_required_option():
     rules = get_rules("500", final_discard_required=True)
-    game = from_deal(rules, ["QH KH AH 5C 6C 7C", "AD 5S 9C"], stock="8C 9D", discard="7H")
+    game = from_deal(rules, ["QH KH AH 5C 6C 7C", "AD 5S 9C"], stock="8C 9D", discard="7H", constructed=True)
     play(game, "draw", "meld QH KH AH")
     with pytest.raises(IllegalMoveError, match="final discard"):
         game.apply("meld 5C 6C 7C 8C")
@@ -95,7 +95,7 @@ def test_final_discard_required_option():
 
 
 def out_with_q_k_a(scores):
-    game = from_deal("500", ["QH KH AH", "2C 3D 4H"], stock="9S", discard="7H", scores=scores)
+    game = from_deal("500", ["QH KH AH", "2C 3D 4H"], stock="9S", discard="7H", scores=scores, constructed=True)
     return play(game, "draw", "meld QH KH AH", "discard 9S")
 
 
@@ -124,11 +124,11 @@ def test_deal_sizes_and_decks(players, dealt, decks):
 # --- variants -------------------------------------------------------------------------------
 
 def test_booting_bonus_for_going_out_without_drawing():
-    game = from_deal("booting", ["5C 6C 7C 8C 9C JD JS", "2H 3H 6D"], stock="8D", discard="7H")
+    game = from_deal("booting", ["5C 6C 7C 8C 9C JD JS", "2H 3H 6D"], stock="8D", discard="7H", constructed=True)
     assert Action.parse("meld 5C 6C 7C 8C 9C | JD JS") not in game.legal_actions()
     with pytest.raises(IllegalMoveError):
         game.apply("meld 5C 6C 7C 8C 9C")  # before drawing only a whole-hand lay-down
-    game = from_deal("booting", ["5C 6C 7C 8C 9C JD JS JH", "2H 3H 6D"], stock="8D", discard="7H")
+    game = from_deal("booting", ["5C 6C 7C 8C 9C JD JS JH", "2H 3H 6D"], stock="8D", discard="7H", constructed=True)
     game.apply("meld 5C 6C 7C 8C 9C | JD JS JH")
     result = game.hand_results[-1]
     assert result.booted and result.scores[0] == 35 + 30 + 25
@@ -136,7 +136,7 @@ def test_booting_bonus_for_going_out_without_drawing():
 
 def test_partnership_teams_add_scores():
     game = from_deal("partnership", ["QH KH AH 9D", "2C", "QS KS AS 3H", "4D"], stock="9S 7C 8C",
-                     discard="7H", table=[(2, "10D JD QD")])
+                     discard="7H", table=[(2, "10D JD QD")], constructed=True)
     play(game, "draw", "meld QH KH AH", "layoff 9D on 1", "discard 9S")
     assert game.is_hand_over
     assert game.team_scores == (35 + 9 + 30 - 38, -2 - 4)
@@ -145,14 +145,14 @@ def test_partnership_teams_add_scores():
 
 def test_partnership_winners_are_both_partners():
     game = from_deal("partnership", ["QH KH AH 9D", "2C", "QS KS AS 3H", "4D"], stock="9S 7C 8C",
-                     discard="7H", table=[(2, "10D JD QD")], scores=[300, 0, 200, 0])
+                     discard="7H", table=[(2, "10D JD QD")], scores=[300, 0, 200, 0], constructed=True)
     play(game, "draw", "meld QH KH AH", "layoff 9D on 1", "discard 9S")
     assert game.is_game_over and game.winners == (0, 2)
 
 
 def test_persian_joker_layoff_only_where_the_natural_card_is_gone():
     game = from_deal("persian", ["JK 2C 9D", "JK#2 3H 5D"], stock="9S 7C", discard="7H",
-                     table=[(1, "4S 5S 6S"), (1, "KC KD KH")])
+                     table=[(1, "4S 5S 6S"), (1, "KC KD KH")], constructed=True)
     game.apply("draw")
     with pytest.raises(IllegalMoveError) as error:
         game.apply("layoff JK on 1")     # 7S (or 3S) is still playable
@@ -162,6 +162,6 @@ def test_persian_joker_layoff_only_where_the_natural_card_is_gone():
 
 
 def test_persian_joker_worth_20_in_meld_and_minus_20_in_hand():
-    game = from_deal("persian", ["JK 5C 6C", "JK#2 3H"], stock="9S", discard="7H")
+    game = from_deal("persian", ["JK 5C 6C", "JK#2 3H"], stock="9S", discard="7H", constructed=True)
     play(game, "draw", "meld 5C 6C JK", "discard 9S")
     assert game.hand_results[-1].scores == (5 + 6 + 20, -20 - 3)

@@ -111,11 +111,11 @@ def test_medium_beats_easy_and_hard_beats_medium_in_basic_rummy():
 def test_hard_digs_only_when_it_pays_and_uses_the_card():
     from rummy_teach.game import from_deal
     game = from_deal("500", ["QH KH 5S 9D 2C 7S 4D", "2H 3H 6C 7C", "JD 3S 4S 6S"],
-                     stock="8C 2D", discard="AH 10S 6D 5C 8H", table=[(1, "9C 10C JC")])
+                     stock="8C 2D", discard="AH 10S 6D 5C 8H", table=[(1, "9C 10C JC")], constructed=True)
     action = Bot("hard").act(game)
     assert action == Action("take", depth=5)        # A♥ completes Q-K-A: 35 points
     cautious = from_deal("500", ["QH KH 5S 9D 2C 7S 4D", "2H 3H", "JD 3S 4S 6S"],
-                         stock="8C 2D", discard="AH 10S 6D 5C 8H", table=[(1, "9C 10C JC")])
+                         stock="8C 2D", discard="AH 10S 6D 5C 8H", table=[(1, "9C 10C JC")], constructed=True)
     assert Bot("hard").act(cautious) == Action("draw")  # an opponent is about to go out
     game.apply(action)
     assert Bot("hard").act(game).kind in ("meld", "layoff")

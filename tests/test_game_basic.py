@@ -25,7 +25,7 @@ OPPONENT = "8C KC QD 9S AC 3D 4D 5D 6D JH"
 
 
 def test_thirty_point_hand():
-    game = from_deal("basic", [YOU, OPPONENT], stock="7H 7D 5C 2H", discard="KH")
+    game = from_deal("basic", [YOU, OPPONENT], stock="7H 7D 5C 2H", discard="KH", constructed=True)
     play(game, "draw", "meld 8S 8H 8D", "meld 4H 5H 6H 7H", "discard 9D")
     play(game, "draw", "layoff 8C on 1", "meld 3D 4D 5D 6D 7D", "discard JH")
     assert game.hand(1) == parse_cards("KC QD 9S AC")
@@ -39,14 +39,14 @@ def test_thirty_point_hand():
 
 
 def test_rummy_doubles_the_same_going_out():
-    game = from_deal("basic", [YOU, "KC QD 9S AC"], stock="7H 5C", discard="KH")
+    game = from_deal("basic", [YOU, "KC QD 9S AC"], stock="7H 5C", discard="KH", constructed=True)
     play(game, "draw", "meld 8S 8H 8D", "meld 4H 5H 6H 7H", "meld 2C 3C 4C", "discard 9D")
     result = game.hand_results[-1]
     assert result.rummy and result.scores == (60, 0)
 
 
 def test_no_rummy_when_something_was_already_down():
-    game = from_deal("basic", [YOU, "KC QD 9S AC"], stock="7H 5C", discard="KH", table=[(0, "JS JH JD")])
+    game = from_deal("basic", [YOU, "KC QD 9S AC"], stock="7H 5C", discard="KH", table=[(0, "JS JH JD")], constructed=True)
     play(game, "draw", "meld 8S 8H 8D", "meld 4H 5H 6H 7H", "meld 2C 3C 4C", "discard 9D")
     assert game.hand_results[-1].scores == (30, 0)
 
@@ -54,7 +54,7 @@ def test_no_rummy_when_something_was_already_down():
 def test_rummy_rule_off_does_not_double():
     from rummy_teach import get_rules
     game = from_deal(get_rules("basic", rummy_doubles=False), [YOU, "KC QD 9S AC"], stock="7H 5C",
-                     discard="KH")
+                     discard="KH", constructed=True)
     play(game, "draw", "meld 8S 8H 8D", "meld 4H 5H 6H 7H", "meld 2C 3C 4C", "discard 9D")
     assert game.hand_results[-1].scores == (30, 0)
 
@@ -62,7 +62,7 @@ def test_rummy_rule_off_does_not_double():
 # --- the discard restriction ---------------------------------------------------------------
 
 def test_card_taken_from_discard_pile_cannot_be_discarded():
-    game = from_deal("basic", ["2S 5H 9D JC KS QH", "3H 6D 10C QS 7C 4S"], stock="AH 2D", discard="KC")
+    game = from_deal("basic", ["2S 5H 9D JC KS QH", "3H 6D 10C QS 7C 4S"], stock="AH 2D", discard="KC", constructed=True)
     game.apply("take")
     before = snapshot(game)
     with pytest.raises(IllegalMoveError, match="taken from the discard pile"):
@@ -73,7 +73,7 @@ def test_card_taken_from_discard_pile_cannot_be_discarded():
 
 
 def test_card_taken_as_last_card_goes_out():
-    game = from_deal("basic", ["QH QD QS", "3H 6D 10C 7C 4S"], stock="AH 2D", discard="KC")
+    game = from_deal("basic", ["QH QD QS", "3H 6D 10C 7C 4S"], stock="AH 2D", discard="KC", constructed=True)
     play(game, "take", "meld QH QD QS")
     assert game.hand(0) == parse_cards("KC")
     game.apply("discard KC")
@@ -83,7 +83,7 @@ def test_card_taken_as_last_card_goes_out():
 # --- the stock ------------------------------------------------------------------------------
 
 def test_stock_turned_over_without_shuffling_twice_then_void():
-    game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH", discard="4C")
+    game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH", discard="4C", constructed=True)
     play(game, "draw", "discard AH")                      # the stock is empty
     assert game.stock_size == 2 and game.discard_pile == ()  # turned over: 4C now on top
     game.apply("draw")
@@ -97,7 +97,7 @@ def test_stock_turned_over_without_shuffling_twice_then_void():
 
 
 def test_turnover_keeps_the_pile_order():
-    game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH", discard="4C 8D")
+    game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH", discard="4C 8D", constructed=True)
     play(game, "draw", "discard AH")
     assert game.card_places()["stock"] == parse_cards("4C 8D AH")  # bottom card on top
 
@@ -119,7 +119,7 @@ def test_dealer_passes_left_and_first_player_is_left_of_dealer():
     assert game.dealer == 1 and game.current_player == 2
     from rummy_teach import get_rules
     game = from_deal(get_rules("basic", target=300), ["QH QD QS", "3H 6D 10C 7C", "4S 9H JD KS"],
-                     stock="AH", discard="KC", dealer=2, seed=5)
+                     stock="AH", discard="KC", dealer=2, seed=5, constructed=True)
     play(game, "draw", "meld QH QD QS", "discard AH")
     assert game.is_hand_over and game.current_player == 0  # the next dealer deals
     game.apply("next")
@@ -136,7 +136,7 @@ def test_same_seed_same_deal_and_different_seed_different_deal():
 # --- game end -------------------------------------------------------------------------------
 
 def test_game_ends_at_target_with_one_winner():
-    game = from_deal("basic", ["QH QD QS", "KC KD 9S"], stock="AH", discard="5C", scores=[90, 50])
+    game = from_deal("basic", ["QH QD QS", "KC KD 9S"], stock="AH", discard="5C", scores=[90, 50], constructed=True)
     play(game, "draw", "meld QH QD QS", "discard AH")
     assert game.scores == (90 + 2 * 29, 50)  # a rummy, too
     assert game.is_game_over and game.winners == (0,) and game.legal_actions() == []
@@ -145,7 +145,7 @@ def test_game_ends_at_target_with_one_winner():
 
 
 def test_exact_tie_at_target_plays_another_hand():
-    game = from_deal("basic", ["QH QD QS", "KC KD"], stock="AH", discard="5C", scores=[80, 120])
+    game = from_deal("basic", ["QH QD QS", "KC KD"], stock="AH", discard="5C", scores=[80, 120], constructed=True)
     play(game, "draw", "meld QH QD QS", "discard AH")
     assert game.scores == (80 + 2 * 20, 120) and not game.is_game_over
     assert game.legal_actions() == [Action("next")]
@@ -154,7 +154,7 @@ def test_exact_tie_at_target_plays_another_hand():
 def test_target_option():
     from rummy_teach import get_rules
     game = from_deal(get_rules("basic", target=50), ["QH QD QS", "KC KD 9S"], stock="AH",
-                     discard="5C", scores=[25, 0])
+                     discard="5C", scores=[25, 0], constructed=True)
     play(game, "draw", "meld QH QD QS", "discard AH")
     assert game.is_game_over
 
@@ -168,7 +168,7 @@ def test_target_option():
     ("take 2", "take_top_only"),
 ])
 def test_illegal_first_actions_are_refused_and_change_nothing(text, code):
-    game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH 2D", discard="4C 8D")
+    game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH 2D", discard="4C 8D", constructed=True)
     before = snapshot(game)
     with pytest.raises(IllegalMoveError) as error:
         game.apply(text)
@@ -179,7 +179,7 @@ def test_illegal_first_actions_are_refused_and_change_nothing(text, code):
 
 def test_bad_meld_quotes_engine_reasons():
     game = from_deal("basic", ["QH KH AH 2C 5D", "3H 6D 10C QS 7C"], stock="9C 2D",
-                     discard="4C")
+                     discard="4C", constructed=True)
     game.apply("draw")
     with pytest.raises(IllegalMoveError) as error:
         game.apply("meld QH KH AH")
@@ -189,7 +189,7 @@ def test_bad_meld_quotes_engine_reasons():
 
 def test_cards_not_in_hand_and_fifth_eight_refused():
     game = from_deal("basic", ["8C 2C 5D", "3H 6D 10C QS 7C"], stock="9C 2D", discard="4C",
-                     table=[(1, "8S 8H 8D")])
+                     table=[(1, "8S 8H 8D")], constructed=True)
     game.apply("draw")
     with pytest.raises(IllegalMoveError, match="not in your hand"):
         game.apply("layoff 8S on 1")
@@ -198,7 +198,7 @@ def test_cards_not_in_hand_and_fifth_eight_refused():
 
 
 def test_history_round_trips_through_json():
-    game = from_deal("basic", [YOU, OPPONENT], stock="7H 7D 5C 2H", discard="KH")
+    game = from_deal("basic", [YOU, OPPONENT], stock="7H 7D 5C 2H", discard="KH", constructed=True)
     play(game, "draw", "meld 8S 8H 8D", "meld 4H 5H 6H 7H", "discard 9D", "draw", "layoff 8C on 1")
     again = replay(json.loads(json.dumps(game.history)))
     assert snapshot(again) == snapshot(game)

@@ -26,7 +26,7 @@ def card(text):
 
 def buy_game(rules="contract"):
     return from_deal(rules, ["9H 2S 5D", "3C 7D 8S", "9S 9C 4D", "9D 6H KC"],
-                     stock="AH 2D 3D 4S 5S 6S 7S", discard="KH")
+                     stock="AH 2D 3D 4S 5S 6S 7S", discard="KH", constructed=True)
 
 
 def test_contested_buy_goes_to_the_player_next_in_turn_order():
@@ -83,7 +83,7 @@ def test_buy_answer_out_of_turn_refused():
 
 def contract_game(rules="contract", **kwargs):
     return from_deal(rules, ["8S 8H 8D 5C 5D 5H 2S 9C", "3C 7D 8C 4H", "9S 9D 4D 6C", "KD 6H KC 2H"],
-                     stock="KH 8S#2 JD QS 10C 10D", discard="AC", **kwargs)
+                     stock="KH 8S#2 JD QS 10C 10D", discard="AC", **kwargs, constructed=True)
 
 
 def test_no_partial_contract():
@@ -99,7 +99,7 @@ def test_no_partial_contract():
 
 def test_lay_down_must_match_the_contract_kinds():
     game = from_deal("liverpool", ["8S 8H 8D 5C 5D 5H 6H 7H 4H", "3C 7D", "9S 9D", "KD 6C"],
-                     stock="KH QS", discard="AC", hand=2)
+                     stock="KH QS", discard="AC", hand=2, constructed=True)
     game.apply("draw")
     with pytest.raises(IllegalMoveError) as error:
         game.apply("meld 8S 8H 8D | 5C 5D 5H")
@@ -110,14 +110,14 @@ def test_lay_down_must_match_the_contract_kinds():
 
 def test_first_lay_down_holds_exactly_the_contract_melds_unless_the_option_says_otherwise():
     game = from_deal("liverpool", ["8S 8H 8D 5C 5D 5H 2S 2H 2D", "3C 7D", "9S 9D", "KD 6H"],
-                     stock="KH QS", discard="AC")
+                     stock="KH QS", discard="AC", constructed=True)
     game.apply("draw")
     with pytest.raises(IllegalMoveError, match="exactly 2 melds"):
         game.apply("meld 8S 8H 8D | 5C 5D 5H | 2S 2H 2D")
     game.apply("meld 8S 8H 8D | 5C 5D 5H")
     loose = from_deal(get_rules("liverpool", contract_melds_exact=False),
                       ["8S 8H 8D 5C 5D 5H 2S 2H 2D", "3C 7D", "9S 9D", "KD 6H"], stock="KH QS",
-                      discard="AC")
+                      discard="AC", constructed=True)
     play(loose, "draw", "meld 8S 8H 8D | 5C 5D 5H | 2S 2H 2D")
     assert len(loose.table) == 3
 
@@ -144,7 +144,7 @@ def test_lay_off_only_after_own_contract():
 
 def test_hand_seven_ends_without_discard_and_scores_penalties():
     hands = ["4H 5H 6H 7H 8S 9S 10S JS 2C 3C 4C 5C", "JK AS KD 5D", "2H", "QC"]
-    game = from_deal("liverpool", hands, stock="6C 9D", discard="KH", hand=7, scores=[10, 20, 30, 40])
+    game = from_deal("liverpool", hands, stock="6C 9D", discard="KH", hand=7, scores=[10, 20, 30, 40], constructed=True)
     game.apply("draw")
     with pytest.raises(IllegalMoveError, match="every card"):
         game.apply("meld 4H 5H 6H 7H | 8S 9S 10S JS | 2C 3C 4C 5C")
@@ -156,26 +156,26 @@ def test_hand_seven_ends_without_discard_and_scores_penalties():
 
 
 def test_last_card_cannot_be_discarded_in_hand_seven():
-    game = from_deal("liverpool", ["QC", "2H 3H", "4H 5H", "6H 7H"], stock="9D", discard="KH", hand=7)
+    game = from_deal("liverpool", ["QC", "2H 3H", "4H 5H", "6H 7H"], stock="9D", discard="KH", hand=7, constructed=True)
     game.apply("draw")
     assert [a.kind for a in game.legal_actions()] == ["discard", "discard"]  # down to 1 card only
 
 
 def test_ties_broken_by_hand_seven_then_shared():
     hands = ["4H 5H 6H 7H 8S 9S 10S JS 2C 3C 4C 5C", "2D 3D", "3H", "QC"]
-    game = from_deal("liverpool", hands, stock="6C", discard="KH", hand=7, scores=[50, 40, 45, 60])
+    game = from_deal("liverpool", hands, stock="6C", discard="KH", hand=7, scores=[50, 40, 45, 60], constructed=True)
     game.apply("draw")
     game.apply("meld 4H 5H 6H 7H | 8S 9S 10S JS | 2C 3C 4C 5C 6C")
     assert game.scores == (50, 50, 50, 70) and game.winners == (0,)
     game = from_deal("liverpool", ["4H 5H 6H 7H 8S 9S 10S JS 2C 3C 4C 5C", "2D", "3H", "QC"],
-                     stock="6C", discard="KH", hand=7, scores=[60, 40, 40, 60])
+                     stock="6C", discard="KH", hand=7, scores=[60, 40, 40, 60], constructed=True)
     play(game, "draw", "meld 4H 5H 6H 7H | 8S 9S 10S JS | 2C 3C 4C 5C 6C")
     assert game.scores == (60, 45, 45, 70) and game.winners == (1, 2)
 
 
 def test_stock_reshuffled_from_discards_except_the_top():
     game = from_deal("liverpool", ["2S 5H 9D", "3C 7D 8S", "9S 4D 6C"], stock="AH",
-                     discard="KH QS JD 10C")
+                     discard="KH QS JD 10C", constructed=True)
     play(game, "draw", "discard 9D")
     assert game.stock_size == 4 and game.discard_pile == parse_cards("9D")
     assert sorted(game.card_places()["stock"], key=lambda c: c.sort_key()) == sorted(
@@ -202,14 +202,14 @@ def test_decks_by_player_count(players, cards):
 def test_shanghai_eighth_hand_goes_out_with_the_contract():
     hand = "8S 8H 8D 5C 5D 5H 2S 2H 2D 9C 10C JC"
     game = from_deal("shanghai", [hand, "4H", "KD", "QC"], stock="QC#2",
-                     discard="KH", hand=8)
+                     discard="KH", hand=8, constructed=True)
     game.apply("draw")
     game.apply("meld 8S 8H 8D | 5C 5D 5H | 2S 2H 2D | 9C 10C JC QC#2")
     assert game.is_game_over and game.hand_results[-1].went_out == 0
 
 
 def test_california_queens_are_wild():
-    game = from_deal("california", ["8S QH 8D 5C 5D QS 2C", "3C", "9S", "KD"], stock="KH", discard="AC")
+    game = from_deal("california", ["8S QH 8D 5C 5D QS 2C", "3C", "9S", "KD"], stock="KH", discard="AC", constructed=True)
     play(game, "draw", "meld 8S QH 8D | 5C 5D QS")
     assert game.table[0].meld.rank == 8
 
@@ -224,9 +224,9 @@ def test_custom_ladder_sets_hands_deals_and_the_end():
     game = new_game(rules, 3, seed=4)
     assert game.hand_sizes() == (8, 8, 8) and str(game.contract) == "one run of 7"
     game = from_deal(rules, ["4H 5H 6H 7H 8H 9H 10H 2C", "KD", "QC"], stock="3C", discard="KH", hand=2,
-                     scores=[0, 0, 0])
+                     scores=[0, 0, 0], constructed=True)
     with pytest.raises(IllegalMoveError):
         game.apply("draw").apply("meld 4H 5H 6H 7H 8H 9H 10H")   # hand 2 asks for two sets
-    game = from_deal(rules, ["4H 5H 6H 7H 8H 9H 10H 2C", "KD", "QC"], stock="3C", discard="KH")
+    game = from_deal(rules, ["4H 5H 6H 7H 8H 9H 10H 2C", "KD", "QC"], stock="3C", discard="KH", constructed=True)
     play(game, "draw", "meld 4H 5H 6H 7H 8H 9H 10H", "discard 2C")
     assert not game.is_hand_over and game.has_contract_down(0)

@@ -38,7 +38,7 @@ def test_an_action_with_a_bad_field_is_refused_when_built(fields):
 
 
 def test_take_zero_no_longer_takes_the_whole_pile():
-    game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH 2D", discard="4C 8D")
+    game = from_deal("basic", ["2S 5H 9D JC KS", "3H 6D 10C QS 7C"], stock="AH 2D", discard="4C 8D", constructed=True)
     with pytest.raises(RummyError):
         game.apply(Action.take(0))
     assert game.hand_sizes() == (5, 5) and len(game.discard_pile) == 2
@@ -55,7 +55,7 @@ def test_every_valid_action_prints_and_reads_back():
 # --- the judge's verdicts ------------------------------------------------------------------
 
 def test_a_refusal_carries_the_verdict_with_reason_codes():
-    game = from_deal("basic", ["8S 8H 8D 2C 5D", "3H 6D 10C QS 7C"], stock="9C 2D", discard="KC")
+    game = from_deal("basic", ["8S 8H 8D 2C 5D", "3H 6D 10C QS 7C"], stock="9C 2D", discard="KC", constructed=True)
     game.apply("take")
     verdict = game.judge("discard KC")
     assert not verdict and verdict.codes == ("taken_discard_blocked",)
@@ -79,7 +79,7 @@ def test_lay_off_targets_come_from_the_judge():
     # Contract Rummy: no lay-off before your own contract, even where the card fits
     game = from_deal("contract", ["8C 2D 5H KS 9C 3D 4S 6H 7D 10S", "8S 8H 8D 9S 9H 9D 2C 3C 4C 5C",
                                   "AS AH 2H 3H 4H 5S 6S 7S JC QC"],
-                     table=[(1, "8S#2 8H#2 8D#2"), (1, "9S#2 9H#2 9D#2")], stock="KD 2S", discard="JD")
+                     table=[(1, "8S#2 8H#2 8D#2"), (1, "9S#2 9H#2 9D#2")], stock="KD 2S", discard="JD", constructed=True)
     game.apply("draw")
     assert game.phase == "buy" or game.phase == "play"
     while game.phase == "buy":
@@ -105,7 +105,7 @@ def test_may_lay_contract_asks_the_game():
 def test_two_identical_runs_are_offered_as_a_contract_lay_down():
     game = from_deal("contract", ["4C 5C 6C 7C 4C#2 5C#2 6C#2 7C#2 KS 2D",
                                   "3S 4S 5S 6S 8D 9D 10D JD QD KD", "3H 4H 5H 6H 8H 9H 10H JH QH KH"],
-                     hand=3, stock="9S 2H", discard="AC")
+                     hand=3, stock="9S 2H", discard="AC", constructed=True)
     game.apply("draw")
     while game.phase == "buy":
         game.apply("pass")
@@ -117,7 +117,7 @@ def test_two_identical_runs_are_offered_as_a_contract_lay_down():
 
 def test_every_lay_down_is_reachable_through_the_structured_choice():
     game = from_deal("contract", ["8S 8H 8D 8C 9S 9H 9D KS KH KD", "2C 3C 4C 5C 6D 7D 8D#2 9D#2 10D JD",
-                                  "3H 4H 5H 6H 8H#2 9H#2 10H JH QH KH#2"], stock="2S 3S", discard="AC")
+                                  "3H 4H 5H 6H 8H#2 9H#2 10H JH QH KH#2"], stock="2S 3S", discard="AC", constructed=True)
     game.apply("draw")
     while game.phase == "buy":
         game.apply("pass")
@@ -132,7 +132,7 @@ def test_every_lay_down_is_reachable_through_the_structured_choice():
 def test_booting_by_meld_lay_off_and_a_final_discard():
     rules = get_rules("booting")
     game = from_deal(rules, ["8S 8H 8D 5C 4H", "2C 3D 9S JH KD"], table=[(1, "5S 5H 5D")],
-                     stock="AH 2D 3C", discard="QC")
+                     stock="AH 2D 3C", discard="QC", constructed=True)
     game.apply("meld 8S 8H 8D")          # before drawing, on the first turn
     assert game.judge("draw").codes == ("play_not_draw",)
     assert game.judge("discard 4H").codes == ("boot_must_go_out",)
@@ -144,7 +144,7 @@ def test_booting_by_meld_lay_off_and_a_final_discard():
 
 
 def test_booting_refuses_a_meld_that_leaves_no_way_out():
-    game = from_deal("booting", ["8S 8H 8D 5C 4H", "2C 3D 9S JH KD"], stock="AH 2D 3C", discard="QC")
+    game = from_deal("booting", ["8S 8H 8D 5C 4H", "2C 3D 9S JH KD"], stock="AH 2D 3C", discard="QC", constructed=True)
     verdict = game.judge("meld 8S 8H 8D")
     assert verdict.codes == ("boot_must_go_out",)
 
@@ -152,7 +152,7 @@ def test_booting_refuses_a_meld_that_leaves_no_way_out():
 def test_hand_seven_is_judged_on_thirteen_cards_in_the_game_too():
     hands = ["2S 3S 4S 5S 6S 9H 10H JH QH 4C 5C 6C", "AS AH 2H 3H 4H 5D 6D 7D JC QC KC KD",
              "8S 8H 8D 9S 9D 9C 10S 10D 10C 2C 3C 4D"]
-    game = from_deal("contract", hands, hand=7, stock="7C 2D", discard="AC")
+    game = from_deal("contract", hands, hand=7, stock="7C 2D", discard="AC", constructed=True)
     game.apply("draw")
     while game.phase == "buy":
         game.apply("pass")
@@ -170,7 +170,7 @@ def test_a_california_queen_caught_in_hand_costs_25():
 
 
 def test_a_card_laid_off_in_500_lies_with_the_owner_and_scores_for_who_laid_it():
-    game = from_deal("500", ["8S 8H 8D 2C 5D", "8C 3H 4H 5H"], stock="9C 2D 6S 7S", discard="QC")
+    game = from_deal("500", ["8S 8H 8D 2C 5D", "8C 3H 4H 5H"], stock="9C 2D 6S 7S", discard="QC", constructed=True)
     game.apply("draw").apply("meld 8S 8H 8D").apply("discard 9C")
     game.apply("draw").apply("layoff 8C on 1")
     meld = game.table[0]
@@ -184,7 +184,7 @@ def test_a_card_laid_off_in_500_lies_with_the_owner_and_scores_for_who_laid_it()
 
 def test_500_take_rule_tries_melds_of_the_real_minimum_length():
     rules = get_rules("500", min_run=4)
-    game = from_deal(rules, ["4H 5H 6H 2C 9D", "3S 8D JC QS KD"], stock="AH 2D", discard="KC 7H")
+    game = from_deal(rules, ["4H 5H 6H 2C 9D", "3S 8D JC QS KD"], stock="AH 2D", discard="KC 7H", constructed=True)
     assert game.judge("take").ok                   # 7H makes 4H 5H 6H 7H
     game.apply("take")
     assert game.judge("meld 5H 6H 7H").codes[0] == "not_a_meld"
@@ -244,7 +244,7 @@ def test_a_new_meld_says_where_its_wild_card_stands():
     hands = ["JK 4H 5H 6H 8S 8H 8D 2C 9D KS", "3S 4S 5S 6S 8C 9C 10C JC QD KD",
              "2H 3D 4D 5D 7C 7D 10H JH QH KH"]
     for text, low in (("JK 4H 5H 6H", 3), ("4H 5H 6H JK", 4)):
-        game = from_deal("contract", hands, hand=2, stock="AS 2S 3C", discard="AC")
+        game = from_deal("contract", hands, hand=2, stock="AS 2S 3C", discard="AC", constructed=True)
         game.apply("draw")
         while game.phase == "buy":
             game.apply("pass")
@@ -266,7 +266,7 @@ def test_the_structured_choice_holds_every_lay_down_the_judge_accepts(hand, card
     # brute force, independent of the choice: every group of cards that is a meld,
     # every combination of as many melds as the contract has, each judged
     game = from_deal("contract", [cards, "2C 3D 10S JH KD 4S 6D 10C QS 2H", "3S 4D 5S 10H 10D JC QD KC 2S 3H"],
-                     hand=hand, stock="AS 2D", discard="QC")
+                     hand=hand, stock="AS 2D", discard="QC", constructed=True)
     game.apply("draw")
     while game.phase == "buy":
         game.apply("pass")
@@ -289,7 +289,7 @@ def test_without_going_out_by_discard_no_move_leaves_a_lone_card():
     # the dead end: laying off down to one card, which then could never be discarded
     rules = get_rules("500").with_options(go_out_by_discard=False)
     game = from_deal(rules, ["4C", "AS AH AD 7C"], stock="8C 9C 2D", discard="6C",
-                     table=[(0, "8S 8H 8D")])
+                     table=[(0, "8S 8H 8D")], constructed=True)
     game.apply("draw")
     verdict = game.judge("layoff 8C on 1")
     assert not verdict and verdict.codes == ("keep_no_single_card",)

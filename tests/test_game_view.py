@@ -19,7 +19,7 @@ def test_view_is_plain_json_with_the_documented_keys():
 
 def test_view_shows_own_hand_counts_of_others_and_only_the_top_discard():
     game = from_deal("basic", ["2S 5H 9D", "3H 6D 10C QS"], stock="AH 2D", discard="4C 8D KC",
-                     table=[(1, "JS JH JD")])
+                     table=[(1, "JS JH JD")], constructed=True)
     view = game.view(0)
     assert view["hand"] == ["2S", "5H", "9D"] and view["hand_sizes"] == [3, 4]
     assert view["discard_pile"] == ["KC"] and view["discard_size"] == 3 and view["stock_size"] == 2
@@ -31,7 +31,7 @@ def test_view_shows_own_hand_counts_of_others_and_only_the_top_discard():
 
 
 def test_taken_cards_become_public_knowledge():
-    game = from_deal("basic", ["2S 5H 9D", "3H 6D 10C QS"], stock="AH 2D", discard="4C 8D KC")
+    game = from_deal("basic", ["2S 5H 9D", "3H 6D 10C QS"], stock="AH 2D", discard="4C 8D KC", constructed=True)
     game.apply("take").apply("discard 2S")
     assert game.view(1)["known_cards"] == {"0": ["KC"]}
     assert game.view(1)["discards"]["0"] == ["2S"]

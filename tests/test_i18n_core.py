@@ -40,7 +40,8 @@ def _marked(template: str) -> str:
     return "".join(out)
 
 
-MARKED = {code: _marked(template) for code, template in ENGLISH.items()}
+MARKED = {code: tuple(_marked(form) for form in template) if isinstance(template, tuple)
+          else _marked(template) for code, template in ENGLISH.items()}
 # what the move judge quotes of the transcript's action notation ('draw', 'layoff 8♠ on 1')
 ACTION_NOTATION = {"draw", "take", "meld", "layoff", "discard", "buy", "pass", "end", "next", "on",
                    "low", "high", "JK"}
@@ -124,11 +125,11 @@ def _coach_reasons():
     from rummy_teach.game import from_deal
 
     game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", "2C 3D 4S 8D JC QD 10S"],
-                     stock="KC 2D 3S 4C", discard="AS")
+                     stock="KC 2D 3S 4C", discard="AS", constructed=True)
     yield from hint(game, samples=2).reasons
     yield from hint(game.apply("draw"), samples=2).reasons
     game = from_deal("500", ["8S 8H 2C 5D KC QD 10S", "2D 3D 4S 8D JC QH 10C"],
-                     stock="KS 2H 3S 4C 9C", discard="4H 8C")
+                     stock="KS 2H 3S 4C 9C", discard="4H 8C", constructed=True)
     yield from hint(game, samples=2).reasons
 
 

@@ -78,7 +78,7 @@ def _not_ours(question) -> list[str]:
         words.append(question.action)
     if question.kind == "contract":
         words.append(str(question.contract))
-    for step in getattr(question, "_scene_args", ((), (), (), (), (), ()))[5]:
+    for step in getattr(question, "_scene_args", {}).get("before", ()):
         words.append(step)
     return words
 

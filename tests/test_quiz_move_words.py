@@ -45,7 +45,7 @@ def test_the_answer_is_judged_as_before_in_every_language():
 def test_a_move_reaching_below_the_discard_pile_is_said_without_a_crash():
     quiz = Quiz.from_data({"game": "500", "questions": [{
         "kind": "move", "hands": ["QH QD 7D KS KH", "JC JD JS 8D"], "discard": "3C QS",
-        "stock": "3H 10S 5S", "action": "take 5"}]})
+        "stock": "3H 10S 5S", "action": "take 5", "constructed": True}]})
     [question] = list(quiz)
     assert question.answer == "no"
     with i18n.language("nl"):

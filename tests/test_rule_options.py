@@ -29,7 +29,7 @@ def accepts(call):
 
 
 def verdict(rules, hands, moves, probe, **deal):
-    game = from_deal(rules, hands, **deal)
+    game = from_deal(rules, hands, **deal, constructed=True)
     for move in moves:
         game.apply(move)
     return game.judge(probe).codes
@@ -37,14 +37,14 @@ def verdict(rules, hands, moves, probe, **deal):
 
 def basic_out(rules, scores=None):
     """Player 0 draws 3C, melds three eights and goes out by discarding 3C."""
-    game = from_deal(rules, ["8S 8H 8D", "KC QD 9S AC"], stock="3C 4D 5H", discard="JH", scores=scores)
+    game = from_deal(rules, ["8S 8H 8D", "KC QD 9S AC"], stock="3C 4D 5H", discard="JH", scores=scores, constructed=True)
     game.apply("draw").apply("meld 8S 8H 8D").apply("discard 3C")
     return game.hand_results[-1].scores, game.winners
 
 
 def exhausted(rules):
     """The stock runs out as player 1's turn begins."""
-    game = from_deal(rules, ["2S 5H 9D", "3H 6D 10C"], stock="4C", discard="JH KS")
+    game = from_deal(rules, ["2S 5H 9D", "3H 6D 10C"], stock="4C", discard="JH KS", constructed=True)
     game.apply("draw").apply("discard 2S")
     return game.phase, game.stock_size, len(game.discard_pile)
 
@@ -53,7 +53,7 @@ def one_hand_contract(rules):
     """A one-hand ladder: player 0 lays down three sets, then goes out by discarding."""
     rules = rules.with_options(ladder=[(10, "two sets of 3")], contract_melds_exact=False)
     game = from_deal(rules, ["8S 8H 8D 9S 9H 9D KS KH KD", "2C 3D 4S 5S 6S 7H 9C QC AC JD",
-                             "2D 4D 6D 10D JC QS 3S 5C 7C AH"], stock="4H 2H", discard="10S")
+                             "2D 4D 6D 10D JC QS 3S 5C 7C AH"], stock="4H 2H", discard="10S", constructed=True)
     game.apply("draw")
     while game.phase == "buy":
         game.apply("pass")

@@ -212,7 +212,7 @@ def test_persian_jokers_are_wild_worth_20_in_a_meld_and_in_hand():
 
 def test_short_game_ends_at_300():
     def out_with_q_k_a(name):  # player 0 melds Q-K-A (35) and goes out from 270
-        game = from_deal(name, ["QH KH AH", "2C 3D 4H"], stock="9S", discard="7H", scores=[270, 0])
+        game = from_deal(name, ["QH KH AH", "2C 3D 4H"], stock="9S", discard="7H", scores=[270, 0], constructed=True)
         for action in ("draw", "meld QH KH AH", "discard 9S"):
             game.apply(action)
         return game

@@ -99,7 +99,7 @@ def test_an_illegal_attempt_shows_the_engines_reason_and_changes_nothing():
 
 def test_taking_the_discard_you_may_not_throw_it_back():
     game = Game.from_deal("basic", ["8S 8H 8D 4H 5H 6H JS JH 2D 9C", "8C 2S 3S 4S 5S 6S KC QD 9S AC"],
-                          discard="3C KD")
+                          discard="3C KD", constructed=True)
     table = CardTable.from_game(game, seat=0, delay=0)
     table.board.click("region", "take:1")
     table.select("KD")
@@ -110,7 +110,7 @@ def test_taking_the_discard_you_may_not_throw_it_back():
 
 def test_a_selected_card_that_fits_highlights_the_meld_it_may_be_laid_off_on():
     game = Game.from_deal("basic", ["8C 2D 3D KS", "2S 3S 4S QH"], discard="9H",
-                          table=[(1, "8S 8H 8D"), (1, "5C 6C 7C")])
+                          table=[(1, "8S 8H 8D"), (1, "5C 6C 7C")], constructed=True)
     table = CardTable.from_game(game, seat=0, delay=0)
     table.board.click("card", "8C")
     assert table.board_view()["fits"] == [1, 2]  # 8♣ extends the run of clubs too
@@ -278,7 +278,7 @@ def test_a_whole_hand_against_computer_players_through_the_widget(rules, players
 def test_computer_moves_are_paced_through_the_event_loop():
     async def scenario():
         game = Game.from_deal("basic", ["8S 8H 8D 4H 5H 6H JS JH 2D 9C", "8C 2S 3S 4S 5S 6S KC QD 9S AC"],
-                              discard="3C", to_move=1)
+                              discard="3C", to_move=1, constructed=True)
         table = CardTable.from_game(game, seat=0, delay=0.02)
         assert table.log_lines == [] and table.game.current_player == 1  # nothing yet
         assert enabled(table) == set()

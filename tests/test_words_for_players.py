@@ -43,7 +43,7 @@ def test_another_catalogue_renames_the_cards():
 @pytest.fixture
 def game():
     return Game.from_deal("basic", ["8C 2D 3D KS", "2S 3S 4S QH"], discard="9H",
-                          table=[(1, "8S 8H 8D"), (1, "5C 6C 7C")], stock="JC 4D 5D")
+                          table=[(1, "8S 8H 8D"), (1, "5C 6C 7C")], stock="JC 4D 5D", constructed=True)
 
 
 def test_moves_are_told_in_words(game):
@@ -90,7 +90,7 @@ def test_the_table_and_the_worked_examples_speak_from_the_catalogue(monkeypatch)
                "example_thirty_points_11": "Tu es sorti: {hand_score[0]} points."}
     for code, words in changed.items():
         monkeypatch.setitem(ENGLISH, code, words)
-    table = Game.from_deal("basic", ["8C 2D 3D KS", "2S 3S 4S QH"], discard="9H", stock="JC 4D 5D")
+    table = Game.from_deal("basic", ["8C 2D 3D KS", "2S 3S 4S QH"], discard="9H", stock="JC 4D 5D", constructed=True)
     drawn = board_html(board_view(table, 0), interactive=True, log=["x"])
     assert "À toi: pioche." in drawn and "Talon · 3 cartes" in drawn
     assert 'aria-label="ce qui s&#x27;est passé"' in drawn and 'aria-label="Toi"' in drawn

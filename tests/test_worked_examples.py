@@ -59,11 +59,11 @@ def test_rummy_500_dig_scores_melded_minus_deadwood():
     end = example.game_at(len(example))
     result = end.hand_results[-1]
     assert result.scores == tuple(m - d for m, d in zip(result.melded_points, result.deadwood_points))
-    assert result.scores == (7, 53)
+    assert result.scores == (93, 80)   # with the melds each player had down before: 86 and 42 points
     # the 7♦ laid off on the opponent's run scores for you
     run = end.table[0]
     assert run.owner == 1 and 0 in run.placed_by
-    assert "you 37 - 30 = 7" in example.caption(len(example))
+    assert "you 123 - 30 = 93" in example.caption(len(example))
 
 
 def test_contract_last_hand_has_a_buy_and_ends_without_a_discard():

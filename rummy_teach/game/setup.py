@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, make_deck, parse_cards, shuffled, cards_text
-from ..errors import NotationError, RuleOptionError
+from ..errors import ImpossiblePositionError, NotationError, RuleOptionError
+from ..reasons import Reason, Reasons
 from ..rules import RuleSet, get_rules
+from .position import position_problems
 from .state import Game
 
 FORMAT = "rummy-teach-game/1"
@@ -60,35 +62,87 @@ class StartingDeal:
     hands: tuple
     stock: tuple          # from the top card down
     discard: tuple        # bottom first
-    table: tuple          # (owner, Meld) pairs
+    table: tuple          # (owner, Meld, placed_by) triples: who put each card there
     dealer: int
     to_move: int
     hand: int
     scores: tuple | None
+    buys: tuple = ()      # buys so far this hand, per player (Contract Rummy)
+    constructed: bool = False
 
     def layout(self):
         return ([list(h) for h in self.hands], list(reversed(self.stock)), list(self.discard),
                 list(self.table))
 
     def to_dict(self, dealer, scores) -> dict:
-        return {"hands": [cards_text(h, ascii=True) for h in self.hands],
+        table = []
+        for owner, meld, placed_by in self.table:
+            row = [owner, cards_text(meld.cards, ascii=True)]
+            others = {}
+            for card, who in zip(meld.cards, placed_by):
+                if who != owner:
+                    others.setdefault(str(who), []).append(card)
+            if others:
+                row.append({who: cards_text(cards, ascii=True) for who, cards in others.items()})
+            table.append(row)
+        made = {"hands": [cards_text(h, ascii=True) for h in self.hands],
                 "stock": cards_text(self.stock, ascii=True),
                 "discard": cards_text(self.discard, ascii=True),
-                "table": [[o, cards_text(m.cards, ascii=True)] for o, m in self.table],
-                "dealer": dealer, "to_move": self.to_move, "hand": self.hand, "scores": list(scores)}
+                "table": table, "dealer": dealer, "to_move": self.to_move, "hand": self.hand,
+                "scores": list(scores)}
+        if any(self.buys):
+            made["buys"] = list(self.buys)
+        if self.constructed:
+            made["constructed"] = True
+        return made
+
+
+def _table_meld(rules, entry, players):
+    """One meld of a position's ``table``: ``(owner, cards)`` or ``(owner, cards, laid_off)``,
+    ``laid_off`` saying who laid off which of its cards (``{1: "8C"}``)."""
+    if not isinstance(entry, (tuple, list)) or len(entry) not in (2, 3):
+        raise NotationError(f"a meld on the table is (owner, cards) or (owner, cards, {{player: cards}}), "
+                            f"not {entry!r}")
+    owner, text = entry[0], entry[1]
+    laid_off = entry[2] if len(entry) == 3 else {}
+    check_player(owner, players, "a meld's owner")
+    check = rules.check_meld(text)
+    if not check.ok:
+        raise NotationError(f"{cards_text(check.cards)} on the table is not a meld: {check.explain()}")
+    if not isinstance(laid_off, dict):
+        raise NotationError(f"who laid off cards on {text!r} is a dict {{player: cards}}, not {laid_off!r}")
+    by_card = {}
+    for who, cards in laid_off.items():
+        who = int(who) if isinstance(who, str) and who.isdigit() else who
+        check_player(who, players, "a player who laid off")
+        for card in parse_cards(cards):
+            if card not in check.meld.cards:
+                raise NotationError(f"{card} is said to be laid off on {text!r}, which does not hold it")
+            by_card[card] = who
+    placed_by = tuple(by_card.get(card, owner) for card in check.meld.cards)
+    return owner, check.meld, placed_by
 
 
 def from_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | None = None,
-              to_move: int | None = None, hand: int = 1, scores=None, seed=0) -> Game:
-    """A game whose current hand starts from given cards, written as text.
+              to_move: int | None = None, hand: int = 1, scores=None, seed=0, buys=None,
+              names=None, constructed: bool = False) -> Game:
+    """A game whose current hand is at the start of a turn in a given position, written as text.
 
-    ``hands``: one card list per player. ``stock``: the stock from its top card down;
-    ``None`` puts every other card of the deck there, shuffled by ``seed``.
-    ``discard``: the discard pile from the bottom up (its top card last). ``table``:
-    melds already down, as ``(owner, "8S 8H 8D")`` pairs. ``dealer`` defaults to the
-    player before ``to_move`` (default: player 0 moves first). ``hand`` is the hand's
-    number (it picks the contract), ``scores`` the totals so far. Later hands are
-    dealt from ``seed``. Cards must be cards of the game's deck, each used once.
+    ``hands``: one card list per player. ``stock``: the stock from its top card down, or
+    how many cards it holds (taken from the cards not placed elsewhere, shuffled by
+    ``seed``); ``None`` puts every card not placed elsewhere there. ``discard``: the
+    discard pile from the bottom up (its top card last); cards the position places
+    nowhere else lie under it. ``table``: melds already down, as ``(owner, "8S 8H 8D")``
+    or, with cards others laid off on it, ``(owner, "8S 8H 8D 8C", {1: "8C"})``.
+    ``dealer`` defaults to the player before ``to_move`` (default: player 0 moves first).
+    ``hand`` is the hand's number (it picks the contract), ``scores`` the totals so far,
+    ``buys`` the buys made so far this hand (a list, or ``{player: count}``). Later hands
+    are dealt from ``seed``. ``names`` name the players in the reasons of a refusal.
+
+    The position must be one a real game can reach (see :mod:`.position`): otherwise
+    :class:`~rummy_teach.errors.ImpossiblePositionError` says every reason. A simplified
+    illustration is built with ``constructed=True``: it is not checked, and the game says
+    so (:attr:`Game.constructed`), for the page to show it as such.
     """
     rules = _rules(rules)
     players = len(hands)
@@ -101,17 +155,19 @@ def from_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | N
     check_player(dealer, players, "dealer")
     hand_cards = [list(parse_cards(h)) for h in hands]
     discard_cards = list(parse_cards(discard))
-    table_melds = []
-    for owner, text in table:
-        check_player(owner, players, "a meld's owner")
-        table_melds.append((owner, rules.check_meld(text)))
-    used = [c for h in hand_cards for c in h] + discard_cards + [c for _, m in table_melds for c in m.cards]
+    table_melds = [_table_meld(rules, entry, players) for entry in table]
+    used = [c for h in hand_cards for c in h] + discard_cards + [c for _, m, _ in table_melds for c in m.cards]
     deck = make_deck(*rules.deck_for(players))
-    if stock is None:
-        rest = [c for c in deck if c not in set(used)]
-        stock_cards = shuffled(rest, f"{seed}/stock")
+    placed = set(used)
+    if stock is None or isinstance(stock, int) and not isinstance(stock, bool):
+        rest = shuffled([c for c in deck if c not in placed], f"{seed}/stock")
+        size = len(rest) if stock is None else stock
+        if not 0 <= size <= len(rest):
+            raise NotationError(f"a stock of {size} cards: {len(rest)} cards are not placed elsewhere")
+        stock_cards, under = rest[:size], rest[size:]
     else:
         stock_cards = list(parse_cards(stock))
+        under = None
     everything = used + stock_cards
     strange = [c for c in everything if c not in set(deck)]
     if strange:
@@ -120,15 +176,41 @@ def from_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | N
     if repeated:
         raise NotationError(f"{cards_text(repeated)} used more than once; "
                             "with several decks number the copies (8S#2)")
-    for owner, check in table_melds:
-        if not check.ok:
-            raise NotationError(f"{cards_text(check.cards)} on the table is not a meld: {check.explain()}")
+    if under is None:
+        under = shuffled([c for c in deck if c not in set(everything)], f"{seed}/under")
+    if constructed:
+        pass                # an illustration may leave cards out of play altogether
+    elif under and discard_cards:
+        discard_cards = under + discard_cards
+    elif under:
+        raise NotationError(f"{len(under)} cards of the deck are nowhere: give the discard pile's "
+                            "top card (the others lie under it) or the stock's size")
     if scores is not None and (isinstance(scores, (str, bytes)) or not hasattr(scores, "__len__")):
         raise RuleOptionError(f"scores must be a list with one total per player, not {scores!r}")
     start = StartingDeal(tuple(tuple(h) for h in hand_cards), tuple(stock_cards), tuple(discard_cards),
-                         tuple((o, m.meld) for o, m in table_melds), dealer, to_move, hand,
-                         None if scores is None else tuple(scores))
+                         tuple(table_melds), dealer, to_move, hand,
+                         None if scores is None else tuple(scores), _buys(buys, players), constructed)
+    if not constructed:
+        problems = position_problems(rules, start, names)
+        if problems:
+            raise ImpossiblePositionError(Reason("position_impossible", {"why": Reasons(problems)}), problems)
     return Game(rules, players, seed, dealer, start=start)
+
+
+def _buys(buys, players) -> tuple:
+    if buys is None:
+        return (0,) * players
+    if isinstance(buys, dict):
+        for p in buys:
+            check_player(p, players, "a player who bought")
+        made = tuple(buys.get(p, 0) for p in range(players))
+    elif isinstance(buys, (list, tuple)) and len(buys) == players:
+        made = tuple(buys)
+    else:
+        raise RuleOptionError(f"buys must be a list with one count per player, or {{player: count}}, not {buys!r}")
+    if not all(isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in made):
+        raise RuleOptionError(f"each player's buys must be a count of 0 or more, not {buys!r}")
+    return made
 
 
 # --- history ---------------------------------------------------------------------
@@ -180,7 +262,8 @@ def replay(history: dict, upto: int | None = None) -> Game:
         game = from_deal(rules, setup["hands"], stock=setup["stock"], discard=setup["discard"],
                          table=[tuple(t) for t in setup["table"]], dealer=setup["dealer"],
                          to_move=setup["to_move"], hand=setup["hand"], scores=setup["scores"],
-                         seed=history["seed"])
+                         seed=history["seed"], buys=setup.get("buys"),
+                         constructed=setup.get("constructed", False))
     else:
         game = new_game(rules, history["players"], history["seed"], history["dealer"])
     done = 0

@@ -84,7 +84,7 @@ class Game:
         self._n, self._dealer, self._first_dealer = players, dealer, dealer
         self._hand_number, self._scores, self._results, self._winners = 1, [0] * players, [], ()
         self._log, self._phase, self._current = [], "draw", 0
-        self._setup = None
+        self._setup = self._start = None
         if start is None:
             self._deal(f"{seed}/1")
             return
@@ -97,6 +97,7 @@ class Game:
                                       f"got {len(start.scores)}")
             self._scores = [int(s) for s in start.scores]
         self._setup = start.to_dict(dealer, self._scores)
+        self._start = start
         self._deal(None, layout=start.layout(), first=start.to_move)
 
     # --- reading the state ----------------------------------------------------
@@ -104,6 +105,12 @@ class Game:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self._n:
             raise UsageError(f"player must be a number from 0 to {self._n - 1}, not {player!r}")
         return player
+
+    @property
+    def constructed(self) -> bool:
+        """Was this game built from a simplified illustration, a position no real game
+        need reach (``from_deal(..., constructed=True)``)? Pages say so when they show it."""
+        return bool(self._start and self._start.constructed)
 
     @property
     def num_players(self) -> int:
@@ -576,10 +583,12 @@ class Game:
         self._buy_queue, self._buy_calls, self._buy_resume, self._last_buy = [], [], None, None
         self._exhaustions = self._reshuffles = self._turn = 0
         if layout is not None:
-            for owner, meld in table:
-                self._table.append(TableMeld(len(self._table) + 1, owner, meld, (owner,) * len(meld.cards)))
-                self._put_down[owner] = True
+            for owner, meld, placed_by in table:
+                self._table.append(TableMeld(len(self._table) + 1, owner, meld, placed_by))
+                for who in {owner, *placed_by}:
+                    self._put_down[who] = True
                 self._contract_turn[owner] = 0
+            self._buys_used = list(self._start.buys) or [0] * n
         self._start_turn((self._dealer + 1) % n if first is None else first)
 
 

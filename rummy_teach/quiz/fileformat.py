@@ -47,13 +47,15 @@ KINDS = {
     "discard": (DiscardQuestion, {"taken": ("card", True), "cards": ("cards", True)}),
     # questions about play: a position rebuilt by the engine, a move tried on it
     "move": (MoveQuestion, {"hands": ("groups", True), "action": ("text", True),
-                            "discard": ("cards", False), "stock": ("cards", False),
+                            "discard": ("cards", False), "stock": ("stock", False),
                             "table": ("table", False), "hand": ("int", False),
-                            "before": ("texts", False), "teach": ("text", False)}),
+                            "before": ("texts", False), "teach": ("text", False),
+                            "buys": ("counts", False), "constructed": ("bool", False)}),
     "who_gets": (WhoGetsQuestion, {"hands": ("groups", True), "card": ("card", True),
                                    "before": ("texts", True), "discard": ("cards", False),
-                                   "stock": ("cards", False), "table": ("table", False),
-                                   "hand": ("int", False), "teach": ("text", False)}),
+                                   "stock": ("stock", False), "table": ("table", False),
+                                   "hand": ("int", False), "teach": ("text", False),
+                                   "buys": ("counts", False), "constructed": ("bool", False)}),
     "deal": (DealQuestion, {"players": ("int", True), "hand": ("int", False)}),
     "stock_out": (StockOutQuestion, {"times": ("int", False)}),
     "game_end": (GameEndQuestion, {"totals": ("ints", True), "last": ("ints", False)}),
@@ -303,10 +305,28 @@ def _value(value, kind_of, multi, fail):
         return value
     if kind_of == "table":
         if not isinstance(value, list) or not all(
-                isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str)
+                isinstance(v, list) and len(v) in (2, 3) and isinstance(v[0], int)
+                and not isinstance(v[0], bool) and isinstance(v[1], str)
+                and (len(v) == 2 or isinstance(v[2], dict) and all(
+                    isinstance(p, str) and p.isdigit() and isinstance(c, str) for p, c in v[2].items()))
                 for v in value):
             raise fail(_why("quizfile_table_list"))
-        return [(owner, _cards(cards, multi, fail)) for owner, cards in value]
+        return [(v[0], _cards(v[1], multi, fail))
+                + (({int(p): _cards(c, multi, fail) for p, c in v[2].items()},) if len(v) == 3 else ())
+                for v in value]
+    if kind_of == "stock":
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value < 0:
+                raise fail(_why("quizfile_stock", given=repr(value)))
+            return value
+        if not isinstance(value, str):
+            raise fail(_why("quizfile_stock", given=repr(value)))
+        return _cards(value, multi, fail)
+    if kind_of == "counts":
+        if not isinstance(value, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+            raise fail(_why("quizfile_counts_list"))
+        return value
     if kind_of == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise fail(_why("quizfile_int", given=repr(value)))

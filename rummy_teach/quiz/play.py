@@ -31,15 +31,27 @@ def _player(names, p) -> str:
 
 
 class _Scene:
-    """A position of a hand, as the learner sees it, rebuilt by the engine."""
+    """A position of a hand, as the learner sees it, rebuilt by the engine.
 
-    def __init__(self, rules, hands, discard="", stock="", table=(), hand=1, before=()):
+    ``stock`` is the stock's cards from the top, or how many it holds; ``table`` holds
+    ``(owner, cards)`` or ``(owner, cards, {player: cards laid off})``; ``buys`` the buys
+    so far this hand, one count per player. The position must be one a real game can
+    reach (``from_deal`` checks it), unless ``constructed`` says it is a simplified
+    illustration."""
+
+    def __init__(self, rules, hands, discard="", stock="", table=(), hand=1, before=(),
+                 buys=None, constructed=False):
         self.hands = tuple(parse_cards(h) for h in hands)
         self.discard = parse_cards(discard)
-        self.stock = parse_cards(stock)
-        self.table = tuple((int(owner), parse_cards(cards)) for owner, cards in table)
+        self.stock_size = stock if isinstance(stock, int) and not isinstance(stock, bool) else None
+        self.stock = () if self.stock_size is not None else parse_cards(stock)
+        self.table = tuple((int(entry[0]), parse_cards(entry[1]),
+                            {int(p): parse_cards(c) for p, c in (entry[2] if len(entry) > 2 else {}).items()})
+                           for entry in table)
         self.hand = hand
         self.before = tuple(before)
+        self.buys = tuple(buys) if buys else ()
+        self.constructed = bool(constructed)
         self.names = NAMES[:len(self.hands)]
         self.rules = rules
 
@@ -48,10 +60,13 @@ class _Scene:
         from ..game import Game
 
         extra = {"hand": self.hand} if self.rules.ladder else {}
+        table = [(o, cards_text(c, ascii=True), {p: cards_text(l, ascii=True) for p, l in off.items()})
+                 for o, c, off in self.table]
+        stock = self.stock_size if self.stock_size is not None else cards_text(self.stock, ascii=True)
         return Game.from_deal(self.rules, hands=[cards_text(h, ascii=True) for h in self.hands],
-                              discard=cards_text(self.discard, ascii=True),
-                              stock=cards_text(self.stock, ascii=True),
-                              table=[(o, cards_text(c, ascii=True)) for o, c in self.table], **extra)
+                              discard=cards_text(self.discard, ascii=True), stock=stock, table=table,
+                              buys=self.buys or None, names=self.names,
+                              constructed=self.constructed, **extra)
 
     def played(self):
         """The game after the moves of ``before``, and those moves told in words."""
@@ -100,7 +115,7 @@ class _Scene:
             groups.append((line("quiz_group_hand_of", name=self.names[p]), self.hands[p]))
         if self.discard:
             groups.append((line("quiz_group_discard"), self.discard))
-        for number, (owner, cards) in enumerate(self.table, 1):
+        for number, (owner, cards, _) in enumerate(self.table, 1):
             groups.append((line("quiz_group_meld_of", number=number, name=self.names[owner]), cards))
         if self.stock:
             groups.append((line("quiz_group_stock"), self.stock))
@@ -112,12 +127,20 @@ class _Scene:
             data["discard"] = cards_text(self.discard, ascii=True)
         if self.stock:
             data["stock"] = cards_text(self.stock, ascii=True)
+        elif self.stock_size is not None:
+            data["stock"] = self.stock_size
         if self.table:
-            data["table"] = [[owner, cards_text(c, ascii=True)] for owner, c in self.table]
+            data["table"] = [[owner, cards_text(c, ascii=True)] + (
+                [{str(p): cards_text(l, ascii=True) for p, l in off.items()}] if off else [])
+                for owner, c, off in self.table]
         if self.rules.ladder:
             data["hand"] = self.hand
         if self.before:
             data["before"] = list(self.before)
+        if any(self.buys):
+            data["buys"] = list(self.buys)
+        if self.constructed:
+            data["constructed"] = True
         return data
 
 
@@ -136,21 +159,21 @@ class MoveQuestion(Question):
     ALIASES = ContractQuestion.ALIASES
 
     def __init__(self, hands, action, discard="", stock="", table=(), hand=1, before=(),
-                 teach="", game="basic", **kw):
-        self._scene_args = (hands, discard, stock, table, hand, before)
+                 teach="", game="basic", buys=None, constructed=False, **kw):
+        self._scene_args = dict(hands=hands, discard=discard, stock=stock, table=table, hand=hand,
+                                before=before, buys=buys, constructed=constructed)
         self.action = str(action)
         self.teach = _teach_code(teach)
         super().__init__(game, **kw)
 
     @property
     def scene(self):
-        hands, discard, stock, table, hand, before = self._scene_args
-        return _Scene(self.rules, hands, discard, stock, table, hand, before)
+        return _Scene(self.rules, **self._scene_args)
 
     def _card_scenes(self):
         scene = self.scene
         return (tuple(c for h in scene.hands for c in h) + scene.discard + scene.stock
-                + tuple(c for _, m in scene.table for c in m),)
+                + tuple(c for _, m, _ in scene.table for c in m),)
 
     def _solve(self):
         scene = self.scene
@@ -204,8 +227,9 @@ class WhoGetsQuestion(Question):
     form_code = "quiz_form_player"
 
     def __init__(self, hands, card, before, discard="", stock="", table=(), hand=1,
-                 teach="", game="contract", **kw):
-        self._scene_args = (hands, discard, stock, table, hand, before)
+                 teach="", game="contract", buys=None, constructed=False, **kw):
+        self._scene_args = dict(hands=hands, discard=discard, stock=stock, table=table, hand=hand,
+                                before=before, buys=buys, constructed=constructed)
         self.card = parse_cards(card)[0] if isinstance(card, str) else card
         self.teach = _teach_code(teach)
         self.options = NAMES[:len(hands)]

@@ -587,7 +587,8 @@ class DiscardQuestion(Question):
         rest = list(self.cards)
         rest.remove(self.taken)
         hands = [cards_text(rest, ascii=True)] + [""] * (self.rules.min_players - 1)
-        game = from_deal(self.rules, hands, discard=self.taken.text(ascii=True))
+        # a probe for the judge, never shown: the learner sees only their own hand
+        game = from_deal(self.rules, hands, discard=self.taken.text(ascii=True), constructed=True)
         taking = game.judge("take")
         if not taking.ok:
             return taking
