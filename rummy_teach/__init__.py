@@ -7,7 +7,8 @@ quizzes and the classroom are layers on top of it.
 
 from .cards import Card, cards_text, make_deck, number_copies, parse_cards, shuffled
 from .contracts import Contract
-from .errors import IllegalMeldError, IllegalMoveError, NotationError, RuleOptionError, RummyError
+from .errors import (IllegalMeldError, IllegalMoveError, ImpossiblePositionError, NotationError,
+                     RuleOptionError, RummyError)
 from .melds import Meld, MeldCheck
 from .reasons import Reason
 from .rules import RuleSet, get_rules, rule_set_names
@@ -15,7 +16,8 @@ from .rules import RuleSet, get_rules, rule_set_names
 __all__ = [
     "Card", "parse_cards", "cards_text", "make_deck", "number_copies", "shuffled",
     "Contract", "Meld", "MeldCheck", "Reason", "RuleSet", "get_rules", "rule_set_names",
-    "RummyError", "NotationError", "IllegalMeldError", "IllegalMoveError", "RuleOptionError",
+    "RummyError", "NotationError", "IllegalMeldError", "IllegalMoveError", "ImpossiblePositionError",
+    "RuleOptionError",
 ]
 __version__ = "0.1.0"
 

@@ -84,6 +84,7 @@ def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), group
             "scores": result["scores"], "deadwood": result["deadwood"],
             "deadwood_points": result["deadwood_points"], "melded": result["melded_points"]},
         "game_over": view["is_game_over"], "winners": view["winners"],
+        "constructed": game.constructed,
     }
 
 
@@ -255,6 +256,9 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     header = (f'<div style="display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px">'
               f'<b style="font-size:19px">{_esc(board["title"])}</b>'
               f'<span>{" · ".join(facts)}</span></div>')
+    if board.get("constructed"):     # a simplified illustration says so, above everything
+        header += (f'<p class="rt-constructed" style="margin:4px 0;font-style:italic;color:#ffe9a8">'
+                   f'{_esc(say("position_constructed"))}</p>')
     status = f'<p class="rt-turn" style="margin:4px 0;font-size:17px;font-weight:700;color:#ffd24d">{_esc(_status(board))}</p>'
 
     def seat_box(p, pl, own):

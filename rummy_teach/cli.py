@@ -141,6 +141,10 @@ from .coach.review import HELP as _REVIEW_HELP, configure as configure_review  #
 
 EXTRA_COMMANDS["review"] = (configure_review, _REVIEW_HELP)
 
+from .quiz.commands import HELP as _QUIZ_HELP, configure as configure_quiz  # noqa: E402
+
+EXTRA_COMMANDS["quiz"] = (configure_quiz, _QUIZ_HELP)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummy-teach", description="Learn rummy: check melds, count points, "

@@ -306,6 +306,9 @@ ENGLISH.update({
                                      "hand's number.",
     "position_game_over": "{who} has {score}, at or above the target of {target}: the game would be over.",
     "position_impossible": "This position cannot happen in a real game:\n{why}",
+    "count_questions": Plural("{count} question", "{count} questions"),
+    "quizcheck_all_good": "{file}: {questions} checked, every one can be used in class.",
+    "quizcheck_some_bad": "{file}: {questions} checked; {bad} cannot be used as written (see above).",
     "position_constructed": "A simplified illustration: not a position from a real game.",
 })
 

@@ -16,6 +16,7 @@ True
 from .actions import Action
 from .ai import LEVELS, Bot, choose_action
 from .results import HandResult
+from .position import position_problems
 from .setup import cut_for_dealer, from_deal, new_game, replay
 from .simulate import make_bots, play_game, play_hand, simulate
 from .judge import MoveVerdict, judge
@@ -24,6 +25,6 @@ from .table import TableMeld, lay_off
 from .transcript import transcript
 from .view import describe, player_view
 
-__all__ = ["Action", "Game", "MoveVerdict", "judge", "HandResult", "TableMeld", "new_game", "from_deal", "replay",
+__all__ = ["Action", "Game", "MoveVerdict", "judge", "HandResult", "TableMeld", "new_game", "from_deal", "replay", "position_problems",
            "cut_for_dealer", "lay_off", "player_view", "describe", "LEVELS", "Bot", "choose_action",
            "make_bots", "play_game", "play_hand", "simulate", "transcript"]

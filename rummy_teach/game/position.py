@@ -84,7 +84,7 @@ def position_problems(rules, start, names=None) -> list[Reason]:
             problems.append(Reason(code, {**params, "buys": count("count_times", buys[p])}))
 
     most = left_by_deal - rules.buy_penalty_cards * sum(buys)
-    if len(start.stock) > most:
+    if len(start.stock) > most and not problems:   # wrong hands already explain a big stock
         problems.append(Reason("position_stock_too_big", {"cards": count("count_cards", len(start.stock)),
                                                           "most": count("count_cards_left", most), "players": count("count_players", n),
                                                           "dealt": count("count_cards", dealt)}))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from ..cards import number_copies, parse_cards
-from ..errors import RummyError
+from ..errors import ImpossiblePositionError, RummyError
 from ..reasons import ENGLISH, Reason, speaking
 from ..rules import get_rules
 from .questions import ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, WhichMeldsQuestion
@@ -159,6 +159,33 @@ def read_quiz_data(data: dict, source: str = "<data>") -> tuple[dict, list]:
     return header, built
 
 
+def problems_of(data: dict, source: str = "<data>") -> tuple[int, list]:
+    """Every problem of a quiz's data, not only the first: ``(questions, errors)``, the
+    number of questions and one :class:`QuizFileError` per question that cannot be used
+    (an impossible position, a bad card, a missing field...). A problem with the file as
+    a whole is raised, as :func:`read_quiz_data` raises it."""
+    try:
+        read_quiz_data(data, source)
+        return len(data["questions"]), []
+    except QuizFileError as error:
+        if error.question is None:
+            raise
+    default_game = data.get("game", "basic")
+    default_options = data.get("options", {})
+    errors, seen = [], {}
+    for number, item in enumerate(data["questions"], start=1):
+        try:
+            question = read_question(item, number, source, default_game, default_options)
+        except QuizFileError as error:
+            errors.append(error)
+            continue
+        if question.id in seen:
+            errors.append(QuizFileError(_why("quizfile_id_used", id=repr(question.id), number=seen[question.id]),
+                                        source, number, question.id, "id"))
+        seen.setdefault(question.id, number)
+    return len(data["questions"]), errors
+
+
 def _rules(game, options, fail):
     if not isinstance(game, str):
         raise fail("game", _why("quizfile_game_name"))
@@ -253,6 +280,8 @@ def _check_size(value, kind_of: str, limit: int, fail) -> None:
 
 def _blame(kind, error) -> str:
     """The field a constructor's complaint is about (read from its English words)."""
+    if isinstance(error, ImpossiblePositionError):
+        return "hands"          # the position as a whole: its hands first
     with speaking(ENGLISH):
         text = str(error)
     return {"lay_off": "meld" if "not a meld" in text else "cards",

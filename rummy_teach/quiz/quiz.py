@@ -65,6 +65,13 @@ class Quiz:
     @classmethod
     def from_file(cls, path) -> "Quiz":
         """Read a teacher's quiz file (see docs/quiz-format.md)."""
+        path = Path(path)
+        text = cls.read_text_of(path)
+        return cls.from_data(parse_text(text, str(path)), str(path), name=path.stem)
+
+    @staticmethod
+    def read_text_of(path) -> str:
+        """The text of a quiz file, or QuizFileError (too big, unreadable, not UTF-8)."""
         from .fileformat import MAX_FILE_BYTES
 
         path = Path(path)
@@ -78,7 +85,7 @@ class Quiz:
                                 str(path)) from None
         except UnicodeDecodeError:
             raise QuizFileError(Reason("quizfile_not_utf8"), str(path)) from None
-        return cls.from_data(parse_text(text, str(path)), str(path), name=path.stem)
+        return text
 
     @classmethod
     def builtin(cls, name: str) -> "Quiz":
