@@ -253,3 +253,12 @@ def test_every_built_in_quiz_passes_quiz_check(name):
 
     count, errors = problems_of(BANKS[name], f"built-in {name}")
     assert count and not errors, [str(e) for e in errors]
+
+
+def test_the_packages_own_examples_are_real_positions():
+    import doctest
+
+    import rummy_teach.coach
+
+    failed, tried = doctest.testmod(rummy_teach.coach, optionflags=doctest.ELLIPSIS)
+    assert tried and not failed

@@ -8,7 +8,8 @@ codes (:mod:`.explain`, catalogue block "the coach").
 
 >>> from rummy_teach.game import from_deal
 >>> game = from_deal("basic", ["5H 6H 7H 9S 9D 9C", "2C 3D 4S 8D JC QD 10S"],
-...                  stock="KC 2D 3S 4C", discard="AS").apply("draw")
+...                  stock="KC 2D 3S 4C", discard="AS",
+...                  table=[(0, "5C 6C 7C 8C"), (1, "QS QH QC")]).apply("draw")
 >>> advice = hint(game, samples=2)
 >>> advice.action.kind, advice.codes[0]
 ('meld', 'coach_go_out')
