@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo check test clean book vendor lab
+.PHONY: setup demo check test clean book vendor lab system-book system-test
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,15 @@ check: setup
 # is built once, in the test session (tests/book_build.py), and that build executes
 # every lesson for the lesson checks; the JupyterLite site is built first for the
 # live-lesson tests.
-test: setup lite proxy
+test: system-test setup lite proxy
 	$(BIN)/python tests/run_lanes.py
+
+# The system packages the targets need (Chromium, PostgreSQL, Node.js and npm): installed
+# when missing on Debian as root; otherwise make stops at once with the command to run.
+system-book:
+	@.ci/system-packages book
+system-test:
+	@.ci/system-packages test
 
 # configurable-http-proxy (npm, pinned in .ci/node/package-lock.json), for the tests that run
 # the classroom under a real JupyterHub (tests/test_classroom_jupyterhub.py); kept in the
@@ -51,7 +58,7 @@ $(PROXY): .ci/node/package.json .ci/node/package-lock.json
 # time), execute every lesson, and build the HTML with warnings as errors, in three
 # editions side by side (book/editions.py): English at the root, Italian in it/, Dutch
 # in nl/, each lesson executed in its edition's language.
-vendor: setup
+vendor: system-book setup
 	$(BIN)/python book/vendor.py
 
 book: vendor

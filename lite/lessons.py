@@ -186,11 +186,14 @@ LAB_LOCALES = {"en": "en", "it": "it_IT", "nl": "nl_NL"}
 
 def write_lab_settings(path: Path, lang: str = "en") -> None:
     """JupyterLab's settings for ``make lab``: lessons (.md) open as notebooks through
-    jupytext, and JupyterLab speaks ``lang`` (its language pack)."""
+    jupytext, JupyterLab speaks ``lang`` (its language pack), and its first-run question
+    "Would you like to receive official Jupyter news?" never covers the lesson (no news
+    is fetched, no update check: the learner's JupyterLab asks nothing of the internet)."""
     settings = {
         "@jupyterlab/docmanager-extension:plugin": {
             "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},
         "@jupyterlab/translation-extension:plugin": {"locale": LAB_LOCALES[lang]},
+        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(settings, indent=1) + "\n")

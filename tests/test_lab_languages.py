@@ -63,6 +63,18 @@ def test_jupyterlab_speaks_the_readers_language(tmp_path):
         "Jupytext Notebook"
 
 
+def test_make_lab_never_asks_about_jupyter_news(tmp_path):
+    path = tmp_path / "overrides.json"
+    write_lab_settings(path, "en")
+    notification = json.loads(path.read_text())["@jupyterlab/apputils-extension:notification"]
+    # "none" is JupyterLab's default: ask, in a toast over the lesson
+    assert notification == {"fetchNews": "false", "checkForUpdates": False}
+    schema = Path(sys.prefix, "share/jupyter/lab/schemas/@jupyterlab/apputils-extension/notification.json")
+    allowed = json.loads(schema.read_text())["properties"]
+    assert "false" in [choice["const"] for choice in allowed["fetchNews"]["oneOf"]]
+    assert allowed["checkForUpdates"]["type"] == "boolean"
+
+
 @pytest.mark.slow
 @pytest.mark.browser
 def test_jupyterlab_serves_the_italian_and_dutch_language_packs(jupyterlab):
