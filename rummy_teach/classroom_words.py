@@ -5,6 +5,8 @@ Kept apart from :mod:`rummy_teach.reasons` (which adds them to ``ENGLISH``) so t
 helpers adding codes in parallel merge cleanly. Translations: ``locale/<lang>/classroom.po``.
 """
 
+from .plural import Plural
+
 CLASSROOM_WORDS = {
     # the class report (rummy_teach/classroom/report.py, report_html.py)
     "class_report_heading": "Class results",
@@ -51,7 +53,9 @@ CLASSROOM_WORDS = {
     # the language switch on the student's page and the join page
     "class_language_label": "Language",
     # the classroom command: what the teacher reads when the class starts
-    "class_start_title": "rummy-teach classroom: {title} ({count} questions, {mode})",
+    "class_start_title": Plural(
+        "rummy-teach classroom: {title} ({count} question, {mode})",
+        "rummy-teach classroom: {title} ({count} questions, {mode})", count="count"),
     "class_start_resumed": " - resumed",
     "class_start_practice": "practice (several tries per question)",
     "class_start_attempts_one": "{n} attempt per question",

@@ -7,6 +7,8 @@ Parameters are neutral: cards in notation, numbers, player names, and other code
 question's words are said when read, see :mod:`rummy_teach.quiz.words`).
 """
 
+from .plural import Plural
+
 QUIZ_WORDS = {
     "quiz_generated_title": "{game}: practice, level {level} (seed {seed})",
     # options (what is stored is the option's value; this is what the learner reads)
@@ -153,9 +155,13 @@ QUIZ_WORDS = {
     "quiz_deal_item_hand": "hand {hand} {cards}",
     "quiz_deal_item_players": "{players} players {cards}",
     "quiz_decks_one": "one 52-card deck, no jokers",
-    "quiz_decks_one_jokers": "one 52-card deck and {jokers} jokers",
+    "quiz_decks_one_jokers": Plural(
+        "one 52-card deck and one joker",
+        "one 52-card deck and {jokers} jokers", count="jokers"),
     "quiz_decks_many": "{decks} 52-card decks, no jokers",
-    "quiz_decks_many_jokers": "{decks} 52-card decks and {jokers} jokers",
+    "quiz_decks_many_jokers": Plural(
+        "{decks} 52-card decks and one joker",
+        "{decks} 52-card decks and {jokers} jokers", count="jokers"),
     "quiz_set_size_open": "{least} or more cards, even repeats of a card from another deck",
     "quiz_set_size_range": "{least} to {most} cards",
     "quiz_value_joker": "joker {points}",
@@ -361,7 +367,9 @@ QUIZ_WORDS = {
     "quizfile_too_deep": "the JSON nests {depth} levels deep; a quiz file needs at most {most}",
     "quizfile_bad_json": "not valid JSON at line {line}, column {column}: {error}",
     "quizfile_not_object": "the file must hold one JSON object with a \"questions\" list",
-    "quizfile_unknown_top": "unknown top-level field(s) {fields}; allowed: {allowed}",
+    "quizfile_unknown_top": Plural(
+        "unknown top-level field {fields}; allowed: {allowed}",
+        "unknown top-level fields {fields}; allowed: {allowed}", count="count"),
     "quizfile_format": "format {given} is not {format}",
     "quizfile_must_be_text": "must be text",
     "quizfile_no_questions": "a quiz needs a non-empty \"questions\" list",

@@ -161,7 +161,7 @@ def check_levels(levels) -> list[str]:
     levels = [str(level).strip().lower() for level in levels]
     bad = [level for level in levels if level not in LEVELS]
     if bad or not levels:
-        raise UsageError(say("review_levels_bad", bad=", ".join(bad) or "(none)", levels=", ".join(LEVELS)))
+        raise UsageError(say("review_levels_bad", bad=", ".join(bad) or "(none)", count=len(bad), levels=", ".join(LEVELS)))
     return levels
 
 
