@@ -24,8 +24,9 @@ LESSON_WORDS = {
     "compare_row_end": "The game ends",
     # the cells
     "compare_range": "{low} to {high}",
-    "compare_one_pack": "one pack",
-    "compare_packs": "{decks} packs",
+    "compare_packs": Plural(
+        "one pack",
+        "{decks} packs", count="decks"),
     "compare_pack_jokers": Plural(
         "{pack} and one joker",
         "{pack} and {jokers} jokers", count="jokers"),

@@ -112,10 +112,12 @@ QUIZ_WORDS = {
     # feedback on this learner's answer
     "quiz_feedback_right": "Right.",
     "quiz_feedback_wrong": "Not quite.",
-    "quiz_left_out_one": "You left out {labels}, which is legal.",
-    "quiz_left_out_many": "You left out {labels}, which are legal.",
-    "quiz_not_legal_one": "{labels} is not legal.",
-    "quiz_not_legal_many": "{labels} are not legal.",
+    "quiz_left_out": Plural(
+        "You left out {labels}, which is legal.",
+        "You left out {labels}, which are legal.", count="count"),
+    "quiz_not_legal": Plural(
+        "{labels} is not legal.",
+        "{labels} are not legal.", count="count"),
     "quiz_would_fit": "{cards} would fit too.",
     "quiz_cannot_lay_off": "{cards} cannot be laid off there.",
     "quiz_points_wrong": "You said {given}; the cards add up to {answer}.",

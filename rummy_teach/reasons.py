@@ -546,8 +546,9 @@ ENGLISH.update({
     "board_score_item": "{name} {score}",
     "board_seat_you": "{name} (you)",
     "board_to_play": "▶ to play",
-    "board_cards_one": "{count} card",
-    "board_cards_many": "{count} cards",
+    "board_cards": Plural(
+        "{count} card",
+        "{count} cards", count="count"),
     "board_seat_score": "score {score}",
     "board_contract_down": "contract down ✔",
     "board_contract_not_down": "contract not down yet",
@@ -867,8 +868,9 @@ ENGLISH.update({
     # the review of a hand
     "review_title": "Review of player {player} in hand {hand} of {game} (seed {seed}):",
     "review_line": "Turn {turn}: you chose to {played}; better: {better} (about {cost} points).",
-    "review_summary": "{count} mistakes, {points} points lost (estimated)",
-    "review_summary_one": "1 mistake, {points} points lost (estimated)",
+    "review_summary": Plural(
+        "1 mistake, {points} points lost (estimated)",
+        "{count} mistakes, {points} points lost (estimated)", count="count"),
     "review_none": "No costly decision found: every move was within {threshold} points of the coach's.",
     "review_step": "Decision {number} of {total}",
     # a meld laid down early, weighed to the end of the hand (coach/review.py)
@@ -952,16 +954,18 @@ ENGLISH.update({
     # pictures of cards and hands (rummy_teach/render.py, rummy_teach/board.py)
     "card_back": "face-down card",
     "card_selected": "{name}, selected",
-    "backs_one": "{count} face-down card",
-    "backs_many": "{count} face-down cards",
+    "backs": Plural(
+        "{count} face-down card",
+        "{count} face-down cards", count="count"),
     "card_jokers": "jokers",
     "hand_label": "your hand",
     "table_default_title": "Card table",
     "seat_player_numbered": "Player {number}",
     "arrangement_no_melds": "No melds.",
     "arrangement_no_deadwood": "none",
-    "arrangement_deadwood_one": "deadwood: {points} point",
-    "arrangement_deadwood_many": "deadwood: {points} points",
+    "arrangement_deadwood": Plural(
+        "deadwood: {points} point",
+        "deadwood: {points} points", count="points"),
     "arrangement_summary": "Melds score {melded}, deadwood counts {deadwood}: {score} in all.",
     # the card table (rummy_teach/play/table.py, rummy_teach/widgets/table.py)
     "table_label": "card table",

@@ -78,10 +78,7 @@ class Review:
         return sum(d.cost for d in self.mistakes)
 
     def summary(self) -> str:
-        points = f"{self.points_lost:.1f}"
-        if len(self.mistakes) == 1:
-            return say("review_summary_one", points=points)
-        return say("review_summary", count=len(self.mistakes), points=points)
+        return say("review_summary", count=len(self.mistakes), points=f"{self.points_lost:.1f}")
 
     def lines(self) -> list[str]:
         lines = [d.line() for d in self.mistakes]
