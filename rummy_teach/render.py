@@ -457,7 +457,8 @@ def _check_keys(data, known: set, what: str) -> None:
         raise UsageError(f"a {what} must be a dict, not {type(data).__name__}")
     unknown = sorted(set(data) - known)
     if unknown:
-        raise UsageError(f"unknown key(s) {', '.join(map(repr, unknown))} in the {what}; "
+        keys = "key" if len(unknown) == 1 else "keys"    # a programmer's English, like {what}
+        raise UsageError(f"unknown {keys} {', '.join(map(repr, unknown))} in the {what}; "
                          f"known keys are {', '.join(sorted(known))}")
 
 
