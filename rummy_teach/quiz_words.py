@@ -126,11 +126,19 @@ QUIZ_WORDS = {
     "quiz_not_the_score": "{points} is not the score of this hand.",
     "quiz_not_a_meld_because": "{cards} is not a meld: {why}",
     "quiz_arrange_right_score": "Your melds score {score}, as much as these cards can.",
-    "quiz_arrange_wrong_score": "Your arrangement scores {score} ({melded} melded - {deadwood} in "
-                                "hand); the best scores {best}: {short} points more.",
-    "quiz_arrange_right_fewest": "Your melds leave {points} points of deadwood, the fewest possible.",
-    "quiz_arrange_wrong_fewest": "Your melds leave {points} points of deadwood ({sum}); the best "
-                                 "arrangement leaves {best}, {short} fewer.",
+    "quiz_arrange_wrong_score": Plural(
+        "Your arrangement scores {score} ({melded} melded - {deadwood} in hand); the best "
+        "scores {best}: {short} point more.",
+        "Your arrangement scores {score} ({melded} melded - {deadwood} in hand); the best "
+        "scores {best}: {short} points more.", count="short"),
+    "quiz_arrange_right_fewest": Plural(
+        "Your melds leave {points} point of deadwood, the fewest possible.",
+        "Your melds leave {points} points of deadwood, the fewest possible.", count="points"),
+    "quiz_arrange_wrong_fewest": Plural(
+        "Your melds leave {points} point of deadwood ({sum}); the best arrangement leaves "
+        "{best}, {short} fewer.",
+        "Your melds leave {points} points of deadwood ({sum}); the best arrangement leaves "
+        "{best}, {short} fewer.", count="points"),
     # explanation lines (the engine's reasons come with them)
     "quiz_which_line": "{label} ({cards}): {verdict}. {reasons}",
     "quiz_verdict_legal": "legal",
@@ -150,8 +158,11 @@ QUIZ_WORDS = {
     "quiz_deadwood_line": "Deadwood: {sum}",
     "quiz_arrange_best_score": "Score: {melded} melded - {deadwood} in hand = {score}, the most "
                                "these cards can make.",
-    "quiz_arrange_fewest": "No arrangement leaves fewer than {points} points; any that leaves as "
-                           "few is just as good.",
+    "quiz_arrange_fewest": Plural(
+        "No arrangement leaves fewer than {points} point; any that leaves as few is just as "
+        "good.",
+        "No arrangement leaves fewer than {points} points; any that leaves as few is just as "
+        "good.", count="points"),
     "quiz_move_allowed": "Yes. {done}",
     "quiz_move_other": "{who}: {move}.",
     "quiz_deal_item_hand": "hand {hand} {cards}",

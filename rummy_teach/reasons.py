@@ -440,10 +440,21 @@ ENGLISH.update({
         "{answers} answers · refreshed every {seconds} s", count="answers"),
     "report_terminal": "In a terminal:",
     "dashboard_heading": "Live dashboard - session {session}",
-    "dashboard_summary": "{students} students joined, {finished} finished, {answers} answers so far.",
+    "dashboard_summary": Plural(
+        "{students}, {finished} has finished, {answers} so far.",
+        "{students}, {finished} have finished, {answers} so far.", count="finished"),
+    # the counted words of the summaries (a sentence with three counts nests two)
+    "class_joined": Plural(
+        "{count} student joined",
+        "{count} students joined", count="count"),
+    "count_answers": Plural(
+        "{count} answer",
+        "{count} answers", count="count"),
     "dashboard_questions": "Right and wrong per question",
     "dashboard_students": "Who is in",
-    "projector_summary": "{students} students joined · {finished} finished",
+    "projector_summary": Plural(
+        "{students} · {finished} has finished",
+        "{students} · {finished} have finished", count="finished"),
     "bar_label": "Question {number} ({question})",
     "bar_counts": "{right} right, {wrong} wrong",
     "student_finished": "finished",
@@ -1033,7 +1044,9 @@ ENGLISH.update({
     "quiz_score": "Score: {right} right, {wrong} wrong · {where}",
     "quiz_where_finished": "finished",
     "quiz_where_question": "question {number} of {total}",
-    "quiz_finished": "Finished! You answered {right} of {total} questions right.",
+    "quiz_finished": Plural(
+        "Finished! You answered {right} of {total} question right.",
+        "Finished! You answered {right} of {total} questions right.", count="total"),
     "quiz_label_choice": "Your answer:",
     "quiz_label_multi": "Legal melds:",
     "quiz_label_winner": "Winner:",
