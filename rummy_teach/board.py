@@ -146,7 +146,7 @@ def _esc(text) -> str:
 
 def _cards(count: int) -> str:
     """"1 card", "5 cards"."""
-    return say("board_cards_one" if count == 1 else "board_cards_many", count=count)
+    return say("board_cards", count=count)
 
 
 def _say_bold(code: str, bold: str, value, **params) -> str:

@@ -5,15 +5,19 @@ Kept apart from :mod:`rummy_teach.reasons` (which adds them to ``ENGLISH``) so t
 helpers adding codes in parallel merge cleanly. Translations: ``locale/<lang>/classroom.po``.
 """
 
+from .plural import Plural
+
 CLASSROOM_WORDS = {
     # the class report (rummy_teach/classroom/report.py, report_html.py)
     "class_report_heading": "Class results",
     "class_report_no_answers": "No answers yet.",
     "class_report_summary": "{students}, {answers}, {right} right ({rate})",
-    "class_students_one": "{n} student",
-    "class_students_many": "{n} students",
-    "class_answers_one": "{n} answer counted",
-    "class_answers_many": "{n} answers counted",
+    "class_students": Plural(
+        "{n} student",
+        "{n} students", count="n"),
+    "class_answers": Plural(
+        "{n} answer counted",
+        "{n} answers counted", count="n"),
     "class_report_summary_unreadable": "; {unreadable} unreadable not counted",
     "class_report_summary_missed": "; most missed: {question} ({rule}), {wrong} of {attempts} wrong",
     "class_report_no_rule": "no rule named",
@@ -51,11 +55,14 @@ CLASSROOM_WORDS = {
     # the language switch on the student's page and the join page
     "class_language_label": "Language",
     # the classroom command: what the teacher reads when the class starts
-    "class_start_title": "rummy-teach classroom: {title} ({count} questions, {mode})",
+    "class_start_title": Plural(
+        "rummy-teach classroom: {title} ({count} question, {mode})",
+        "rummy-teach classroom: {title} ({count} questions, {mode})", count="count"),
     "class_start_resumed": " - resumed",
     "class_start_practice": "practice (several tries per question)",
-    "class_start_attempts_one": "{n} attempt per question",
-    "class_start_attempts_many": "{n} attempts per question",
+    "class_start_attempts": Plural(
+        "{n} attempt per question",
+        "{n} attempts per question", count="n"),
     "class_start_students": "  students open:   {url}  and type the join code {join_code}",
     "class_start_link": "  (or the link:    {url} )",
     "class_start_report": "  teacher report:  {url}",

@@ -34,7 +34,7 @@ def packs(rules) -> str:
     """The packs (and jokers) used, for each range of players when they differ."""
     parts, low = [], rules.min_players
     for up_to, decks, jokers in rules.decks:
-        pack = say("compare_one_pack") if decks == 1 else say("compare_packs", decks=decks)
+        pack = say("compare_packs", decks=decks)
         if jokers:
             pack = say("compare_pack_jokers", pack=pack, jokers=jokers)
         if len(rules.decks) > 1:

@@ -95,9 +95,9 @@ class Contract:
         groups: dict[Requirement, int] = {}
         for r in self.requirements:
             groups[r] = groups.get(r, 0) + 1
-        parts = [Reason(f"contract_one_{r.kind}", {"size": r.size}) if n == 1 else
-                 Reason(f"contract_many_{r.kind}s", {"count": Reason(f"count_{n}") if n <= 5 else n,
-                                                     "size": r.size})
+        # counted codes: the catalogue says "one set" or "two sets" in each language's grammar
+        parts = [Reason(f"contract_{r.kind}s", {"count": n, "number": Reason(f"count_{n}") if n <= 5 else n,
+                                                "size": r.size})
                  for r, n in groups.items()]
         said = parts[0]
         for part in parts[1:]:

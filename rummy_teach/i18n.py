@@ -338,7 +338,7 @@ def main(argv=None) -> int:
             print(f"{lang}: {sync(lang, args.domain)} entries changed")
         else:
             found = problems(lang)
-            print(f"{lang}: {len(found)} problem(s)")
+            print(f"{lang}: {len(found)} problem{'' if len(found) == 1 else 's'}")   # a tool's English
             for line in found:
                 print("  " + line)
             status |= bool(found)

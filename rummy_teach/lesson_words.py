@@ -7,6 +7,8 @@ helpers adding codes in parallel merge cleanly. Translations: ``locale/<lang>/le
 Parameters are neutral: numbers, card notation, and other codes said when the sentence is.
 """
 
+from .plural import Plural
+
 LESSON_WORDS = {
     # --- the three games side by side (rummy_teach/compare.py) ---------------------------
     # the rows' labels
@@ -22,9 +24,12 @@ LESSON_WORDS = {
     "compare_row_end": "The game ends",
     # the cells
     "compare_range": "{low} to {high}",
-    "compare_one_pack": "one pack",
-    "compare_packs": "{decks} packs",
-    "compare_pack_jokers": "{pack} and {jokers} jokers",
+    "compare_packs": Plural(
+        "one pack",
+        "{decks} packs", count="decks"),
+    "compare_pack_jokers": Plural(
+        "{pack} and one joker",
+        "{pack} and {jokers} jokers", count="jokers"),
     "compare_pack_players": "{pack} ({players} players)",
     "compare_dealt_hands": "{count} in hands {first} to {last}",
     "compare_dealt_players": "{count} with {players} players",
@@ -77,6 +82,8 @@ LESSON_WORDS = {
     "lesson_dealer": "dealer: {name}",
     "lesson_first_to_play": "first to play: {name}",
     "lesson_stock_cards": "cards in the stock: {count}",
-    "lesson_pile_turned_over": "after turn {turn}: the pile of {count} cards is turned over and becomes the stock",
+    "lesson_pile_turned_over": Plural(
+        "after turn {turn}: the pile of one card is turned over and becomes the stock",
+        "after turn {turn}: the pile of {count} cards is turned over and becomes the stock", count="count"),
     "lesson_turn_ending": "after turn {turn}: {ending}",
 }

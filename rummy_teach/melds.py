@@ -211,15 +211,18 @@ def _card_problems(rules, cards):
             yield Reason("joker_not_allowed", {"card": str(card), "game": rules.term})
         elif (card.is_joker and card.copy > jokers) or (not card.is_joker and card.copy > packs):
             yield Reason("not_in_deck", {"card": str(card), "game": rules.term,
-                                         "packs": packs, "jokers": jokers})
+                                         "packs": Reason("count_decks", {"count": packs}),
+                                         "jokers": Reason("count_jokers", {"count": jokers})})
 
 
 def _common(rules, cards, naturals, wilds, kind, minimum):
     """Problems shared by sets and runs: too few cards, the natural-majority rule."""
     if len(cards) < minimum:
-        yield Reason("too_few_cards", {"kind": Reason(f"meld_kind_{kind}"), "minimum": minimum, "count": len(cards)})
+        yield Reason("too_few_cards", {"kind": Reason(f"meld_kind_{kind}"), "minimum": Reason("count_cards", {"count": minimum}),
+                                        "count": len(cards)})
     if rules.natural_majority and len(wilds) >= len(naturals):
-        yield Reason("too_many_wilds", {"wilds": len(wilds), "naturals": len(naturals)})
+        yield Reason("too_many_wilds", {"wilds": Reason("count_wild_cards", {"count": len(wilds)}),
+                                        "naturals": Reason("count_natural_cards", {"count": len(naturals)})})
 
 
 def _judge_set(rules, cards, naturals, wilds) -> MeldCheck:

@@ -7,6 +7,8 @@ Parameters are neutral: cards in notation, numbers, player names, and other code
 question's words are said when read, see :mod:`rummy_teach.quiz.words`).
 """
 
+from .plural import Plural
+
 QUIZ_WORDS = {
     "quiz_generated_title": "{game}: practice, level {level} (seed {seed})",
     # options (what is stored is the option's value; this is what the learner reads)
@@ -110,10 +112,12 @@ QUIZ_WORDS = {
     # feedback on this learner's answer
     "quiz_feedback_right": "Right.",
     "quiz_feedback_wrong": "Not quite.",
-    "quiz_left_out_one": "You left out {labels}, which is legal.",
-    "quiz_left_out_many": "You left out {labels}, which are legal.",
-    "quiz_not_legal_one": "{labels} is not legal.",
-    "quiz_not_legal_many": "{labels} are not legal.",
+    "quiz_left_out": Plural(
+        "You left out {labels}, which is legal.",
+        "You left out {labels}, which are legal.", count="count"),
+    "quiz_not_legal": Plural(
+        "{labels} is not legal.",
+        "{labels} are not legal.", count="count"),
     "quiz_would_fit": "{cards} would fit too.",
     "quiz_cannot_lay_off": "{cards} cannot be laid off there.",
     "quiz_points_wrong": "You said {given}; the cards add up to {answer}.",
@@ -122,11 +126,19 @@ QUIZ_WORDS = {
     "quiz_not_the_score": "{points} is not the score of this hand.",
     "quiz_not_a_meld_because": "{cards} is not a meld: {why}",
     "quiz_arrange_right_score": "Your melds score {score}, as much as these cards can.",
-    "quiz_arrange_wrong_score": "Your arrangement scores {score} ({melded} melded - {deadwood} in "
-                                "hand); the best scores {best}: {short} points more.",
-    "quiz_arrange_right_fewest": "Your melds leave {points} points of deadwood, the fewest possible.",
-    "quiz_arrange_wrong_fewest": "Your melds leave {points} points of deadwood ({sum}); the best "
-                                 "arrangement leaves {best}, {short} fewer.",
+    "quiz_arrange_wrong_score": Plural(
+        "Your arrangement scores {score} ({melded} melded - {deadwood} in hand); the best "
+        "scores {best}: {short} point more.",
+        "Your arrangement scores {score} ({melded} melded - {deadwood} in hand); the best "
+        "scores {best}: {short} points more.", count="short"),
+    "quiz_arrange_right_fewest": Plural(
+        "Your melds leave {points} point of deadwood, the fewest possible.",
+        "Your melds leave {points} points of deadwood, the fewest possible.", count="points"),
+    "quiz_arrange_wrong_fewest": Plural(
+        "Your melds leave {points} point of deadwood ({sum}); the best arrangement leaves "
+        "{best}, {short} fewer.",
+        "Your melds leave {points} points of deadwood ({sum}); the best arrangement leaves "
+        "{best}, {short} fewer.", count="points"),
     # explanation lines (the engine's reasons come with them)
     "quiz_which_line": "{label} ({cards}): {verdict}. {reasons}",
     "quiz_verdict_legal": "legal",
@@ -146,16 +158,23 @@ QUIZ_WORDS = {
     "quiz_deadwood_line": "Deadwood: {sum}",
     "quiz_arrange_best_score": "Score: {melded} melded - {deadwood} in hand = {score}, the most "
                                "these cards can make.",
-    "quiz_arrange_fewest": "No arrangement leaves fewer than {points} points; any that leaves as "
-                           "few is just as good.",
+    "quiz_arrange_fewest": Plural(
+        "No arrangement leaves fewer than {points} point; any that leaves as few is just as "
+        "good.",
+        "No arrangement leaves fewer than {points} points; any that leaves as few is just as "
+        "good.", count="points"),
     "quiz_move_allowed": "Yes. {done}",
     "quiz_move_other": "{who}: {move}.",
     "quiz_deal_item_hand": "hand {hand} {cards}",
     "quiz_deal_item_players": "{players} players {cards}",
     "quiz_decks_one": "one 52-card deck, no jokers",
-    "quiz_decks_one_jokers": "one 52-card deck and {jokers} jokers",
+    "quiz_decks_one_jokers": Plural(
+        "one 52-card deck and one joker",
+        "one 52-card deck and {jokers} jokers", count="jokers"),
     "quiz_decks_many": "{decks} 52-card decks, no jokers",
-    "quiz_decks_many_jokers": "{decks} 52-card decks and {jokers} jokers",
+    "quiz_decks_many_jokers": Plural(
+        "{decks} 52-card decks and one joker",
+        "{decks} 52-card decks and {jokers} jokers", count="jokers"),
     "quiz_set_size_open": "{least} or more cards, even repeats of a card from another deck",
     "quiz_set_size_range": "{least} to {most} cards",
     "quiz_value_joker": "joker {points}",
@@ -361,7 +380,9 @@ QUIZ_WORDS = {
     "quizfile_too_deep": "the JSON nests {depth} levels deep; a quiz file needs at most {most}",
     "quizfile_bad_json": "not valid JSON at line {line}, column {column}: {error}",
     "quizfile_not_object": "the file must hold one JSON object with a \"questions\" list",
-    "quizfile_unknown_top": "unknown top-level field(s) {fields}; allowed: {allowed}",
+    "quizfile_unknown_top": Plural(
+        "unknown top-level field {fields}; allowed: {allowed}",
+        "unknown top-level fields {fields}; allowed: {allowed}", count="count"),
     "quizfile_format": "format {given} is not {format}",
     "quizfile_must_be_text": "must be text",
     "quizfile_no_questions": "a quiz needs a non-empty \"questions\" list",

@@ -13,42 +13,20 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-
-class Plural(tuple):
-    """A message that depends on a count, in gettext's way: its forms, chosen by the
-    parameter ``count`` names (``Plural("{count} card", "{count} cards")``).
-
-    English, Italian and Dutch have two forms, the first for exactly 1 and the second for
-    every other number, 0 included (gettext's ``Plural-Forms: nplurals=2; plural=(n != 1);``),
-    so a translation is a plain tuple of two forms and :func:`plural_form` picks one.
-    A form may leave the number out ("a card", "una carta"); it still receives it.
-    """
-
-    def __new__(cls, *forms: str, count: str = "count"):
-        if len(forms) != 2 or not all(isinstance(f, str) for f in forms):
-            raise TypeError("a Plural has two forms: the one for 1 and the one for other counts")
-        made = super().__new__(cls, forms)
-        made.count = count
-        return made
-
-    def __repr__(self) -> str:
-        return f"Plural({self[0]!r}, {self[1]!r}, count={self.count!r})"
-
-
-def plural_form(n) -> int:
-    """Which form of a :class:`Plural` ``n`` takes: 0 for exactly one, else 1."""
-    return 0 if n == 1 else 1
+from .plural import Plural, plural_form  # noqa: F401  (part of this module's interface)
 
 ENGLISH = {
     # meld checks
-    "too_few_cards": "A {kind} needs at least {minimum} cards; these are only {count}.",
+    "too_few_cards": Plural(
+        "A {kind} needs at least {minimum}; this is only one.",
+        "A {kind} needs at least {minimum}; these are only {count}.", count="count"),
     "empty": "There are no cards here to judge.",
     "duplicate_card": "{card} appears twice, but there is only one such physical card.",
     "joker_not_allowed": "{game} is played without jokers, so {card} cannot be part of a meld.",
-    "not_in_deck": "{card} is not in the cards of {game}, which uses {packs} pack(s) and {jokers} joker(s).",
+    "not_in_deck": "{card} is not in the cards of {game}, which uses {packs} and {jokers}.",
     "no_natural_card": "A meld needs at least one natural card; these are all wild.",
     "too_many_wilds": "House rule: natural cards must outnumber wild cards; "
-                      "here {wilds} wild against {naturals} natural.",
+                      "here it is {wilds} against {naturals}.",
     "mixed_ranks_and_suits": "Not a set, because the ranks differ ({ranks}), "
                              "and not a run, because the suits differ ({suits}).",
     "not_same_rank": "Not a set: a set's cards all have one rank, these have {ranks}.",
@@ -56,7 +34,9 @@ ENGLISH = {
     "set_too_big": "A set in {game} has at most {maximum} cards; this one has {count}.",
     "repeated_rank_in_run": "A run cannot hold two cards of rank {rank}.",
     "gap": "There is a gap in the run: {missing} missing between {low} and {high}.",
-    "gap_not_filled": "The run has gaps ({missing}) and only {wilds} wild card(s) to fill them.",
+    "gap_not_filled": Plural(
+        "The run has gaps ({missing}) and only one wild card to fill them.",
+        "The run has gaps ({missing}) and only {wilds} wild cards to fill them.", count="wilds"),
     "wraps_around": "A run cannot turn the corner from king to ace to 2 ({cards}).",
     "ace_high_not_allowed": "In {game} the ace is low only: it comes before the 2, "
                             "so {cards} is not a run.",
@@ -74,8 +54,9 @@ ENGLISH = {
     # contracts
     "contract_held": "These cards hold the contract {contract}: {melds}.",
     "contract_missing": "These cards do not hold the contract {contract}: {why}",
-    "contract_wrong_meld_count": "The first lay-down holds exactly {expected} melds for {contract}; "
-                                 "these are {count}.",
+    "contract_wrong_meld_count": Plural(
+        "The first lay-down holds exactly {expected} for {contract}; this is one.",
+        "The first lay-down holds exactly {expected} for {contract}; these are {count}.", count="count"),
     # discarding the card just taken from the discard pile
     "taken_discard_blocked": "{card} was taken from the discard pile this turn, so it may not "
                              "go straight back; another card must be discarded.",
@@ -96,7 +77,9 @@ ENGLISH = {
     "stock_empty": "The stock is empty; take from the discard pile{or_end}.",
     "discard_pile_empty": "The discard pile is empty, so there is nothing to take.",
     "take_top_only": "Only the top card of the discard pile may be taken in {game}.",
-    "take_too_deep": "The discard pile holds only {size} card(s), so 'take {depth}' reaches past its bottom.",
+    "take_too_deep": Plural(
+        "The discard pile holds only one card, so 'take {depth}' reaches past its bottom.",
+        "The discard pile holds only {size} cards, so 'take {depth}' reaches past its bottom.", count="size"),
     "take_unusable": "{card} must be used at once in a meld or a lay-off, and these cards "
                      "give no way to use it.",
     "boot_must_go_out": "Before drawing, cards go down only on your first turn and only to go out "
@@ -111,7 +94,9 @@ ENGLISH = {
     "contract_whole_hand": "In hand {hand} the contract goes down only together with every card "
                            "in your hand, which ends the hand.",
     "keep_final_discard": "A final discard is required, so keep one card to discard.",
-    "no_such_meld": "There is no meld number {target}; the table has {count} meld(s).",
+    "no_such_meld": Plural(
+        "There is no meld number {target}; the table has one meld.",
+        "There is no meld number {target}; the table has {count} melds.", count="count"),
     "layoff_before_contract": "Lay-offs start only after your contract is down.",
     "layoff_same_turn": "Lay-offs start on your turn after the one you laid your contract down in.",
     "no_out_by_discard_whole_hand": "In hand {hand} you go out only by laying your whole hand down, "
@@ -123,28 +108,41 @@ ENGLISH = {
                            "or keep at least two.",
     "no_buy_window": "Nobody is being offered a card to buy now.",
     "bad_player": "{player!r} is not a player at this table; players are 0 to {last}.",
-    "lay_down_choices": "A lay-down is chosen meld by meld: {count} meld(s) chosen, {needed} needed.",
-    "contract_wrong_card_count": "In hand {hand} the contract takes every card at once: {expected} "
-                                 "cards {when}, and these are {count}.",
+    "lay_down_choices": Plural(
+        "A lay-down is chosen meld by meld: one meld chosen, {needed} needed.",
+        "A lay-down is chosen meld by meld: {count} melds chosen, {needed} needed.", count="count"),
+    "contract_wrong_card_count": Plural(
+        "In hand {hand} the contract takes every card at once: {expected} {when}, and this is "
+        "one.",
+        "In hand {hand} the contract takes every card at once: {expected} {when}, and these are"
+        " {count}.", count="count"),
 
     # --- quiz questions about play, and teaching lines (issue 13: quizzes that ask about
     # play). Each teach_* line says the rule and how to recognise it next time.
     "move_refused": "No. {who} may not play \u201c{move}\u201d now:",  # the judge's reasons follow
     "move_allowed": "Yes. {done}.",
-    "card_went_to": "{who} ends up holding {card}; {who}'s hand grew by {gained} card(s).",
+    "card_went_to": Plural(
+        "{who} ends up holding {card}; {who}'s hand grew by one card.",
+        "{who} ends up holding {card}; {who}'s hand grew by {gained} cards.", count="gained"),
     "deal_size": "In {game} with {players} players each player is dealt {cards} cards.",
     "deal_size_hand": "In {game} every player is dealt {cards} cards in hand {hand}, "
                       "whatever the number of players ({players} here).",
     "deal_table": "The deal sizes of {game}: {sizes}.",
-    "deal_decks": "With {players} players the game uses {decks} deck(s) of 52 cards and "
-                  "{jokers} joker(s); more players need more cards, so count the players first.",
-    "stock_out_turn_over": "In {game} the discard pile is turned over as it lies, without "
-                           "shuffling, and becomes the new stock; no discard pile is left, so the "
-                           "next player draws from the stock. This may happen {turnovers} times in "
-                           "a hand, so keep count.",
-    "stock_out_void": "In {game} the stock may be renewed only {turnovers} times in a hand. When "
-                      "it runs out once more the hand is void: nobody scores and the deal passes "
-                      "on. Count the turnovers as you play.",
+    "deal_decks": "With {players} players the game uses {decks} of 52 cards and {jokers}; "
+                  "more players need more cards, so count the players first.",
+    "stock_out_turn_over": Plural(
+        "In {game} the discard pile is turned over as it lies, without shuffling, and becomes "
+        "the new stock; no discard pile is left, so the next player draws from the stock. This "
+        "may happen only once in a hand, so keep count.",
+        "In {game} the discard pile is turned over as it lies, without shuffling, and becomes "
+        "the new stock; no discard pile is left, so the next player draws from the stock. This "
+        "may happen {turnovers} times in a hand, so keep count.", count="turnovers"),
+    "stock_out_void": Plural(
+        "In {game} the stock may be renewed only once in a hand. When it runs out once more the"
+        " hand is void: nobody scores and the deal passes on. Count the turnovers as you play.",
+        "In {game} the stock may be renewed only {turnovers} times in a hand. When it runs out "
+        "once more the hand is void: nobody scores and the deal passes on. Count the turnovers "
+        "as you play.", count="turnovers"),
     "stock_out_end_hand": "In {game} an empty stock ends the hand when the player to move cannot, "
                           "or will not, take from the discard pile. Nobody went out; everyone "
                           "scores melded cards minus cards left in hand.",
@@ -263,11 +261,9 @@ ENGLISH.update({
 # positions that prove themselves (rummy_teach/game/position.py): why a scripted position
 # could not arise in a real game, said to the teacher or author who wrote it
 ENGLISH.update({
-    "count_cards": Plural("{count} card", "{count} cards"),
     "count_cards_left": Plural("only {count} card is left", "only {count} cards are left"),
     "count_times": Plural("once", "{count} times"),
     "count_players": Plural("{count} player", "{count} players"),
-    "count_melds": Plural("{count} meld", "{count} melds"),
     "count_points": Plural("{count} point", "{count} points"),
     "position_hand_size": "{who} holds {cards} at the start of a turn, with {laid} on the table. "
                           "In this hand each player is dealt {dealt}; every turn draws one card "
@@ -489,13 +485,26 @@ ENGLISH.update({
     # the teacher's pages
     "report_title": "Class results: {title}",
     "report_heading": "Class report - session {session}",
-    "report_updated": "{answers} answers · refreshed every {seconds} s",
+    "report_updated": Plural(
+        "{answers} answer · refreshed every {seconds} s",
+        "{answers} answers · refreshed every {seconds} s", count="answers"),
     "report_terminal": "In a terminal:",
     "dashboard_heading": "Live dashboard - session {session}",
-    "dashboard_summary": "{students} students joined, {finished} finished, {answers} answers so far.",
+    "dashboard_summary": Plural(
+        "{students}, {finished} has finished, {answers} so far.",
+        "{students}, {finished} have finished, {answers} so far.", count="finished"),
+    # the counted words of the summaries (a sentence with three counts nests two)
+    "class_joined": Plural(
+        "{count} student joined",
+        "{count} students joined", count="count"),
+    "count_answers": Plural(
+        "{count} answer",
+        "{count} answers", count="count"),
     "dashboard_questions": "Right and wrong per question",
     "dashboard_students": "Who is in",
-    "projector_summary": "{students} students joined · {finished} finished",
+    "projector_summary": Plural(
+        "{students} · {finished} has finished",
+        "{students} · {finished} have finished", count="finished"),
     "bar_label": "Question {number} ({question})",
     "bar_counts": "{right} right, {wrong} wrong",
     "student_finished": "finished",
@@ -510,10 +519,14 @@ ENGLISH.update({
     "nav_answers": "All answers (CSV)", "nav_sessions": "Past sessions", "nav_paper": "Printable paper",
     "sessions_title": "Sessions in this results database",
     "paper_answer_with": "Answer with {form}.",
-    "paper_points": "{n} point(s)",
+    "paper_points": Plural(
+        "{n} point",
+        "{n} points", count="n"),
     "paper_key_title": "Answer key",
     # the student's page
-    "quiz_tries_left": "You may try again: {n} tries left.",
+    "quiz_tries_left": Plural(
+        "You may try again: one try left.",
+        "You may try again: {n} tries left.", count="n"),
     "type_name_intro": "Type the name your teacher will see, then start. Only you and your "
                        "teacher see your answers and score.",
     "pick_name_intro": "Pick your name from the list, then start. Only you and your teacher see "
@@ -528,16 +541,23 @@ ENGLISH.update({
     "rejoin_label": "Rejoin code:",
     "rejoin_placeholder": "6 digits",
     "rejoin_button": "Continue",
-    "rejoin_wrong": "That is not the rejoin code for this name ({left} tries left).",
+    "rejoin_wrong": Plural(
+        "That is not the rejoin code for this name (one try left).",
+        "That is not the rejoin code for this name ({left} tries left).", count="left"),
     "rejoin_locked": "Too many wrong codes. Ask your teacher: the dashboard shows your rejoin code.",
     "store_unavailable": "Your answers cannot be kept just now ({error}); please tell your teacher.",
     "joined_note": "You are {name}. Your rejoin code is {code}: with it you can go on from "
                    "another device.",
-    "resumed_note": "Welcome back, {name}: your {answers} answers so far are kept, and you are on "
-                    "question {number} of {total}. (Rejoin code {code}.)",
-    "resumed_device_note": "Welcome back, {name}: you go on from this browser. Your {answers} "
-                           "answers so far are kept, and you are on question {number} of {total}. "
-                           "(Rejoin code {code}.)",
+    "resumed_note": Plural(
+        "Welcome back, {name}: your one answer so far is kept, and you are on question {number}"
+        " of {total}. (Rejoin code {code}.)",
+        "Welcome back, {name}: your {answers} answers so far are kept, and you are on question "
+        "{number} of {total}. (Rejoin code {code}.)", count="answers"),
+    "resumed_device_note": Plural(
+        "Welcome back, {name}: you go on from this browser. Your one answer so far is kept, and"
+        " you are on question {number} of {total}. (Rejoin code {code}.)",
+        "Welcome back, {name}: you go on from this browser. Your {answers} answers so far are "
+        "kept, and you are on question {number} of {total}. (Rejoin code {code}.)", count="answers"),
     "resumed_finished": "You have finished the quiz.",
     "answer_too_fast": "Slow down: wait a moment before you submit again.",
     "answer_already_given": "This question was already answered (in another tab or window?). "
@@ -575,7 +595,9 @@ ENGLISH.update({
     "result_went_out": "{who} went out.",
     "result_went_out_rummy": "{who} went out with a rummy!",
     "result_ended": "{how}.",
-    "result_row": "{name}: {melded}left in hand {left} ({points} points) → {score} this hand",
+    "result_row": Plural(
+        "{name}: {melded}left in hand {left} ({points} point) → {score} this hand",
+        "{name}: {melded}left in hand {left} ({points} points) → {score} this hand", count="points"),
     "result_melded": "melded {points}, ",
     "result_nothing_left": "nothing",
     # the header, the seats and the regions a learner clicks (names for screen readers too)
@@ -585,13 +607,18 @@ ENGLISH.update({
     "board_score_item": "{name} {score}",
     "board_seat_you": "{name} (you)",
     "board_to_play": "▶ to play",
-    "board_cards_one": "{count} card",
-    "board_cards_many": "{count} cards",
+    "board_cards": Plural(
+        "{count} card",
+        "{count} cards", count="count"),
     "board_seat_score": "score {score}",
     "board_contract_down": "contract down ✔",
     "board_contract_not_down": "contract not down yet",
-    "board_hand_backs": "{name}'s hand: {count} face-down cards",
-    "board_hand_yours": "your hand, {count} cards",
+    "board_hand_backs": Plural(
+        "{name}'s hand: {count} face-down card",
+        "{name}'s hand: {count} face-down cards", count="count"),
+    "board_hand_yours": Plural(
+        "your hand, {count} card",
+        "your hand, {count} cards", count="count"),
     "board_hand_face_up": "{name}'s hand, shown face up",
     "board_gathered": "Melds gathered for the lay-down: {melds}",
     "board_meld_row": "meld {number}, {kind}: {cards}",
@@ -599,8 +626,12 @@ ENGLISH.update({
     "board_meld_label_fits": "meld {number} of {owner}: {cards}; your selected card fits here",
     "board_fits_badge": "fits ✔",
     "board_empty": "empty",
-    "board_stock_backs": "stock: {count} cards",
-    "board_stock_click": "stock, {count} cards: click to draw",
+    "board_stock_backs": Plural(
+        "stock: {count} card",
+        "stock: {count} cards", count="count"),
+    "board_stock_click": Plural(
+        "stock, {count} card: click to draw",
+        "stock, {count} cards: click to draw", count="count"),
     "board_stock_heading": "Stock · {cards}",
     "board_pile_heading": "Discard pile · {cards}",
     "board_pile_heading_fanned": "Discard pile · {cards} (fanned)",
@@ -833,7 +864,9 @@ ENGLISH.update({
                             "points this hand, and the cards left in the other hands are "
                             "penalty points for their owners.",
     "coach_meld": "Put {cards} down now: {points} points that can no longer be caught in your hand.",
-    "coach_lay_off": "Lay {card} off on {meld} rather than hold it: {points} points fewer in your hand.",
+    "coach_lay_off": Plural(
+        "Lay {card} off on {meld} rather than hold it: {points} point fewer in your hand.",
+        "Lay {card} off on {meld} rather than hold it: {points} points fewer in your hand.", count="points"),
     "coach_take_makes": "Take {card}: it makes {meld} with your cards.",
     "coach_take_lays_off": "Take {card}: it goes straight onto {meld} on the table.",
     "coach_take_partner": "Take {card}: with {cards} in your hand it is one card from a meld.",
@@ -842,7 +875,9 @@ ENGLISH.update({
     "coach_draw_nothing": "Draw from the stock: {card} joins nothing in your hand.",
     "coach_draw_hides": "Draw from the stock: {card} fits your cards, but taking it would show "
                         "the others that you collect {what}, and the stock does about as well.",
-    "coach_discard_fits_nothing": "Discard {card}: {points} points that fit nothing in your hand.",
+    "coach_discard_fits_nothing": Plural(
+        "Discard {card}: {points} point that fits nothing in your hand.",
+        "Discard {card}: {points} points that fit nothing in your hand.", count="points"),
     "coach_discard_least": "Discard {card}: of your loose cards it has the fewest ways left "
                            "to join a meld.",
     "coach_discard_breaks": "Discard {card}: it breaks up {meld}, but the rest of your hand "
@@ -895,14 +930,17 @@ ENGLISH.update({
     # the review of a hand
     "review_title": "Review of player {player} in hand {hand} of {game} (seed {seed}):",
     "review_line": "Turn {turn}: you chose to {played}; better: {better} (about {cost} points).",
-    "review_summary": "{count} mistakes, {points} points lost (estimated)",
-    "review_summary_one": "1 mistake, {points} points lost (estimated)",
+    "review_summary": Plural(
+        "1 mistake, {points} points lost (estimated)",
+        "{count} mistakes, {points} points lost (estimated)", count="count"),
     "review_none": "No costly decision found: every move was within {threshold} points of the coach's.",
     "review_step": "Decision {number} of {total}",
     # a meld laid down early, weighed to the end of the hand (coach/review.py)
     "review_hold_measured": "Played to the end of the hand over {samples} deals of the cards you "
                             "could not see, keeping the melds back came out about {points} points better.",
-    "review_levels_bad": "unknown level(s) {bad}; levels are {levels}",
+    "review_levels_bad": Plural(
+        "unknown level {bad}; levels are {levels}",
+        "unknown levels {bad}; levels are {levels}", count="count"),
     # the coach on the card table
     "coach_panel_title": "Coach",
     "coach_button_hint": "Hint",
@@ -978,16 +1016,18 @@ ENGLISH.update({
     # pictures of cards and hands (rummy_teach/render.py, rummy_teach/board.py)
     "card_back": "face-down card",
     "card_selected": "{name}, selected",
-    "backs_one": "{count} face-down card",
-    "backs_many": "{count} face-down cards",
+    "backs": Plural(
+        "{count} face-down card",
+        "{count} face-down cards", count="count"),
     "card_jokers": "jokers",
     "hand_label": "your hand",
     "table_default_title": "Card table",
     "seat_player_numbered": "Player {number}",
     "arrangement_no_melds": "No melds.",
     "arrangement_no_deadwood": "none",
-    "arrangement_deadwood_one": "deadwood: {points} point",
-    "arrangement_deadwood_many": "deadwood: {points} points",
+    "arrangement_deadwood": Plural(
+        "deadwood: {points} point",
+        "deadwood: {points} points", count="points"),
     "arrangement_summary": "Melds score {melded}, deadwood counts {deadwood}: {score} in all.",
     # the card table (rummy_teach/play/table.py, rummy_teach/widgets/table.py)
     "table_label": "card table",
@@ -1055,7 +1095,9 @@ ENGLISH.update({
     "quiz_score": "Score: {right} right, {wrong} wrong · {where}",
     "quiz_where_finished": "finished",
     "quiz_where_question": "question {number} of {total}",
-    "quiz_finished": "Finished! You answered {right} of {total} questions right.",
+    "quiz_finished": Plural(
+        "Finished! You answered {right} of {total} question right.",
+        "Finished! You answered {right} of {total} questions right.", count="total"),
     "quiz_label_choice": "Your answer:",
     "quiz_label_multi": "Legal melds:",
     "quiz_label_winner": "Winner:",
@@ -1113,6 +1155,40 @@ ENGLISH.update({
     "words_and": "{first} and {second}",
     **{f"count_{n}": word for n, word in enumerate(("one", "two", "three", "four", "five"),
                                                     start=1)},
+    # counted words, the parameter of a sentence that has a count of its own already
+    # ("which uses {packs} and {jokers}": a second count is nested this way)
+    "count_cards": Plural(
+        "{count} card",
+        "{count} cards", count="count"),
+    "count_decks": Plural(
+        "{count} deck",
+        "{count} decks", count="count"),
+    "count_jokers": Plural(
+        "{count} joker",
+        "{count} jokers", count="count"),
+    "count_wild_cards": Plural(
+        "{count} wild card",
+        "{count} wild cards", count="count"),
+    "count_natural_cards": Plural(
+        "{count} natural card",
+        "{count} natural cards", count="count"),
+    "count_melds": Plural(
+        "{count} meld",
+        "{count} melds", count="count"),
+    "count_sets": Plural(
+        "{count} set",
+        "{count} sets", count="count"),
+    "count_runs_of": Plural(
+        "{count} run of {min_run}+",
+        "{count} runs of {min_run}+", count="count"),
+    # a contract in words (rummy_teach/contracts.py): "one set of 3", "two sets of 3";
+    # {number} is the count in words up to five
+    "contract_sets": Plural(
+        "one set of {size}",
+        "{number} sets of {size}", count="count"),
+    "contract_runs": Plural(
+        "one run of {size}",
+        "{number} runs of {size}", count="count"),
     # a meld named in a lay-off ("7♥ fits on the run 4♥ 5♥ 6♥")
     "layoff_meld_set": "the set {cards}",
     "layoff_meld_run": "the run {cards}",
@@ -1130,16 +1206,16 @@ ENGLISH.update({
     "layoff_why_no_end": "the run cannot grow at either end.",
     "layoff_why_ends": "a run grows only at its ends, so the cards that fit are {wanted}.",
     # contracts in words ("two sets of 3 and one run of 4")
-    "contract_one_set": "one set of {size}",
-    "contract_many_sets": "{count} sets of {size}",
-    "contract_one_run": "one run of {size}",
-    "contract_many_runs": "{count} runs of {size}",
     "contract_why_whole_hand": "in this hand every card must go down at once, in exactly the "
                                "contract's melds.",
     "contract_why_kinds": "these melds do not match the contract's kinds and sizes.",
     "contract_why_best": "the best these cards make is {have}.",
-    "contract_have_sets": "{sets} set(s) where {wanted} are needed",
-    "contract_have_runs": "{runs} run(s) of {min_run}+ where {wanted} are needed",
+    "contract_have_sets": Plural(
+        "{sets} where one is needed",
+        "{sets} where {wanted} are needed", count="wanted"),
+    "contract_have_runs": Plural(
+        "{runs} where one is needed",
+        "{runs} where {wanted} are needed", count="wanted"),
     "when_before_draw": "before the draw",
     "when_after_draw": "after the draw",
     "stock_empty_or_end": " or 'end' the hand",
@@ -1174,6 +1250,9 @@ ENGLISH.update({
     "rules_bad_hand": "hand must be 1 to {last} in {game}, not {hand}",
     "rules_unknown_game": "unknown game or variant {name}; choose one of {names}",
     "rules_bad_players": "{game} is for {least} to {most} players, not {players}",
+    "rules_unknown_option": Plural(
+        "unknown rule option {unknown} for {name}; options are: {known}",
+        "unknown rule options {unknown} for {name}; options are: {known}", count="count"),
     # the transcript of an all-computer game (rummy_teach/game/transcript.py, rummy-teach play)
     "transcript_player": "player {number}",
     "transcript_seat": "player {number} {level}",
@@ -1185,7 +1264,9 @@ ENGLISH.update({
                                 "{contract}; the discard pile shows {card}",
     "transcript_holds": "player {number} holds {cards}",
     "transcript_totals": "Totals: {totals}.",
-    "transcript_game_over": "Game over after {hands} hand(s). Final scores: {scores}",
+    "transcript_game_over": Plural(
+        "Game over after one hand. Final scores: {scores}",
+        "Game over after {hands} hands. Final scores: {scores}", count="hands"),
     "transcript_score": "player {number} {score}",
     "transcript_teams": "Teams: players 0 & 2 {first}, players 1 & 3 {second}",
     "transcript_winner": "Winner: {winners}",

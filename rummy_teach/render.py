@@ -291,7 +291,7 @@ def backs_html(count: int, size: int = DEFAULT_SIZE, label: str | None = None,
     backs = "".join(f'<span style="display:inline-block;line-height:0'
                     f'{f";margin-left:-{overlap}px" if i else ""}">'
                     f'{back_svg(size, label="")}</span>' for i in range(shown))
-    words = say("backs_one" if count == 1 else "backs_many", count=count)
+    words = say("backs", count=count)
     name = label if label is not None else words
     count_text = (f'<span style="margin-left:6px;font-weight:700">{count}</span>'
                   if show_count else "")
@@ -340,8 +340,7 @@ def arrangement_html(arrangement, size: int = DEFAULT_SIZE, four_colour: bool = 
         melds = f'<p style="font:14px {FONT}">{_esc(say("arrangement_no_melds"))}</p>'
     dead = arrangement.deadwood
     points = arrangement.deadwood_points
-    dead_caption = say("arrangement_deadwood_one" if points == 1 else "arrangement_deadwood_many",
-                       points=points)
+    dead_caption = say("arrangement_deadwood", points=points)
     dead_row = (cards_html(dead, size=size, four_colour=four_colour, fan=True, label=dead_caption)
                 if dead else f'<p style="font:14px {FONT}">{_esc(say("arrangement_no_deadwood"))}</p>')
     summary = ""
@@ -458,7 +457,8 @@ def _check_keys(data, known: set, what: str) -> None:
         raise UsageError(f"a {what} must be a dict, not {type(data).__name__}")
     unknown = sorted(set(data) - known)
     if unknown:
-        raise UsageError(f"unknown key(s) {', '.join(map(repr, unknown))} in the {what}; "
+        keys = "key" if len(unknown) == 1 else "keys"    # a programmer's English, like {what}
+        raise UsageError(f"unknown {keys} {', '.join(map(repr, unknown))} in the {what}; "
                          f"known keys are {', '.join(sorted(known))}")
 
 

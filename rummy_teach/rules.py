@@ -182,9 +182,9 @@ class RuleSet:
         known = {f.name for f in dataclasses.fields(self)} - {"name", "game", "english_title", "aliases"}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise RuleOptionError(
-                f"unknown rule option(s) {', '.join(unknown)} for {self.name!r}; "
-                f"options are: {', '.join(sorted(known))}")
+            raise RuleOptionError(Reason("rules_unknown_option", {
+                "unknown": ", ".join(unknown), "count": len(unknown), "name": repr(self.name),
+                "known": ", ".join(sorted(known))}))
         for key, value in options.items():
             current = getattr(self, key)
             if isinstance(current, bool) and not isinstance(value, bool):

@@ -370,7 +370,7 @@ def find_contract(rules, cards, hand: int, whole_hand: bool | None = None,
         if whole_hand and len(cards) != expected:
             when = Reason("when_before_draw" if before_draw else "when_after_draw")
             return ContractCheck(False, hand, rung.contract, (), tuple(cards), (
-                Reason("contract_wrong_card_count", {"hand": hand, "expected": expected,
+                Reason("contract_wrong_card_count", {"hand": hand, "expected": Reason("count_cards", {"count": expected}),
                                                       "when": when, "count": len(cards)}),))
     contract = rules.contract(hand)
     packed = _Hand(rules, cards)
@@ -429,9 +429,11 @@ def _contract_shortfall(rules, cards, contract, whole_hand) -> Reason:
     want_runs = len(contract.requirements) - want_sets
     have = []
     if want_sets:
-        have.append(Reason("contract_have_sets", {"sets": sets, "wanted": want_sets}))
+        have.append(Reason("contract_have_sets", {"sets": Reason("count_sets", {"count": sets}),
+                                                  "wanted": want_sets}))
     if want_runs:
-        have.append(Reason("contract_have_runs", {"runs": runs, "min_run": rules.min_run,
-                                                  "wanted": want_runs}))
+        have.append(Reason("contract_have_runs", {
+            "runs": Reason("count_runs_of", {"count": runs, "min_run": rules.min_run}),
+            "wanted": want_runs}))
     said = have[0] if len(have) == 1 else Reason("words_and", {"first": have[0], "second": have[1]})
     return Reason("contract_why_best", {"have": said})

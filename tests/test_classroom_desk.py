@@ -177,7 +177,7 @@ def test_with_tries_left_a_wrong_answer_does_not_give_the_right_one_away(tmp_pat
     question = on(desk, ada)
     result, public, left = desk.answer(ada, question.id, wrong_answer(question))
     shown = quiz_html("T", "/", ada, desk.sheet(ada), answered=(result, public, left))
-    assert left == 1 and "1 tries left" in shown and "The answer:" not in shown
+    assert left == 1 and "one try left" in shown and "The answer:" not in shown
     assert result.explanation.splitlines()[0] not in shown
     assert desk.sheet(ada).current["id"] == question.id  # still open
     result, public, left = desk.answer(ada, question.id, wrong_answer(question))

@@ -163,7 +163,7 @@ def test_with_tries_left_a_wrong_answer_does_not_give_the_right_one_away(tmp_pat
     question = current(app)
     app.quiz_widget.submit(wrong_answer(question))
     feedback = app.quiz_widget.feedback.value
-    assert not app.quiz_widget.closed and "1 tries left" in feedback
+    assert not app.quiz_widget.closed and "one try left" in feedback
     assert "The answer:" not in feedback and question.answer_text not in feedback.replace(
         f"<b>{wrong_answer(question)}</b>", "")
     app.quiz_widget.submit(wrong_answer(question))

@@ -128,5 +128,5 @@ class TeacherPages(unittest.TestCase):
         assert code == 200 and "2 students joined" in text
         assert "Ada" not in text and "Bob" not in text and "1 right, 1 wrong" in text
         code, text = self.body(f"/teacher/paper?token={TOKEN}")
-        assert code == 200 and "Answer key" in text and "3 point(s)" in text
+        assert code == 200 and "Answer key" in text and "3 points" in text
         assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")

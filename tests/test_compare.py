@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book"))
 from english_check import english_sentences, looks_english, sentences  # noqa: E402
 
 THREE = ("basic", "500", "contract")
-PSEUDO = {code: f"⟦{template}⟧" for code, template in ENGLISH.items()}
+PSEUDO = {code: tuple(f"⟦{form}⟧" for form in template) if isinstance(template, tuple)
+          else f"⟦{template}⟧" for code, template in ENGLISH.items()}   # a counted message: each form
 
 
 def rows(names=THREE):

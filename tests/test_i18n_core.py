@@ -29,8 +29,11 @@ from rummy_teach.rules import RULE_SETS, get_rules
 _FULL_WIDTH = {c: chr(ord(c) + 0xFEE0) for c in string.ascii_letters}
 
 
-def _marked(template: str) -> str:
-    """The template with its own letters full-width and its placeholders untouched."""
+def _marked(template):
+    """The template with its own letters full-width and its placeholders untouched (each
+    form of a counted message)."""
+    if isinstance(template, tuple):
+        return tuple(_marked(form) for form in template)
     out = []
     for literal, name, spec, conversion in string.Formatter().parse(template):
         out.append("".join(_FULL_WIDTH.get(c, c) for c in literal).replace("{", "{{").replace("}", "}}"))
@@ -157,7 +160,7 @@ def test_the_corpus_reaches_every_kind_of_word_a_parameter_says(corpus):
         _codes(reason, seen)
     wanted = {"ranks_8", "rank_a_8", "wild_any_suit", "suit_H", "game_basic", "game_500", "game_contract",
               "meld_kind_set", "meld_kind_run", "layoff_meld_set", "layoff_meld_run", "words_and",
-              "count_2", "contract_one_run", "contract_many_sets", "contract_why_best",
+              "count_2", "contract_runs", "contract_sets", "count_sets", "count_runs_of", "contract_why_best",
               "contract_have_sets", "contract_why_whole_hand", "when_after_draw", "when_before_draw",
               "layoff_why_set_rank", "layoff_why_set_full", "layoff_why_suit", "layoff_why_ace_low",
               "layoff_why_ends", "layoff_why_run_long", "coach_what_set"}

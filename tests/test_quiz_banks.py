@@ -280,9 +280,9 @@ def test_hand_seven_holds_thirteen_cards_after_the_draw(contract):
 
 def test_deal_sizes_and_decks_come_from_the_rules(r500, contract):
     six = find(r500, "deal", players=6)[0]
-    assert six.answer == 7 and "2 deck(s)" in six.explanation
+    assert six.answer == 7 and "2 decks of 52 cards" in six.explanation
     seven = find(contract, "deal", players=7)[0]
-    assert "3 deck(s) of 52 cards and 6 joker(s)" in seven.explanation
+    assert "3 decks of 52 cards and 6 jokers" in seven.explanation
 
 
 def test_ties_at_the_end_of_a_game(basic, contract):

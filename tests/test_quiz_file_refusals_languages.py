@@ -23,8 +23,8 @@ BAD = [
       "it": "deve essere un numero intero da 1 a",
       "nl": "moet een geheel getal van 1 tot"}),
     ({"questions": [], "colour": "red"},
-     {"en": "unknown top-level field(s) colour", "it": "campi principali sconosciuti: colour",
-      "nl": "onbekende velden bovenaan: colour"}),
+     {"en": "unknown top-level field colour", "it": "campo principale sconosciuto: colour",
+      "nl": "onbekend veld bovenaan: colour"}),
 ]
 
 

@@ -24,7 +24,8 @@ from rummy_teach.reasons import ENGLISH, speaking
 from rummy_teach.rules import RULE_SETS
 from test_words_everywhere import english_left
 
-PSEUDO = {code: f"⟦{template}⟧" for code, template in ENGLISH.items()}
+PSEUDO = {code: tuple(f"⟦{form}⟧" for form in template) if isinstance(template, tuple)
+          else f"⟦{template}⟧" for code, template in ENGLISH.items()}   # a counted message: each form
 PLAYERS = ("Ann", "Ben", "Cleo", "Dana", "Eli", "Fay", "Gus", "Hana")
 TITLES = tuple(rules.title for rules in RULE_SETS.values())
 

@@ -48,8 +48,8 @@ def _drawn_from_the_pile(lang: str, text: str) -> bool:
 def test_a_card_from_the_discard_pile_is_taken_never_drawn(lang):
     drawn = [f"{path.name} {e.code}: {e.text}" for path in sorted((LOCALE_DIR / lang).glob("*.po"))
              for e in read_po(path.read_text(encoding="utf-8"))
-             if e.text and any(_drawn_from_the_pile(lang, form) for form in
-                               (e.text if isinstance(e.text, tuple) else (e.text,)))]
+             for form in (e.text if isinstance(e.text, tuple) else (e.text,))   # each form of a counted one
+             if form and _drawn_from_the_pile(lang, form)]
     assert not drawn, drawn
 
 

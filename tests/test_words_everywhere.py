@@ -27,7 +27,8 @@ from rummy_teach.reasons import ENGLISH, speaking
 from rummy_teach.rules import RULE_SETS
 from rummy_teach.worked_examples import EXAMPLES
 
-PSEUDO = {code: f"⟦{template}⟧" for code, template in ENGLISH.items()}
+PSEUDO = {code: tuple(f"⟦{form}⟧" for form in template) if isinstance(template, tuple)
+          else f"⟦{template}⟧" for code, template in ENGLISH.items()}   # a counted message: each form
 READ_ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
 PRINTED_ON_CARDS = {"JK", "JOKER"}   # what a joker's picture prints, like a real card
 SKIPPED_TAGS = {"style", "script"}

@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from html import escape
 from urllib.parse import quote
 
+from ..reasons import Reason
 from .messages import say
 
 BAR_STYLE = """<style>
@@ -86,7 +87,9 @@ def dashboard_html(quiz, students, answers, now: datetime | None = None) -> str:
     finished = sum(1 for s in students if s.position >= total)
     head = "".join(f"<th>{escape(say(code))}</th>" for code in (
         "col_student", "col_where", "col_answered", "col_right", "col_seen", "col_rejoin"))
-    return (f'<p class="rt-summary">{escape(say("dashboard_summary", students=len(students), finished=finished, answers=len(answers)))}</p>'
+    summary = say("dashboard_summary", students=Reason("class_joined", {"count": len(students)}),
+                  finished=finished, answers=Reason("count_answers", {"count": len(answers)}))
+    return (f'<p class="rt-summary">{escape(summary)}</p>'
             f"<h2>{escape(say('dashboard_questions'))}</h2>{bars_html(quiz, answers)}"
             f"<h2>{escape(say('dashboard_students'))}</h2>"
             f'<table class="rt-students"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>')
@@ -95,7 +98,9 @@ def dashboard_html(quiz, students, answers, now: datetime | None = None) -> str:
 def projector_html(quiz, students, answers) -> str:
     """The anonymous live part for a projector: counts and bars, no names."""
     finished = sum(1 for s in students if s.position >= len(quiz))
-    return (f'<div class="rt-projector"><p>{escape(say("projector_summary", students=len(students), finished=finished))}</p>'
+    summary = say("projector_summary", students=Reason("class_joined", {"count": len(students)}),
+                  finished=finished)
+    return (f'<div class="rt-projector"><p>{escape(summary)}</p>'
             f"{bars_html(quiz, answers)}</div>")
 
 

@@ -103,10 +103,8 @@ class ClassReport:
             return say("class_report_no_answers")
         people, counted = len(self.students), self.answers
         line = say("class_report_summary",
-                   students=say("class_students_one" if people == 1 else "class_students_many",
-                                n=people),
-                   answers=say("class_answers_one" if counted == 1 else "class_answers_many",
-                               n=counted),
+                   students=say("class_students", n=people),
+                   answers=say("class_answers", n=counted),
                    right=self.right, rate=percent(self.success_rate))
         if self.unreadable:
             line += say("class_report_summary_unreadable", unreadable=self.unreadable)

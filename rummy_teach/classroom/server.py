@@ -374,8 +374,7 @@ def startup_message(prepared: dict, args) -> str:
     projector = quote(config["projector_key"], safe="")
     with i18n.language(class_language(config)):
         mode = (say("class_start_practice") if config["practice"] else
-                say("class_start_attempts_one" if config["attempts"] == 1 else
-                    "class_start_attempts_many", n=config["attempts"]))
+                say("class_start_attempts", n=config["attempts"]))
         if config.get("hub_teachers"):  # behind the hub: its address, its logins, no token
             hub = os.environ.get("JUPYTERHUB_HOST", "") + base_url(args).rstrip("/")
             who = [say("class_start_hub_students", url=f"{hub}/"),

@@ -78,10 +78,7 @@ class Review:
         return sum(d.cost for d in self.mistakes)
 
     def summary(self) -> str:
-        points = f"{self.points_lost:.1f}"
-        if len(self.mistakes) == 1:
-            return say("review_summary_one", points=points)
-        return say("review_summary", count=len(self.mistakes), points=points)
+        return say("review_summary", count=len(self.mistakes), points=f"{self.points_lost:.1f}")
 
     def lines(self) -> list[str]:
         lines = [d.line() for d in self.mistakes]
@@ -161,7 +158,7 @@ def check_levels(levels) -> list[str]:
     levels = [str(level).strip().lower() for level in levels]
     bad = [level for level in levels if level not in LEVELS]
     if bad or not levels:
-        raise UsageError(say("review_levels_bad", bad=", ".join(bad) or "(none)", levels=", ".join(LEVELS)))
+        raise UsageError(say("review_levels_bad", bad=", ".join(bad) or "(none)", count=len(bad), levels=", ".join(LEVELS)))
     return levels
 
 

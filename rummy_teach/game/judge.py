@@ -261,7 +261,7 @@ def _lay_down(game, action, left):
         _no("contract_whole_hand", hand=game.hand_number)
     count, needed = len(action.melds), contract.meld_count
     if count < needed or (rules.contract_melds_exact and count != needed):
-        _no("contract_wrong_meld_count", expected=needed, contract=contract.words(), count=count)
+        _no("contract_wrong_meld_count", expected=Reason("count_melds", {"count": needed}), contract=contract.words(), count=count)
     readings = []
     for group in action.melds:
         options = [check_meld(rules, group, kind=k) for k in ("set", "run")]

@@ -92,7 +92,7 @@ def cmd_play(args) -> int:
     levels = [lvl.strip().lower() for lvl in args.levels.split(",") if lvl.strip()]
     bad = [lvl for lvl in levels if lvl not in LEVELS]
     if bad or not levels:
-        raise RuleOptionError(Reason("review_levels_bad", {"bad": ", ".join(bad) or "(none)",
+        raise RuleOptionError(Reason("review_levels_bad", {"bad": ", ".join(bad) or "(none)", "count": len(bad),
                                                            "levels": ", ".join(LEVELS)}))
     players = args.players or len(levels)
     seats = [levels[i % len(levels)] for i in range(players)]

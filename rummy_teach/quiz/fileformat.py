@@ -129,7 +129,7 @@ def read_quiz_data(data: dict, source: str = "<data>") -> tuple[dict, list]:
     """Check the top of a quiz and build its questions: (header, questions)."""
     unknown = sorted(set(data) - TOP_FIELDS)
     if unknown:
-        raise QuizFileError(_why("quizfile_unknown_top", fields=", ".join(unknown),
+        raise QuizFileError(_why("quizfile_unknown_top", fields=", ".join(unknown), count=len(unknown),
                                  allowed=", ".join(sorted(TOP_FIELDS))), source)
     if "format" in data and data["format"] != FORMAT:
         raise QuizFileError(_why("quizfile_format", given=repr(data["format"]), format=repr(FORMAT)),

@@ -303,7 +303,9 @@ class DealQuestion(Question):
             Reason("deal_size", {"game": self.game_name, "players": self.players,
                                  "cards": self.answer, "hand": self.hand if rules.ladder else ""}),
             Reason("deal_table", {"game": self.game_name, "sizes": sizes}),
-            Reason("deal_decks", {"players": self.players, "decks": decks, "jokers": jokers}),
+            Reason("deal_decks", {"players": self.players,
+                                  "decks": Reason("count_decks", {"count": decks}),
+                                  "jokers": Reason("count_jokers", {"count": jokers})}),
         )
         self.explaining = self.reasons
 

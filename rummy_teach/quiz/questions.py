@@ -407,11 +407,9 @@ class WhichMeldsQuestion(Question):
         extra = sorted(value - self.answer)
         parts = []
         if missed:
-            parts.append(line("quiz_left_out_one" if len(missed) == 1 else "quiz_left_out_many",
-                              labels=", ".join(missed)))
+            parts.append(line("quiz_left_out", labels=", ".join(missed), count=len(missed)))
         if extra:
-            parts.append(line("quiz_not_legal_one" if len(extra) == 1 else "quiz_not_legal_many",
-                              labels=", ".join(extra)))
+            parts.append(line("quiz_not_legal", labels=", ".join(extra), count=len(extra)))
         return value == self.answer, Joined(parts, " ")
 
     def _fields(self):

@@ -31,6 +31,10 @@ def meld_rule(rules, check):
                 params = {k: reason.params[k] for k in RULE_PARAMS.get(reason.code, ())}
                 if reason.code == "too_few_cards":
                     params["kind"] = reason.params["kind"]    # already a meld_kind_* Reason
+                    # the verdict says "3 cards" (a count_cards Reason); the rule, stored in the
+                    # classroom's results, keeps the number
+                    minimum = params["minimum"]
+                    params["minimum"] = minimum.params["count"] if hasattr(minimum, "params") else minimum
                 return line(f"quizrule_{reason.code}", game=game, **params)
         return line("quizrule_legal_meld", game=game)
     if check.wilds:
