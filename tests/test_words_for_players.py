@@ -13,7 +13,7 @@ import pytest
 
 from rummy_teach import Card, make_deck
 from rummy_teach.game import Action, Game
-from rummy_teach.reasons import ENGLISH, say
+from rummy_teach.reasons import ENGLISH, Plural, say
 from rummy_teach.render import card_svg
 from rummy_teach.game.narrate import describe_move
 from rummy_teach.widgets.stepper import Stepper
@@ -84,7 +84,7 @@ def test_the_table_and_the_worked_examples_speak_from_the_catalogue(monkeypatch)
     from rummy_teach.play.stepper import StepperController
 
     changed = {"status_draw": "À toi: pioche.", "board_stock_heading": "Talon · {cards}",
-               "board_cards_many": "{count} cartes", "board_log_label": "ce qui s'est passé",
+               "board_cards": Plural("{count} carte", "{count} cartes"), "board_log_label": "ce qui s'est passé",
                "seat_you": "Toi", "result_row": "{name}: reste {left} → {score} cette main",
                "example_thirty_points_title": "La main à 30 points",
                "example_thirty_points_11": "Tu es sorti: {hand_score[0]} points."}
