@@ -20,6 +20,7 @@ from .cards import Card, cards_text, parse_cards
 from .contracts import Contract
 from .game import Game
 from .game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
+from .i18n import number_text
 from .reasons import catalogue_in_use, say
 
 FONT = render.FONT
@@ -38,13 +39,14 @@ def default_names(players: int, seat: int) -> list[str]:
 
 
 def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), groups=(),
-               sort: str = "suit") -> dict:
+               sort: str = "suit", deal=None) -> dict:
     """What the board shows from ``seat``, as plain data built from ``game.view(seat)``.
 
     ``face_up`` lists other seats whose hands are shown too (worked examples only).
     ``selected`` and ``groups`` (melds being gathered for a lay-down) are cards of
     the seat's hand. Melds where the seat may lay a selected card off now (the
     engine's :meth:`~rummy_teach.game.Game.layoff_targets`) are listed in ``fits``.
+    ``deal`` is the number the table was dealt from, shown in the header (None: not shown).
     """
     view = game.view(seat)
     n = view["players"]
@@ -72,6 +74,7 @@ def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), group
     result = view["last_hand"]
     return {
         "title": view["title"], "hand_number": view["hand_number"], "contract": view["contract"],
+        "deal": deal,
         "seat": seat, "names": names, "players": players, "to_move": view["to_move"],
         "phase": view["phase"], "stock": view["stock_size"], "discard": view["discard_pile"],
         "discard_size": view["discard_size"], "fanned": view["discard_fanned"],
@@ -245,8 +248,14 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
     small, meld_size = round(size * 0.62), round(size * 0.72)
-    facts = ([_esc(say("board_hand_number", number=board["hand_number"]))]
-             if board["hand_number"] is not None else [])
+    facts = []
+    if board.get("deal") is not None:   # the page's script makes it a link to the deal
+        number = board["deal"]
+        shown = number_text(number) if isinstance(number, int) else str(number)
+        facts.append(f'<span class="rt-deal" data-deal="{_esc(number)}" title="{_esc(say("board_deal_tip"))}">'
+                     f'{_esc(say("board_deal_number", number=shown))}</span>')
+    if board["hand_number"] is not None:
+        facts.append(_esc(say("board_hand_number", number=board["hand_number"])))
     if board["contract"]:
         facts.append(_esc(say("board_contract", contract=Contract.parse(board["contract"]).words())))
     scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]

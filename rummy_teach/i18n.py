@@ -245,6 +245,16 @@ def current_language() -> str:
     return getattr(catalogue_in_use(), "language", DEFAULT)
 
 
+#: The thousands separator of each language ("1,234" in English, "1.234" in Italian and Dutch).
+THOUSANDS = {"en": ",", "it": ".", "nl": "."}
+
+
+def number_text(n: int) -> str:
+    """A whole number as the language in use writes it: 1234 is "1,234" in English,
+    "1.234" in Italian and Dutch."""
+    return f"{int(n):,}".replace(",", THOUSANDS.get(current_language(), ","))
+
+
 @contextmanager
 def language(lang):
     """Speak ``lang`` inside the ``with`` block (see :func:`rummy_teach.reasons.speaking`)."""

@@ -1279,6 +1279,23 @@ ENGLISH.update({
     "play_no_kind": "no widget kind {kind}; kinds are {kinds}",
 })
 
+# issue 25: tables on every game's page
+# A table's deal (rummy_teach/play/table.py, rummy_teach/board.py): its number, shown on the
+# table and put in the page's address to replay or share it (book/_play/play/bookplay.js);
+# a Contract table that starts later in the ladder; the page's words while it deals.
+ENGLISH.update({
+    "board_deal_number": "Deal no. {number}",
+    "board_deal_tip": "The number of this deal: the same number deals the same cards.",
+    "table_button_replay": "Replay this deal",
+    "table_tip_replay": "Deal the same cards again and play them from the start",
+    "table_replayed": "The same cards again: deal no. {number}, from the start.",
+    "table_sat_down": Plural("The computer played hand 1 in every seat; you sit down at hand {hand}.",
+                             "The computer played hands 1 to {count} in every seat; "
+                             "you sit down at hand {hand}."),
+    "table_hand_no_ladder": "{game} has no contracts: its table starts at hand 1, not at hand {hand}.",
+    "play_dealing": "Dealing fresh cards…",
+})
+
 # --- the quizzes' own words in every language (issue 16: quizzes and classroom) -----------
 # Prompts, options, feedback, explanation lines, rules and notes of every built-in question,
 # and the hints for an unreadable answer: rummy_teach/quiz_words.py (locale/<lang>/quiz.po).

@@ -169,7 +169,7 @@ def test_the_page_element_carries_the_status_words_from_the_catalogue():
     words = json.loads(html.unescape(re.search(r'data-words="([^"]*)"', element).group(1)))
     assert words == {"starting": say("play_starting"), "failed": say("play_failed"),
                      "failed_file": say("play_failed_file"), "failed_load": say("play_failed_load"),
-                     "failed_event": say("play_failed_event")}
+                     "failed_event": say("play_failed_event"), "dealing": say("play_dealing")}
     assert words["starting"].startswith("Starting the rules engine")
 
 

@@ -267,7 +267,7 @@ def test_a_whole_hand_against_computer_players_through_the_widget(rules, players
     assert decisions > 2
     result = table.game.hand_results[-1]
     assert f"Hand {result.hand} over" in table.log_lines[-1]
-    assert enabled(table) == ({"next"} if not table.game.is_game_over else set())
+    assert enabled(table) == ({"next", "replay"} if not table.game.is_game_over else {"replay"})
     table.press("next")
     assert table.game.hand_number == 2 and not table.game.is_hand_over
     assert table.game.current_player == 0

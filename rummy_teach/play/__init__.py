@@ -84,7 +84,7 @@ def from_config(config: dict) -> Controller:
 # what the page's script may say before Python answers (book/_play/play/bookplay.js)
 STATUS_WORDS = {"starting": "play_starting", "failed": "play_failed",
                 "failed_file": "play_failed_file", "failed_load": "play_failed_load",
-                "failed_event": "play_failed_event"}
+                "failed_event": "play_failed_event", "dealing": "play_dealing"}
 
 
 def page_html(controller: Controller) -> str:

@@ -10,15 +10,28 @@ widget paces them) or all at once with :meth:`run_bots` (a static page).
 
 What is drawn comes from ``game.view(seat)`` (:func:`rummy_teach.board.board_view`):
 nothing this controller shows holds another player's hidden card or the stock's order.
+
+**The deal.** A table is dealt from a number (``seed``), shown on the table as "Deal no.
+1,234": the same number deals the same cards, so a reader can replay a deal (the Replay
+button) or share it (the book's page puts it in its address, ``#deal=1234``). A table
+given no number deals afresh (:func:`fresh_deal_number`) each time it is made; a lesson
+that needs particular cards for a worked example gives the number on purpose. **Next hand**
+deals the game's next hand (other cards, from the same number).
+
+A Contract table may start later in the ladder (``hand=7``): the computer plays the
+hands before it in every seat, the learner's too, so the table is a real game that has
+reached that hand (its scores are the ones those hands made).
 """
 
 from __future__ import annotations
 
 import html
+import random
 
 from ..board import board_html, board_view, default_names
 from ..game.narrate import describe_move, faces_text, hand_over_line
-from ..reasons import say
+from ..i18n import number_text
+from ..reasons import Reason, say
 from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, RummyError
 from ..game import Action, Bot, Game, new_game
@@ -28,7 +41,17 @@ from .coaching import COACH_BUTTONS, Coaching
 
 # the table's buttons by name; each says its label and tooltip from the catalogue
 # ("table_button_draw", "table_tip_draw", ...): see :func:`button_words`
-BUTTON_NAMES = ("draw", "take", "group", "meld", "layoff", "discard", "buy", "pass", "end", "next")
+BUTTON_NAMES = ("draw", "take", "group", "meld", "layoff", "discard", "buy", "pass", "end", "next",
+                "replay")
+# a fresh deal's number is drawn from 1 to this: short enough to read out and type
+DEAL_NUMBERS = 99_999
+# the level the computer plays the learner's seat at in the hands before a later start
+EARLIER_HANDS_LEVEL = "medium"
+
+
+def fresh_deal_number(rng: random.Random | None = None) -> int:
+    """A new deal's number, from the system's randomness (or from ``rng``)."""
+    return (rng or random.SystemRandom()).randint(1, DEAL_NUMBERS)
 
 
 def button_words(name: str) -> tuple[str, str]:
@@ -51,16 +74,23 @@ class TableController(Controller):
     :meth:`click_stock`, :meth:`click_discard`, :meth:`click_meld`, :meth:`press`
     (a button by name: see :data:`BUTTON_NAMES`), or :meth:`play` (an action's text).
     ``message`` is the last refusal's reason, ``log_lines`` every line written so far.
+
+    ``seed`` is the deal's number; ``None`` (the default) deals afresh, and ``fresh`` says
+    so (a book page then deals afresh on each visit). ``hand`` starts a Contract table at
+    that hand of the ladder, the hands before it played by the computer in every seat.
     """
 
     kind = "table"
 
     def __init__(self, game: str = "basic", players: int = 2, seat: int = 0, levels=("medium",),
-                 seed=0, names=None, size: int = 60, four_colour: bool = False,
-                 dealer: int | None = None, _game: Game | None = None):
+                 seed=None, names=None, size: int = 60, four_colour: bool = False,
+                 dealer: int | None = None, hand: int = 1, _game: Game | None = None):
+        self.fresh = seed is None and _game is None
+        if self.fresh:
+            seed = fresh_deal_number()
         self._start = None if _game is not None else {"game": game, "players": players,
-                                                      "seed": seed, "dealer": dealer}
-        self.game = _game if _game is not None else new_game(get_rules(game), players, seed, dealer)
+                                                      "seed": seed, "dealer": dealer, "hand": hand}
+        self.game = _game if _game is not None else self._deal()
         n = self.game.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise PlayError(f"seat must be 0 to {n - 1}, not {seat!r}")
@@ -69,22 +99,59 @@ class TableController(Controller):
         self.seat, self.size, self.four_colour = seat, size, four_colour
         self.levels, self.seed = levels, seed
         self.names = list(names) if names else default_names(n, seat)
-        self.bots = {p: Bot(levels[i % len(levels)], seed=f"{seed}/bot{p}") for i, p in enumerate(others)}
+        self._others = others
+        self.sort = "suit"
+        self._sit_down()
+
+    def _deal(self) -> Game:
+        """The game of the table's deal, at the hand the table starts at."""
+        start = self._start
+        rules = get_rules(start["game"])
+        hand = start["hand"]
+        if hand != 1:
+            if not rules.ladder:
+                raise PlayError(Reason("table_hand_no_ladder", {"game": rules.term, "hand": hand}))
+            rules.contract_hand(hand)      # a hand of the ladder, or the catalogue's refusal
+        game = new_game(rules, start["players"], start["seed"], start["dealer"])
+        seed = start["seed"]
+        earlier = {p: Bot(EARLIER_HANDS_LEVEL, seed=f"{seed}/earlier{p}") for p in range(game.num_players)}
+        while game.hand_number < hand:     # the hands before: the computer in every seat
+            game.apply("next" if game.is_hand_over else earlier[game.current_player].act(game))
+        return game
+
+    def _sit_down(self) -> None:
+        """The learner's state at a table just dealt: no log, no selection, a new coach."""
+        seed = self.seed
+        self.bots = {p: Bot(self.levels[i % len(self.levels)], seed=f"{seed}/bot{p}")
+                     for i, p in enumerate(self._others)}
         self.log_lines: list[str] = []
         self._told_hand = 0  # the last hand whose ending the log has told
+        if self.game.hand_number > 1 and self._start is not None:
+            self._told_hand = self.game.hand_number - 1
+            self.log_lines.append(say("table_sat_down", count=self.game.hand_number - 1,
+                                      hand=self.game.hand_number))
         self.message = ""
         self.selected: list[Card] = []
         self.groups: list[tuple[Card, ...]] = []
-        self.sort = "suit"
         self._legal = None
-        self.coaching = Coaching(seat, seed)
+        self.coaching = Coaching(self.seat, seed)
+
+    def replay(self) -> None:
+        """Deal the table's cards again and start from its first hand (the Replay button)."""
+        if self._start is None:
+            raise PlayError("a table sat at a game built by hand has no deal to replay")
+        self.game = self._deal()
+        self._sit_down()
+        self.log_lines.append(say("table_replayed", number=number_text(self.seed)))
 
     @classmethod
     def from_config(cls, config: dict) -> "TableController":
         """The table as dealt, after the computer players' opening moves (as the kernel plays them)."""
         table = cls(config.get("game", "basic"), config.get("players", 2), config.get("seat", 0),
-                   config.get("levels", ("medium",)), config.get("seed", 0), config.get("names"),
-                   config.get("size", 60), config.get("four_colour", False), config.get("dealer"))
+                   config.get("levels", ("medium",)), config.get("seed"), config.get("names"),
+                   config.get("size", 60), config.get("four_colour", False), config.get("dealer"),
+                   config.get("hand", 1))
+        table.fresh = bool(config.get("fresh", table.fresh))  # a page's fresh deal keeps its kind
         table.run_bots()
         return table
 
@@ -92,8 +159,9 @@ class TableController(Controller):
         """The table as dealt (a page rebuilds it, plays the computer's opening moves again)."""
         if self._start is None:
             raise PlayError("a table sat at a game built by hand cannot be rebuilt in a page")
-        return {"kind": self.kind, **self._start, "seat": self.seat, "levels": self.levels,
-                "names": self.names, "size": self.size, "four_colour": self.four_colour}
+        return {"kind": self.kind, **self._start, "fresh": self.fresh, "seat": self.seat,
+                "levels": self.levels, "names": self.names, "size": self.size,
+                "four_colour": self.four_colour}
 
     # --- reading ------------------------------------------------------------------------
     def legal_kinds(self) -> set[str]:
@@ -111,6 +179,12 @@ class TableController(Controller):
         if "meld" in kinds or game.may_lay_contract(self.seat):  # the engine says when
             kinds |= {"meld", "group"} if game.rules.ladder else {"meld"}
         return kinds
+
+    def enabled_buttons(self) -> set[str]:
+        """The table's buttons that may be pressed now: the moves of :meth:`legal_kinds`, and
+        Replay whenever the table has a deal to replay and no review is open."""
+        replay = {"replay"} if self._start is not None and not self.coaching.reviewing else set()
+        return self.legal_kinds() | replay
 
     def coach_kinds(self) -> set[str]:
         """The coach's buttons that may be pressed now (see :data:`.coaching.COACH_BUTTONS`)."""
@@ -130,7 +204,8 @@ class TableController(Controller):
 
     def board_view(self) -> dict:
         return board_view(self.coaching.shown_game(self.game), self.seat, self.names, selected=self.selected,
-                          groups=self.groups, sort=self.sort)
+                          groups=self.groups, sort=self.sort,
+                          deal=None if self._start is None else self.seed)
 
     def shown_buttons(self) -> list[str]:
         """The names of the buttons this game uses (no Buy where nobody buys...)."""
@@ -142,6 +217,8 @@ class TableController(Controller):
             hidden |= {"buy", "pass"}
         if rules.stock_exhausted != "end_hand":
             hidden.add("end")
+        if self._start is None:   # a game built by hand has no deal to replay
+            hidden.add("replay")
         return [name for name in BUTTON_NAMES if name not in hidden]
 
     # --- the learner's clicks -------------------------------------------------------------
@@ -186,7 +263,11 @@ class TableController(Controller):
 
     def press(self, name: str):
         """Press a button by name (``draw``, ``take``, ``meld``, ``group``, ``layoff``,
-        ``discard``, ``buy``, ``pass``, ``end``, ``next``)."""
+        ``discard``, ``buy``, ``pass``, ``end``, ``next``, ``replay``)."""
+        if name == "replay":
+            if self.coaching.reviewing:
+                return self.say(say("coach_review_open"))
+            return self.replay()
         if name in ("draw", "take", "buy", "pass", "end", "next"):
             return self.play(Action(name))
         if name == "discard":
@@ -335,7 +416,7 @@ class TableController(Controller):
                           log=self.log_lines) + self.coaching.panel_html()
 
     def buttons_html(self) -> str:
-        kinds = self.legal_kinds()
+        kinds = self.enabled_buttons()
         out = []
         for name in self.shown_buttons():
             label, tip = (html.escape(words) for words in button_words(name))

@@ -1,7 +1,8 @@
 """The card table widget: play a hand from one seat against computer opponents.
 
-``CardTable(game="basic", players=2, seat=0, levels=["medium"], seed=1, delay=0.6)``
-deals a game; ``CardTable.from_game(game, seat=0)`` sits at a game already built
+``CardTable(game="basic", players=2, seat=0, levels=["medium"], delay=0.6)``
+deals a game afresh (its deal number shows on the table; ``seed=1234`` deals that number's
+cards, for a lesson that needs them; ``hand=7`` starts a Contract table at hand 7); ``CardTable.from_game(game, seat=0)`` sits at a game already built
 (``Game.from_deal``, ``replay``...). The rules of the table (what a click does,
 which buttons are enabled, what the log says) are
 :class:`~rummy_teach.play.table.TableController`'s; this class shows it with
@@ -47,14 +48,17 @@ class CardTable(StaticFallback, widgets.VBox):
     :meth:`click_stock`, :meth:`click_discard`, :meth:`click_meld`, :meth:`press`
     (a button by name: see :data:`~rummy_teach.play.table.BUTTON_NAMES`), or :meth:`play` (an action's text).
     ``message`` is the last refusal's reason, ``log_lines`` every line written so far.
+    ``seed`` is the deal's number (None, the default: a fresh deal each time the table is
+    made); ``hand`` starts a Contract table later in the ladder (see
+    :class:`~rummy_teach.play.table.TableController`).
     """
 
     def __init__(self, game: str = "basic", players: int = 2, seat: int = 0, levels=("medium",),
-                 seed=0, delay: float = 0.6, names=None, size: int = 60, four_colour: bool = False,
-                 dealer: int | None = None, _game: Game | None = None):
+                 seed=None, delay: float = 0.6, names=None, size: int = 60, four_colour: bool = False,
+                 dealer: int | None = None, hand: int = 1, _game: Game | None = None):
         try:
             self.controller = TableController(game, players, seat, levels, seed, names, size,
-                                              four_colour, dealer, _game)
+                                              four_colour, dealer, hand=hand, _game=_game)
         except PlayError as error:
             raise error from None  # PlayError is in the RummyError family
         self.delay = float(delay)
@@ -180,7 +184,14 @@ class CardTable(StaticFallback, widgets.VBox):
 
     def press(self, name: str):
         """Press a button by name (``draw``, ``take``, ``meld``, ``group``, ``layoff``,
-        ``discard``, ``buy``, ``pass``, ``end``, ``next``)."""
+        ``discard``, ``buy``, ``pass``, ``end``, ``next``, ``replay``)."""
+        if name == "replay":      # the same cards again: the computer's opening moves too
+            if self._pending is not None:
+                self._pending.cancel()
+                self._pending = None
+            result = self.controller.press(name)
+            self._changed(run_bots=True)
+            return result
         try:
             return self._move(self.controller.press, name)
         except PlayError as error:
@@ -252,7 +263,7 @@ class CardTable(StaticFallback, widgets.VBox):
             self._schedule()
 
     def _redraw(self) -> None:
-        kinds = self.legal_kinds()
+        kinds = self.controller.enabled_buttons()
         for name, button in self.buttons.items():
             button.disabled = name not in kinds
         coach = self.controller.coach_kinds()

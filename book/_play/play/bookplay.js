@@ -7,6 +7,12 @@
 // Pyodide worker (worker.js) that runs the same Python controller as the kernel's
 // widget and answers with the new view. The worker starts when the page is idle, or on
 // the first click, whichever comes first; clicks made before it is ready wait for it.
+//
+// A card table whose lesson gave it no deal number ("fresh" in its configuration) deals
+// afresh on each visit: as soon as Python is up, the worker deals it from a new number
+// (or from the number in the page's address, #deal=1234, for the page's first such
+// table) and the build's picture is replaced; until then that picture is inert. The
+// number shown on the table becomes a link to the page with that deal in its address.
 (() => {
   "use strict";
   const here = new URL(".", document.currentScript.src);
@@ -105,6 +111,13 @@
     : [node.dataset.act, node.dataset.arg, node.dataset.card, node.dataset.click].join("|");
   const CONTROL = "[data-act], [data-card], [data-click]";
 
+  // the deal a shared link names (#deal=1234), or null
+  const dealInAddress = () => {
+    const found = /(?:^#|&)deal=(\d{1,9})(?:&|$)/.exec(location.hash);
+    return found ? Number(found[1]) : null;
+  };
+  let linkedTable = null;    // the page's first fresh table: the one #deal= names
+
   function setup(root, index) {
     const view = root.querySelector(".rt-play-view");
     const status = root.querySelector(".rt-play-status");
@@ -118,7 +131,11 @@
     const shared = root.querySelector("template[data-pictures]");
     const pictures = shared ? [...shared.content.children] : [];
     let queue = Promise.resolve();
+    let widget = index;          // the worker's name for this widget's controller
     view.tabIndex = -1;
+    const fresh = config.kind === "table" && config.fresh === true;
+    const linked = fresh && linkedTable === null;
+    if (linked) linkedTable = root;
 
     // a view drawn at build time: its card pictures are shared by every step
     function fromTemplate(template) {
@@ -143,6 +160,50 @@
       (again && !again.disabled ? again : view).focus();
     }
 
+    // the deal number on the table: a link to this page with the deal in its address
+    function linkDeal() {
+      const label = view.querySelector("span.rt-deal[data-deal]");
+      if (!label || !linked) return;
+      const link = document.createElement("a");
+      link.className = label.className;
+      link.dataset.deal = label.dataset.deal;
+      link.title = label.title;
+      link.href = `#deal=${label.dataset.deal}`;
+      link.style.color = "inherit";
+      link.textContent = label.textContent;
+      label.replaceWith(link);
+    }
+
+    // deal this table afresh in the worker (from `number`, or a new number if null)
+    function deal(number) {
+      config.seed = number;
+      widget = `${index}/deal${number === null ? "" : number}`;
+      root.setAttribute("aria-busy", "true");
+      view.inert = true;
+      status.textContent = words.dealing || "";
+      prepared = queue = queue
+        .then(() => ask({ widget, config, act: "start" }))
+        .then((text) => {
+          const answer = JSON.parse(text);
+          status.textContent = answer.error || "";
+          if (answer.html === undefined) return;
+          show(answer.html, null);
+          const label = view.querySelector("[data-deal]");
+          if (label) config.seed = Number(label.dataset.deal);   // a rebuild deals the same
+          root.dataset.config = JSON.stringify(config);
+          linkDeal();
+        })
+        .catch((error) => { status.textContent = failedWords(words, error.kind); })
+        .finally(() => { view.inert = false; root.removeAttribute("aria-busy"); });
+      return prepared;
+    }
+    if (linked) {
+      window.addEventListener("hashchange", () => {
+        const number = dealInAddress();
+        if (number !== null && number !== config.seed) deal(number);
+      });
+    }
+
     function send(act, arg, focusKey) {
       if (act === "go" && templates.has(arg)) {
         show(fromTemplate(templates.get(arg)), focusKey);
@@ -155,11 +216,12 @@
       if (!started.done) status.textContent = words.starting || "";
       root.setAttribute("aria-busy", "true");
       queue = queue
-        .then(() => ask({ widget: index, config, act, arg, fields }))
+        .then(() => ask({ widget, config, act, arg, fields }))
         .then((text) => {
           const answer = JSON.parse(text);
           status.textContent = answer.error || "";
           if (answer.html !== undefined) show(answer.html, focusKey);
+          linkDeal();
         })
         .catch((error) => { status.textContent = failedWords(words, error.kind); })
         .finally(() => root.removeAttribute("aria-busy"));
@@ -172,12 +234,14 @@
       if (prepared) return prepared;
       prepared = queue = queue.then(() => {
         timings.events.push({ prepare: index, why, at: performance.now() });
-        return ask({ widget: index, config, act: null });
+        return ask({ widget, config, act: null });
       }).catch(() => {});
       return prepared;
     }
     // the widget the reader reaches for is built first (if Python is already up)
-    const reachFor = () => { if (ready && !prepared) prepare("reach"); };
+    const reachFor = () => {
+      if (ready && !prepared) (fresh ? deal(linked ? dealInAddress() : null) : prepare("reach"));
+    };
     root.addEventListener("pointerenter", reachFor);
     root.addEventListener("focusin", reachFor);
 
@@ -217,23 +281,33 @@
       const arg = node.type === "checkbox" ? (node.checked ? "on" : "off") : node.value;
       send(node.dataset.act, arg, keyOf(node));
     });
-    return templates.size === 0 ? prepare : null;   // null: needs no Python
+    if (fresh) {   // dealt first of all, as soon as Python is up (see boot)
+      status.textContent = words.dealing || "";
+      view.inert = true;
+      root.setAttribute("aria-busy", "true");
+      return { prepare: () => prepared || deal(linked ? dealInAddress() : null), first: true };
+    }
+    return templates.size === 0 ? { prepare, first: false } : null;   // null: needs no Python
   }
 
   function boot() {
     const prepares = [];
+    const deals = [];
     document.querySelectorAll(".rt-play[data-config]").forEach((root, index) => {
-      const prepare = setup(root, `w${index}`);
-      if (prepare) prepares.push(prepare);
+      const made = setup(root, `w${index}`);
+      if (made) (made.first ? deals : prepares).push(made.prepare);
     });
-    if (!prepares.length) return;
+    if (!prepares.length && !deals.length) return;
     // Start Python once the page has painted its text and pictures, at its first idle
     // moment; then build the widgets' controllers one at a time, each at an idle moment
     // when the reader has not clicked for QUIET ms (see whenQuiet).
     const ahead = (prepare) => whenQuiet()
       .then(() => new Promise((resolve) => idle(resolve, 1000)))
       .then(() => (sinceReader() >= QUIET ? prepare("ahead") : ahead(prepare)));
-    const warm = () => startWorker()
+    // fresh tables are dealt first; when Python cannot start, their deal says why
+    const warm = () => startWorker().catch(() => {})
+      .then(() => deals.reduce((done, dealt) => done.then(() => dealt()), Promise.resolve()))
+      .then(() => startWorker())
       .then(() => prepares.reduce((done, prepare) => done.then(() => ahead(prepare)), Promise.resolve()))
       .catch(() => {});
     requestAnimationFrame(() => setTimeout(() => idle(warm, 500), 0));
