@@ -2,7 +2,7 @@
 written in a language from it.
 
 A page (a MyST source: ``tutorials/*.md``, ``intro.md``, ``glossary.md``, ``teachers.md``,
-``rules/*.md``) is cut into blocks a translator translates (headings, paragraphs, list
+``choices.md``, ``rules/*.md``) is cut into blocks a translator translates (headings, paragraphs, list
 items, table rows, admonition titles and bodies, glossary terms and definitions) and
 blocks nobody touches (code cells with their options, directive options, math, raw HTML,
 MyST targets, the front matter). ``book/locale/<lang>/<page>.po`` holds one entry per
@@ -36,7 +36,7 @@ from rummy_teach.i18n import LANGUAGES, _quote, _unquote  # noqa: E402  (one .po
 LOCALE = BOOK / "locale"
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 #: the pages, as paths relative to book/ (book/tutorials is a link to the lessons)
-PAGE_GLOBS = ("intro.md", "glossary.md", "teachers.md", "rules/*.md", "tutorials/*.md")
+PAGE_GLOBS = ("intro.md", "glossary.md", "teachers.md", "choices.md", "rules/*.md", "tutorials/*.md")
 
 #: directives whose whole block (options and body) is left alone
 UNTOUCHED = {"code-cell", "tableofcontents", "raw", "math", "toctree", "eval-rst"}

@@ -233,14 +233,15 @@ QUIZ_WORDS = {
     "quizrule_stock_out": "when the stock runs out in {game}",
     "quizrule_game_end": "who wins a game of {game}, and ties",
     # the decisions of RULES.md that settle a question
-    "quiznote_ace_in_hand": "Decision: the sources leave it open, so here an ace left in hand "
-                            "counts {points} (its high value).",
+    "quiznote_ace_in_hand": "An ace left in hand counts {points}, its high value: the sources' own "
+                            "advice counts aces at 15 and warns against being caught with them.",
     "quiznote_contract_exact": "Decision: a meld of the contract may be longer than asked (a set "
                                "of 4 counts as a set of 3), but the first lay-down holds exactly "
                                "the contract's number of melds.",
     "quiznote_natural_majority": "House rule in force: natural cards must outnumber jokers in a meld.",
     "quiznote_jokers_free": "Decision: the sources set no limit on jokers in one meld, so there is "
-                            "none here (some groups require more natural cards than jokers).",
+                            "none here, except that a meld holds at least one natural card (some "
+                            "groups require more natural cards than jokers).",
     "quiznote_two_decks": "With two decks a set may hold two copies of one card, still at most "
                           "{maximum} cards.",
     # an answer that cannot be read (never counted; the learner is asked again)

@@ -1347,4 +1347,6 @@ ENGLISH.update({
     "book_show_source": "Show code cell source",
     "book_hide_source": "Hide code cell source",
     "book_toc_toggle": "Show or hide the pages under it",
+    # the badge of the {choice} role: a rule the sources leave open, as this book plays it
+    "book_choice_badge": "our choice",
 })

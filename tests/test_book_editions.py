@@ -195,7 +195,7 @@ def test_the_translated_pages_and_what_their_code_draws_hold_no_english_sentence
     the teachers' page: neither in the prose nor in what the lessons' code cells print and
     draw (tables, captions, verdicts, widgets' first pictures). The glossary is left out:
     it shows each English term beside its translation on purpose, so English links work."""
-    pages = ("tutorials/*.html", "rules/*.html", "intro.html", "teachers.html")
+    pages = ("tutorials/*.html", "rules/*.html", "intro.html", "teachers.html", "choices.html")
     problems = english_check.check_edition(book.html, lang, pages=pages, outputs=True)
     assert not problems, "\n".join(f"{page}: {found[:3]}" for page, found in problems.items())
 

@@ -74,10 +74,10 @@ def test_points_give_a_worked_sum():
     assert question.check(" 30 ").right
 
 
-def test_points_with_an_ace_in_rummy_500_carry_the_decision_note():
+def test_points_with_an_ace_in_rummy_500_carry_the_note_on_the_ace():
     question = PointsQuestion("AC 7D", game="500")
     assert question.answer == 15 + 7
-    assert "Decision" in question.note and "15" in question.note
+    assert "advice" in question.note and "15" in question.note and "Decision" not in question.note
     assert "ace" in question.rule
 
 

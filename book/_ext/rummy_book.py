@@ -28,6 +28,14 @@
    language; every page gets a language switch (``_templates/language-switch.html``)
    that leads to the same page in the other editions; the other editions share the
    root's scripts (the widgets' vendored files, the in-page Python, the live lessons).
+7. The choices this book makes where the sources are silent or leave room are listed,
+   one row each, on ``choices.md``. A page that teaches one marks it with the role
+   ``{choice}`contract-longer-melds```: a small badge ("our choice", in the edition's
+   language) linking to that row. The row itself names its id with
+   ``{choicerow}`contract-longer-melds```, which puts the row's anchor
+   (``choice-contract-longer-melds``) there. Both roles sit inside prose, so a
+   translated block keeps them as it keeps ``{term}``; an id with no row is an
+   undefined label, an error under ``-W`` (tests/test_choices.py checks both ways).
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
@@ -300,6 +309,52 @@ def check_offline(app, exception):
                            + ", ".join(sorted(set(found))))
 
 
+# --- the choices of the book -----------------------------------------------------------
+CHOICE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def choice_anchor(ident: str) -> str:
+    """The anchor of a choice's row on choices.md (also its std label)."""
+    return "choice-" + ident
+
+
+def _choice_id(text, lineno, inliner):
+    ident = text.strip()
+    if CHOICE_ID.match(ident):
+        return ident, []
+    message = inliner.reporter.error(f"a choice id is lower-case words joined by '-', "
+                                     f"not {ident!r}", line=lineno)
+    return None, [inliner.problematic(text, text, message), message]
+
+
+def choice_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{choice}`id```: the badge "our choice", linking to the choice's row."""
+    ident, problems = _choice_id(text, lineno, inliner)
+    if ident is None:
+        return problems[:1], problems[1:]
+    env = inliner.document.settings.env
+    with language(edition(env.app)):
+        badge = say("book_choice_badge")
+    ref = addnodes.pending_xref(rawtext, refdomain="std", reftype="ref",
+                                reftarget=choice_anchor(ident), refexplicit=True,
+                                refwarn=True, refdoc=env.docname)
+    ref += nodes.Text(badge)
+    mark = nodes.inline(rawtext, "", classes=["rummy-choice"])
+    mark += ref
+    return [mark], []
+
+
+def choice_row_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{choicerow}`id```: the anchor of the choice's row, and its id shown as code."""
+    ident, problems = _choice_id(text, lineno, inliner)
+    if ident is None:
+        return problems[:1], problems[1:]
+    anchor = choice_anchor(ident)
+    target = nodes.target("", "", ids=[anchor], names=[anchor])
+    inliner.document.note_explicit_target(target)
+    return [target, nodes.literal(ident, ident, classes=["rummy-choice-id"])], []
+
+
 def add_page_scripts(app):
     """The widgets' in-page engine (book/_play/, at the site's root): relative to the
     edition's _static, hence "../" (and one more for the Italian and Dutch editions)."""
@@ -309,6 +364,8 @@ def add_page_scripts(app):
 
 def setup(app):
     app.connect("builder-inited", add_page_scripts)
+    app.add_role("choice", choice_role)
+    app.add_role("choicerow", choice_row_role)
     app.connect("html-page-context", add_language_switch)
     # before sphinx-book-theme builds its header buttons (priority 501)
     app.connect("html-page-context", add_notebook_download, priority=400)
