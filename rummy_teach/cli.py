@@ -145,6 +145,10 @@ from .quiz.commands import HELP as _QUIZ_HELP, configure as configure_quiz  # no
 
 EXTRA_COMMANDS["quiz"] = (configure_quiz, _QUIZ_HELP)
 
+from .sheets import HELP as _SHEET_HELP, configure as configure_sheet  # noqa: E402 (stdlib only)
+
+EXTRA_COMMANDS["sheet"] = (configure_sheet, _SHEET_HELP)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rummy-teach", description="Learn rummy: check melds, count points, "

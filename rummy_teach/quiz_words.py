@@ -432,4 +432,102 @@ QUIZ_WORDS = {
                                "{{\"Ann\": \"\", \"Bob\": \"KC 9S\"}}",
     "quizfile_laid_off_list": "must be a list of {{\"card\": ..., \"on\": ...}} objects",
     "quizfile_laid_off_item": "item {number} must be an object with exactly \"card\" and \"on\"",
+    # issue 25: quizzes a teacher can trust
+    # -- who gets the card: the wishes told, the moves only in the explanation
+    "quiz_who_gets_needs_moves": "give the moves played ('before') or who wants the top discard "
+                                 "('wanted_by')",
+    "quiz_wanted_seat": "{seat} is not a seat: give seat numbers from 0 to {most}",
+    "quiz_wanted_needs_discard": "'wanted_by' asks about the start of a turn: the player to move "
+                                 "must be about to draw, with a card on the discard pile",
+    "quiz_prompt_wanted": "{game}. It is {mover}'s turn and {card} is on top of the discard pile. "
+                          "{wishes} {ask}",
+    "quiz_prompt_wanted_story": "{game}. So far: {story} It is {mover}'s turn and {card} is on top "
+                                "of the discard pile. {wishes} {ask}",
+    "quiz_wishes_one": "Only {names} wants it.",
+    "quiz_wishes_many": "{names} each want it.",
+    "quiz_names_and": "{names} and {last}",
+    "quiz_ask_who_gets": "Who gets {card}?",
+    "quiz_ask_who_holds": "Once the turn has begun and any buying is settled, who holds {card}?",
+    "quiz_story_dig": "{who} digs in the discard pile for {card}.",
+    "quiz_what_happened": "What happened: {story}",
+    "quiz_got_first_refusal": "It was {who}'s turn, so {who} had first refusal and took {card}: "
+                              "the others never got the chance to buy it.",
+    "quiz_got_nobody_bought": "{who} drew from the stock and nobody bought {card}.",
+    "quiz_got_bought": "{who} bought {card} once the player to move had drawn from the stock.",
+    "quiz_got_nearest_buyer": "{callers} wanted to buy {card}; {who} comes first in turn order "
+                              "after {mover}, so {who} gets it.",
+    "quiz_got_penalty": "{card} was then the top card of the stock: {who} took it as the penalty "
+                        "card for buying {bought}.",
+    "quiz_got_came_along": "{who} dug for {chosen}; {card} lay above it, so it came into "
+                           "{who}'s hand too.",
+    "quiz_game_end_first": "{winners} wins. In {game} only the player who goes out scores, so the "
+                           "first to reach {target} wins; two players never get there in the "
+                           "same hand.",
+    "quiz_game_end_one_scorer": "In {game} only the player who goes out scores in a hand, so "
+                                "the totals climb one at a time and the first to reach the target "
+                                "wins.",
+    # -- tallying a real game (rummy_teach/quiz/tally.py)
+    "quiz_tally_ask": "'ask' must be one of {asks}, not {given}",
+    "quiz_tally_hands": "this game lasts {most} hands: show from 2 to {most} of them, not {given}",
+    "quiz_tally_winner_whole": "asking who has won needs every hand of the game: 'hands': {hands}",
+    "quiz_form_game_end_won": "the winner's name (several names if they share the win)",
+    "quiz_prompt_tally_total": "{game} with {players} players, a game the computer played: {hands} "
+                               "What is {name}'s total after hand {hand}?",
+    "quiz_prompt_tally_winner": "{game} with {players} players, a whole game the computer played: "
+                                "{hands} Who has won?",
+    "quiz_tally_hand": "Hand {hand}: {scores}.",
+    "quiz_tally_hand_out": "Hand {hand}, {out} went out: {scores}.",
+    "quiz_tally_score": "{name} {points}",
+    "quiz_tally_500_score": "{name} melded {melded} and kept {left} in hand",
+    "quiz_tally_after": "After hand {hand}: {totals}.",
+    "quiz_tally_sum": "{name}: {sum} = {total}",
+    "teach_tally": "Keep the score sheet as you play: after each hand write every player's score "
+                   "for it, then add it to their total, one row per hand.",
+    "quizbank_tally_total": "running totals over several hands of a real game",
+    "quizbank_tally_winner": "who wins a whole game, read from its score sheet",
+    # -- the diagnostic quiz across the three games
+    "quizbank_diagnostic_title": "Diagnostic: the three games, every kind of rule",
+    "quizbank_diagnostic_description": "Melds, the turn, lay-offs, going out, contracts, buying, "
+                                       "digging and scoring in Basic Rummy, Rummy 500 and Contract "
+                                       "Rummy: what a class knows already, and what to teach next.",
+    # -- printable score sheets (rummy_teach/sheets.py, rummy-teach sheet)
+    "sheet_title": "{game}: score sheet",
+    "sheet_how_basic": "After each hand write what the player who went out scores; the others "
+                       "score nothing. The first to reach {target} wins.",
+    "sheet_how_500": "After each hand write each player's score: melded and laid off, minus what is "
+                     "left in hand (it may be below zero). The first to reach {target} wins; if "
+                     "several reach it in the same hand, the highest total.",
+    "sheet_how_contract": "After each hand write each player's penalty points (0 for whoever went "
+                          "out). After hand {hands} the lowest total wins.",
+    "sheet_hand": "Hand",
+    "sheet_row_hand": "{hand}",
+    "sheet_row_contract": "{hand}: {contract} ({cards} cards)",
+    "sheet_total": "Total",
+    "sheet_player": "Player {number}",
+    "sheet_no_names": "give at least one player's name",
+    # -- the built-in rules of the items added or rewritten
+    "quizbank_basic_game_end_first": "only the player who goes out scores: the first to reach the "
+                                     "target wins",
+    "quizbank_basic_game_end_exactly": "reaching the target exactly is enough to win",
+    "quizbank_basic_game_end_not_yet": "the game goes on until somebody reaches the target",
+    "quizbank_500_lay_off_any_meld": "in Rummy 500 you may lay off on an opponent's meld too",
+    # -- the audit: why an item cannot be used unseen (rummy_teach/quiz/audit.py)
+    "quizaudit_rule_not_tested": "the item is tagged \u201c{rule}\u201d, but the engine's answer "
+                                 "does not turn on that rule",
+    "quizaudit_negative_total": "a total below zero cannot happen in {game}",
+    "quizaudit_two_reach_target": "in {game} only the player who goes out scores, so {names} "
+                                  "cannot all have reached {target} in the same hand",
+    "quizaudit_not_multiple": "in {game} every penalty is a multiple of {unit}, and so is every total",
+    "quizaudit_one_goes_out": "in {game} exactly one player goes out of a hand and scores 0 in it",
+    "quizaudit_total_below_last": "a total cannot be lower than the score of the last hand",
+    "quizaudit_earlier_hands": "these totals cannot come from the {hands} earlier hands: in each "
+                               "one player scores 0 and every other player pays for at least one card",
+    "quizaudit_hand_too_big": "{name} holds {count} cards, but with {players} players {game} deals "
+                              "only {most}",
+    "quizaudit_too_few_cards": "cards melded, laid off and left in hand: {count} in all; but a "
+                               "player of {game} is dealt at least {least} and keeps every one",
+    "quizaudit_points_too_many": "{count} cards left in hand, but {game} deals at most {most}",
+    "quizaudit_prompt_tells": "the prompt gives the answer away: \u201c{sentence}\u201d",
+    "quizaudit_asked_before": "question {id} asked about the same cards earlier in this quiz, and "
+                              "its feedback gave this answer",
 }

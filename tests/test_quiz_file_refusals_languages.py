@@ -49,7 +49,7 @@ def test_unknown_names_and_unreadable_files_in_every_language(tmp_path):
     with pytest.raises(QuizFileError) as unreadable:
         Quiz.from_file(broken)
     with i18n.language("it"):
-        assert "non è né un quiz incluso (basic, 500, contract) né un file esistente" in str(missing.value)
+        assert "non è né un quiz incluso (basic, 500, contract, diagnostic) né un file esistente" in str(missing.value)
         assert "non c'è un quiz incluso 'poker'" in str(builtin.value)
         assert "il file non è testo UTF-8" in str(unreadable.value)
     with i18n.language("nl"):

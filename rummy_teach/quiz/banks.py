@@ -26,8 +26,9 @@ BASIC = {
          "rule": "quizbank_basic_opponent_cards"},
         {"id": "basic-eights-lay-off", "kind": "lay_off", "meld": "8S 8H 8D", "cards": "8C 9S 7D",
          "rule": "quizbank_basic_eights_lay_off"},
-        {"id": "basic-four-eights-lay-off", "kind": "lay_off", "meld": "8S 8H 8D 8C", "cards": "9C 7S",
-         "rule": "quizbank_basic_four_eights_lay_off"},
+        # issue 25: the offered cards are refused for their rank, not because the set is full
+        # (one deck has no fifth eight to offer), so the engine names the rule
+        {"id": "basic-four-eights-lay-off", "kind": "lay_off", "meld": "8S 8H 8D 8C", "cards": "9C 7S"},
         {"id": "basic-hearts-4-7", "kind": "meld", "cards": "4H 5H 6H 7H",
          "rule": "quizbank_basic_hearts_4_7"},
         {"id": "basic-hearts-4-7-lay-off", "kind": "lay_off", "meld": "4H 5H 6H 7H",
@@ -44,7 +45,7 @@ BASIC = {
         {"id": "basic-spades-5-6-8", "kind": "meld", "cards": "5S 6S 8S"},
         {"id": "basic-5-6-7-two-suits", "kind": "meld", "cards": "5S 6H 7S"},
         {"id": "basic-which-melds", "kind": "which_melds",
-         "groups": ["8S 8H 8D", "QH KH AH", "AH 2H 3H", "KC AC 2C", "9D 9C"]},
+         "groups": ["7S 7H 7C", "QS KS AS", "AD 2D 3D", "KC AC 2C", "9D 9C"]},
         {"id": "basic-taken-king", "kind": "discard", "taken": "KC", "cards": "KC 5D 7S",
          "rule": "quizbank_basic_taken_king"},
         {"id": "basic-taken-king-alone", "kind": "discard", "taken": "KC", "cards": "KC",
@@ -67,25 +68,29 @@ BASIC = {
         {"id": "basic-refill-3rd", "kind": "stock_out", "times": 3, "difficulty": "hard",
          "rule": "quizbank_basic_refill_3rd"},
         {"id": "basic-draw-first", "kind": "move", "difficulty": "easy",
-         "hands": ["8S 8H 8D 4C 9D JC 2H KS 6C 10D", "2S 3S 5D 6D KH QC 7C 9S 4H JD"], "discard": "AD", "stock": "5C 10H",
-         "action": "meld 8S 8H 8D", "teach": "teach_draw_first",
+         "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
+         "discard": "AD", "stock": "5C 10H", "action": "meld 8S 8H 8D", "teach": "teach_draw_first",
          "rule": "quizbank_basic_draw_first"},
         {"id": "basic-take-two-deep", "kind": "move", "difficulty": "medium",
-         "hands": ["8S 8H 4C 9D JC 2H 3C KS 6C 10D", "2S 3S 5D 6D KH QC 7C 9S 4H JD"], "discard": "8D 7H", "stock": "5C 10H",
-         "action": "take 2", "teach": "teach_top_only",
+         "hands": ["8S 8H 4C 9D JC 2H 3C 6S KD QS", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
+         "discard": "8D 7H", "stock": "5C 10H", "action": "take 2", "teach": "teach_top_only",
          "rule": "quizbank_basic_take_two_deep"},
         {"id": "basic-go-out-by-discard", "kind": "move", "difficulty": "medium",
-         "hands": ["7H 8H 9H 4C", "2S 3S 5D 6D KH QC 7C 9S 4H JD"], "discard": "AD", "stock": "10H 5C",
-         "table": [[0, "JS QS KS"], [0, "2D 3D 4D"]],
+         "hands": ["7H 8H 9H 4C", "2S 3S 5D 6D KH QC 7C"], "discard": "AD", "stock": "10H 5C",
+         "table": [[0, "QS QH QD"], [0, "9S 9D 9C"], [1, "JS JH JD"]],
          "before": ["draw", "meld 7H 8H 9H 10H"], "action": "discard 4C", "teach": "teach_go_out",
          "rule": "quizbank_basic_go_out_by_discard"},
         {"id": "basic-two-player-hand-one-turn", "kind": "hand_winner",
          "players": {"You": "", "Opponent": "KC QD 9S AC"}, "rummy": True,
          "rule": "quizbank_basic_two_player_hand_one_turn"},
-        {"id": "basic-game-end-highest", "kind": "game_end", "totals": [105, 120], "difficulty": "medium",
-         "rule": "quizbank_basic_game_end_highest"},
-        {"id": "basic-game-end-tie", "kind": "game_end", "totals": [110, 110, 60], "difficulty": "hard",
-         "rule": "quizbank_basic_game_end_tie"},
+        # issue 25: only the player who goes out scores, so two players never pass the target
+        # in one hand (the old items basic-game-end-highest and basic-game-end-tie could not happen)
+        {"id": "basic-game-end-first", "kind": "game_end", "totals": [85, 120], "difficulty": "medium",
+         "rule": "quizbank_basic_game_end_first"},
+        {"id": "basic-game-end-exactly", "kind": "game_end", "totals": [100, 65, 80], "difficulty": "medium",
+         "rule": "quizbank_basic_game_end_exactly"},
+        {"id": "basic-game-end-not-yet", "kind": "game_end", "totals": [95, 60, 80], "difficulty": "easy",
+         "rule": "quizbank_basic_game_end_not_yet"},
     ],
 }
 
@@ -102,22 +107,24 @@ R500 = {
         {"id": "500-three-aces", "kind": "meld", "cards": "AS AH AD"},
         {"id": "500-which-melds", "kind": "which_melds",
          "groups": ["QS KS AS", "KS AS 2S", "AS 2S 3S", "AS AH AC AD"]},
-        {"id": "500-qka-score", "kind": "score", "melds": ["QH KH AH"], "hand": "",
+        # issue 25: a player holds at least the 7 cards dealt (melded, laid off or in hand)
+        {"id": "500-qka-score-hand", "kind": "score", "melds": ["QH KH AH", "6S 7S 8S 9S"], "hand": "",
          "rule": "quizbank_500_qka_score"},
-        {"id": "500-a23-score", "kind": "score", "melds": ["AH 2H 3H"], "hand": "",
+        {"id": "500-a23-score-hand", "kind": "score", "melds": ["AH 2H 3H", "9C 9D 9S"], "hand": "5D",
          "rule": "quizbank_500_a23_score"},
-        {"id": "500-aces-score", "kind": "score", "melds": ["AS AH AD"], "hand": "7C",
+        {"id": "500-aces-score-hand", "kind": "score", "melds": ["AS AH AD", "10D JD QD"], "hand": "7C",
          "rule": "quizbank_500_aces_score"},
         {"id": "500-ace-7-points", "kind": "points", "cards": "AC 7D"},
-        {"id": "500-clubs-score", "kind": "score", "melds": ["4C 5C 6C"], "hand": "AS KD QH",
+        {"id": "500-clubs-score-hand", "kind": "score", "melds": ["4C 5C 6C"], "hand": "AS KD QH 2D",
          "rule": "quizbank_500_clubs_score"},
-        {"id": "500-score-with-lay-off", "kind": "score", "melds": ["9S 9H 9D"],
+        {"id": "500-score-with-lay-off-hand", "kind": "score", "melds": ["9S 9H 9D", "5D 6D 7D"],
          "laid_off": [{"card": "AH", "on": "JH QH KH"}], "hand": "3C",
          "rule": "quizbank_500_score_with_lay_off"},
         {"id": "500-jqk-lay-off", "kind": "lay_off", "meld": "JH QH KH", "cards": "AH 10H AS",
          "rule": "quizbank_500_qka"},
-        {"id": "500-a23-lay-off", "kind": "lay_off", "meld": "AH 2H 3H", "cards": "KH 4H",
-         "rule": "quizbank_basic_ka2"},
+        # issue 25: K♥ is refused because a run grows only at its ends (the engine's reason),
+        # so the engine names the rule, not the wrap-around
+        {"id": "500-a23-lay-off", "kind": "lay_off", "meld": "AH 2H 3H", "cards": "KH 4H"},
         {"id": "500-two-deck-eights", "kind": "meld", "cards": "8S 8S#2 8H",
          "rule": "quizbank_500_two_deck_eights"},
         {"id": "500-two-deck-eights-lay-off", "kind": "lay_off", "meld": "8S 8H 8D 8C", "cards": "8S#2",
@@ -131,21 +138,26 @@ R500 = {
         {"id": "500-deal-six", "kind": "deal", "players": 6, "difficulty": "medium",
          "rule": "quizbank_500_deal_six"},
         {"id": "500-refill", "kind": "stock_out", "times": 1, "difficulty": "medium"},
-        {"id": "500-dig-useless", "kind": "move", "difficulty": "medium", "hands": ["QH QD 7D KS KH 6S 10C", "JC JD JS 8D", "2D 4S 7S 9S AC 5H 6H"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
+        {"id": "500-dig-useless", "kind": "move", "difficulty": "medium", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D", "2C 4H 6S 10D AC 3S 7S"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
          "action": "take 2", "teach": "teach_dig", "rule": "quizbank_500_dig_useless"},
-        {"id": "500-dig-bottom", "kind": "move", "difficulty": "medium", "hands": ["QH QD 7D KS KH 6S 10C", "JC JD JS 8D", "2D 4S 7S 9S AC 5H 6H"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
+        {"id": "500-dig-bottom", "kind": "move", "difficulty": "medium", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D", "2C 4H 6S 10D AC 3S 7S"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
          "action": "take 5", "teach": "teach_dig", "rule": "quizbank_500_dig_useless"},
-        {"id": "500-dig-queen", "kind": "move", "difficulty": "medium", "hands": ["QH QD 7D KS KH 6S 10C", "JC JD JS 8D", "2D 4S 7S 9S AC 5H 6H"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
+        {"id": "500-dig-queen", "kind": "move", "difficulty": "medium", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D", "2C 4H 6S 10D AC 3S 7S"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
          "action": "take 4", "teach": "teach_dig", "rule": "quizbank_500_dig_queen"},
-        {"id": "500-dig-comes-along", "kind": "who_gets", "difficulty": "hard", "hands": ["QH QD 7D KS KH 6S 10C", "JC JD JS 8D", "2D 4S 7S 9S AC 5H 6H"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
+        {"id": "500-dig-comes-along", "kind": "who_gets", "difficulty": "hard", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D", "2C 4H 6S 10D AC 3S 7S"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
          "before": ["take 4"], "card": "8C", "teach": "teach_dig",
          "rule": "quizbank_500_dig_comes_along"},
-        {"id": "500-must-use", "kind": "move", "difficulty": "hard", "hands": ["QH QD 7D KS KH 6S 10C", "JC JD JS 8D", "2D 4S 7S 9S AC 5H 6H"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
+        {"id": "500-must-use", "kind": "move", "difficulty": "hard", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D", "2C 4H 6S 10D AC 3S 7S"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
          "before": ["take 4"], "action": "discard 9C", "teach": "teach_must_use",
          "rule": "quizbank_500_must_use"},
-        {"id": "500-lay-off-on-opponent", "kind": "move", "difficulty": "medium", "hands": ["QH QD 7D KS KH 6S 10C", "JC JD JS 8D", "2D 4S 7S 9S AC 5H 6H"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
+        {"id": "500-lay-off-on-opponent", "kind": "move", "difficulty": "medium", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D", "2C 4H 6S 10D AC 3S 7S"], "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
          "before": ["take 4", "meld QS QH QD"], "action": "layoff 7D on 1", "teach": "teach_layoff_any_meld",
-         "rule": "quizbank_500_lay_off_on_opponent"},
+         "rule": "quizbank_500_lay_off_any_meld"},
+        # issue 25: tally the first hands of a real game (the computer's players, seed 1)
+        {"id": "500-tally-three", "kind": "tally", "players": 3, "seed": 1, "hands": 3, "player": 0,
+         "difficulty": "medium", "rule": "quizbank_tally_total"},
+        {"id": "500-tally-five", "kind": "tally", "players": 3, "seed": 1, "hands": 5, "player": 1,
+         "difficulty": "hard", "rule": "quizbank_tally_total"},
         {"id": "500-game-end-highest", "kind": "game_end", "totals": [520, 540, 300], "difficulty": "medium",
          "rule": "quizbank_500_game_end_highest"},
         {"id": "500-game-end-tie", "kind": "game_end", "totals": [510, 510, 200], "difficulty": "hard",
@@ -203,7 +215,7 @@ CONTRACT = {
          "rule": "quizbank_contract_points"},
         {"id": "contract-spades-lay-off", "kind": "lay_off", "meld": "5S 6S 7S 8S", "cards": "4S 9S JK 8S#2 10S"},
         {"id": "contract-which-melds", "kind": "which_melds",
-         "groups": ["8S 8S#2 8H", "QH KH AH", "JH QH KH AH", "JK JK#2 JK#3", "2C 3C 4C JK"]},
+         "groups": ["9D 9D#2 9C", "QS KS AS", "JC QC KC AC", "JK JK#2 JK#3", "2C 3C 4C JK"]},
         {"id": "contract-arrange", "kind": "arrange", "cards": "7S 7H 7D 4C 5C 6C JK KH KS QD 2D 9S"},
         # --- play: deal sizes and decks, buying, lay-off timing, the stock, the end ---
         {"id": "contract-deal-hand-1", "kind": "deal", "players": 4, "hand": 1, "difficulty": "easy"},
@@ -212,27 +224,34 @@ CONTRACT = {
          "rule": "quizbank_contract_deal_seven_players"},
         {"id": "contract-refill", "kind": "stock_out", "times": 1, "difficulty": "medium",
          "note": "quizbanknote_contract_refill"},
-        {"id": "contract-first-refusal", "kind": "who_gets", "difficulty": "medium", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
-         "before": ["draw", "buy", "pass"], "card": "QC", "teach": "teach_first_refusal",
+        # issue 25: the three buying items say who wants the card, never who takes, refuses or buys
+        # it (the old contract-first-refusal and contract-buy-penalty said so in their prompts)
+        {"id": "contract-refusal-first", "kind": "who_gets", "difficulty": "medium", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "9C 2S 7D QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
+         "wanted_by": [1, 2, 0], "card": "QC", "teach": "teach_first_refusal",
          "rule": "quizbank_contract_first_refusal"},
-        {"id": "contract-buy-penalty", "kind": "who_gets", "difficulty": "medium", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
-         "before": ["draw", "pass", "buy"], "card": "QC", "teach": "teach_buy",
+        {"id": "contract-buy-penalty-card", "kind": "who_gets", "difficulty": "medium", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "9C 2S 7D QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
+         "wanted_by": [2], "card": "10S", "teach": "teach_buy",
          "rule": "quizbank_contract_buy_penalty"},
-        {"id": "contract-buy-order", "kind": "who_gets", "difficulty": "hard", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
-         "before": ["draw", "buy", "buy"], "card": "QC", "teach": "teach_buy_order",
+        {"id": "contract-buy-nearest", "kind": "who_gets", "difficulty": "hard", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "9C 2S 7D QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
+         "wanted_by": [2, 1], "card": "QC", "teach": "teach_buy_order",
          "rule": "quizbank_contract_buy_order",
          "note": "quizbanknote_contract_buy_order"},
-        {"id": "contract-lay-off-too-early", "kind": "move", "difficulty": "medium", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
+        {"id": "contract-lay-off-too-early", "kind": "move", "difficulty": "medium", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "9C 2S 7D QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
          "before": ["draw", "pass", "pass"], "action": "layoff 5D on 1", "teach": "teach_contract_layoff",
          "rule": "quizbank_contract_lay_off_too_early"},
-        {"id": "contract-lay-off-same-turn", "kind": "move", "difficulty": "hard", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
+        {"id": "contract-lay-off-same-turn", "kind": "move", "difficulty": "hard", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "9C 2S 7D QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
          "before": ["draw", "pass", "pass", "meld 8S 8H 8D | KC KD KS"], "action": "layoff 5D on 1",
          "teach": "teach_contract_layoff", "rule": "quizbank_contract_lay_off_same_turn"},
-        {"id": "contract-lay-off-next-turn", "kind": "move", "difficulty": "hard", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
+        {"id": "contract-lay-off-next-turn", "kind": "move", "difficulty": "hard", "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"], "discard": "9C 2S 7D QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH", "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]], "hand": 1,
          "before": ["draw", "pass", "pass", "meld 8S 8H 8D | KC KD KS", "discard 2C", "draw", "pass",
                     "discard 3H", "draw", "pass", "discard 3C", "draw", "pass"],
          "action": "layoff 5D on 1", "teach": "teach_contract_layoff",
          "rule": "quizbank_contract_lay_off_next_turn"},
+        # issue 25: tally a real game (the computer's players, seed 1): hands 1-4, then all 7
+        {"id": "contract-tally-four", "kind": "tally", "players": 3, "seed": 1, "hands": 4, "player": 1,
+         "difficulty": "medium", "rule": "quizbank_tally_total"},
+        {"id": "contract-tally-winner", "kind": "tally", "players": 3, "seed": 1, "hands": 7,
+         "ask": "winner", "difficulty": "hard", "rule": "quizbank_tally_winner"},
         {"id": "contract-game-end-lowest", "kind": "game_end", "totals": [80, 95, 130], "last": [0, 15, 40],
          "difficulty": "easy", "rule": "quizbank_contract_game_end_lowest"},
         {"id": "contract-game-end-tie", "kind": "game_end", "totals": [120, 100, 100], "last": [0, 65, 60],
@@ -241,6 +260,39 @@ CONTRACT = {
          "difficulty": "hard", "rule": "quizbank_contract_game_end_shared"},
     ],
 }
+
+# issue 25: a diagnostic across the three games, a few questions on each kind of rule
+# (melds, the turn, lay-offs, going out, scoring, contracts, buying, digging, the deal, the
+# stock, the end of a game), taken from the banks above so each is the same tested item.
+DIAGNOSTIC_ITEMS = (
+    # melds, one game after another
+    "basic-qka", "500-qka", "contract-spades-joker", "contract-five-eights",
+    # the turn: draw, the taken card, digging and the must-use card
+    "basic-draw-first", "basic-taken-king", "500-dig-queen", "500-must-use",
+    # lay-offs and when they are allowed
+    "basic-hearts-4-7-lay-off", "500-lay-off-on-opponent", "contract-lay-off-too-early",
+    # going out
+    "basic-go-out-by-discard", "contract-hand-7-a",
+    # contracts
+    "contract-hand-2-b", "contract-hand-3-b",
+    # buying and first refusal
+    "contract-refusal-first", "contract-buy-nearest",
+    # scoring, the deal, the stock, the end of a game
+    "basic-two-player-hand-one-turn", "500-score-with-lay-off-hand", "contract-points",
+    "500-deal-six", "basic-refill-3rd", "basic-game-end-first", "contract-tally-four",
+)
+
+
+def _diagnostic() -> dict:
+    by_id = {q["id"]: (bank["game"], q) for bank in (BASIC, R500, CONTRACT) for q in bank["questions"]}
+    questions = []
+    for qid in DIAGNOSTIC_ITEMS:
+        game, item = by_id[qid]
+        questions.append({**item, "id": "diag-" + qid, "game": item.get("game", game)})
+    return {"format": FORMAT, "title": "quizbank_diagnostic_title",
+            "description": "quizbank_diagnostic_description", "game": "basic",
+            "questions": questions}
+
 
 # How hard a question is, where its entry does not say: recognising one meld or counting
 # cards is easy; judging a lay-off, a contract or a whole hand takes more; finding the
@@ -257,6 +309,7 @@ def _rated(bank: dict) -> dict:
 
 
 BANKS = {"basic": _rated(BASIC), "500": _rated(R500), "contract": _rated(CONTRACT)}
+BANKS["diagnostic"] = _diagnostic()
 
 
 def find_bank(name: str) -> str | None:

@@ -17,6 +17,7 @@ from ..rules import get_rules
 from .questions import ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, WhichMeldsQuestion
 from .play import DealQuestion, GameEndQuestion, MoveQuestion, StockOutQuestion, WhoGetsQuestion
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
+from .tally import TallyQuestion
 from .words import Joined
 
 FORMAT = "rummy-teach-quiz/1"
@@ -52,13 +53,17 @@ KINDS = {
                             "before": ("texts", False), "teach": ("text", False),
                             "buys": ("counts", False), "constructed": ("bool", False)}),
     "who_gets": (WhoGetsQuestion, {"hands": ("groups", True), "card": ("card", True),
-                                   "before": ("texts", True), "discard": ("cards", False),
+                                   "before": ("texts", False), "wanted_by": ("ints", False),
+                                   "discard": ("cards", False),
                                    "stock": ("stock", False), "table": ("table", False),
                                    "hand": ("int", False), "teach": ("text", False),
                                    "buys": ("counts", False), "constructed": ("bool", False)}),
     "deal": (DealQuestion, {"players": ("int", True), "hand": ("int", False)}),
     "stock_out": (StockOutQuestion, {"times": ("int", False)}),
     "game_end": (GameEndQuestion, {"totals": ("ints", True), "last": ("ints", False)}),
+    # a real game's hands, played by the computer from a seed: a total, or the winner
+    "tally": (TallyQuestion, {"players": ("int", True), "seed": ("int", True), "hands": ("int", True),
+                              "ask": ("text", False), "player": ("int", False)}),
 }
 
 
@@ -288,7 +293,7 @@ def _blame(kind, error) -> str:
             "score": "laid_off" if "lay" in text or "fit" in text else "melds",
             "hand_winner": "players", "contract": "hand", "discard": "taken",
             "move": "action", "who_gets": "before", "deal": "players", "stock_out": "times",
-            "game_end": "totals"}.get(kind, "cards")
+            "game_end": "totals", "tally": "hands"}.get(kind, "cards")
 
 
 def _within(code: str, message, **params) -> Joined:

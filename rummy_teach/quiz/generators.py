@@ -331,6 +331,18 @@ def gen_score(rules, rng, level):
     hand = pool.random(rng.randint(0, 2) if level == 1 else rng.randint(1, 2 + level))
     if level > 1 and not any(c.rank == 1 for c in hand) and rng.random() < 0.6:
         hand += pool.random(1, lambda c: c.rank == 1)
+    # a player keeps every card dealt (melded, laid off or in hand): never fewer than the
+    # smallest deal, or the score could not happen (issue 25)
+    least = min(rules.cards_dealt(n, 1) for n in range(rules.min_players, rules.max_players + 1))
+    for _ in range(4):
+        if sum(map(len, melds)) + len(laid_off) + len(hand) >= least:
+            break
+        meld = _plant(pool, rules, rng, [good_set, good_run])
+        if meld and rules.check_meld(meld).ok:
+            melds.append(meld)
+    short = least - sum(map(len, melds)) - len(laid_off) - len(hand)
+    if short > 0:
+        hand += pool.random(short)
     return ScoreQuestion(melds=melds, hand=hand, laid_off=laid_off, game=rules)
 
 
@@ -339,7 +351,9 @@ def gen_hand_winner(rules, rng, level):
     players = rng.randint(2, 1 + level)
     names = rng.sample(NAMES, players)
     winner = rng.choice(names)
-    most = {1: 4, 2: 6, 3: 8}[level]
+    # nobody is left with more cards than the deal gives (issue 25), an ace added included
+    dealt = rules.cards_dealt(players, 1)
+    most = min({1: 4, 2: 6, 3: 8}[level], dealt - (level > 1))
     hands = {n: ([] if n == winner else pool.random(rng.randint(1, most))) for n in names}
     if level > 1:
         loser = next(n for n in names if n != winner)

@@ -68,16 +68,17 @@ class _Scene:
                               buys=self.buys or None, names=self.names,
                               constructed=self.constructed, **extra)
 
-    def played(self):
-        """The game after the moves of ``before``, and those moves told in words."""
+    def played(self, hidden=False):
+        """The game after the moves of ``before``, and those moves told in words
+        (``hidden``: a dig names only the card dug for, not the cards that come along)."""
         game, told = self.game(), []
         for text in self.before:
             who = game.current_player
-            told.append(self.say(game, who, text))
+            told.append(self.say(game, who, text, hidden))
             game.apply(text)
         return game, told
 
-    def say(self, game, who, text) -> Reason:
+    def say(self, game, who, text, hidden=False) -> Reason:
         """A move told as a card player says it (the narrator's move_* sentences)."""
         from ..game.actions import Action
 
@@ -92,6 +93,8 @@ class _Scene:
                 return line("quiz_move_take_many", who=name, depth=action.depth)
             if action.depth == 1:
                 return line("move_take", who=name, card=str(taken[0]))
+            if hidden:
+                return line("quiz_story_dig", who=name, card=str(taken[0]))
             return line("move_dig", who=name, depth=action.depth, card=str(taken[0]),
                         cards=cards_text(taken))
         if kind == "meld":
@@ -220,19 +223,32 @@ class MoveQuestion(Question):
 
 
 class WhoGetsQuestion(Question):
-    """After these moves, who holds this card? (Buying, first refusal, digging.)"""
+    """After these moves, who holds this card? (Buying, first refusal, digging.)
+
+    ``before`` gives the moves played; or ``wanted_by`` (seat numbers) says who would
+    like the top discard at the start of the turn, and the engine plays the turn's
+    beginning: the player to move takes it if they want it, else draws, and the others
+    answer the buy window (``buy`` if they want the card, ``pass`` if not). The prompt
+    then tells only the wishes, never who took, refused or bought the card."""
 
     kind = "who_gets"
     input = "choice"
     form_code = "quiz_form_player"
 
-    def __init__(self, hands, card, before, discard="", stock="", table=(), hand=1,
-                 teach="", game="contract", buys=None, constructed=False, **kw):
+    def __init__(self, hands, card, before=(), discard="", stock="", table=(), hand=1,
+                 teach="", wanted_by=(), game="contract", buys=None, constructed=False, **kw):
         self._scene_args = dict(hands=hands, discard=discard, stock=stock, table=table, hand=hand,
                                 before=before, buys=buys, constructed=constructed)
         self.card = parse_cards(card)[0] if isinstance(card, str) else card
         self.teach = _teach_code(teach)
         self.options = NAMES[:len(hands)]
+        self.wanted_by = tuple(wanted_by or ())
+        self.before = tuple(before or ())
+        if not before and not self.wanted_by:
+            raise UsageError(say("quiz_who_gets_needs_moves"))
+        for seat in self.wanted_by:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(hands):
+                raise UsageError(say("quiz_wanted_seat", seat=repr(seat), most=len(hands) - 1))
         super().__init__(game, **kw)
 
     scene = MoveQuestion.scene
@@ -240,25 +256,92 @@ class WhoGetsQuestion(Question):
 
     def _solve(self):
         scene = self.scene
-        game, self.story = scene.played()
+        game, self.story = scene.played(hidden=True)      # what the prompt tells
+        happened = list(scene.played()[1])               # what the explanation tells
         start = scene.game()
+        self.mover = scene.names[game.current_player]
+        self.offered = game.discard_top
+        how = None
+        self.buy_calls = ()          # the seats that called buy in the wished turn
+        if self.wanted_by:
+            how = self._play_wishes(game, scene, happened)
         holders = [p for p in range(len(scene.hands)) if self.card in game.hand(p)]
         if len(holders) != 1:
             raise UsageError(say("quiz_nobody_holds", card=str(self.card)))
         who = holders[0]
         gained = len(game.hand(who)) - len(start.hand(who))
         self.answer = scene.names[who]
+        if how is None and self.before:
+            how = self._dig_words(start, scene)
         self.reasons = (Reason("card_went_to", {"who": self.answer, "card": str(self.card),
                                                 "gained": gained}),)
+        if how is not None:
+            self.reasons += (how,)
         if self.teach:
             self.reasons += (Reason(self.teach, teach_params(self.rules)),)
-        self.explaining = self.reasons
+        self.explaining = ((line("quiz_what_happened", story=Joined(happened, " ")),)
+                           if happened else ()) + self.reasons
+
+    def _play_wishes(self, game, scene, happened):
+        """Play the start of the turn as the wishes say; the reason that tells how the
+        card went where it went."""
+        if self.offered is None or game.phase != "draw":
+            raise UsageError(say("quiz_wanted_needs_discard"))
+        mover = game.current_player
+        first = "take" if mover in self.wanted_by else "draw"
+        happened.append(scene.say(game, mover, first))
+        game.apply(first)
+        callers = []
+        while game.buy_offer is not None:
+            asked = game.current_player
+            answer = "buy" if asked in self.wanted_by else "pass"
+            if answer == "buy":
+                callers.append(scene.names[asked])
+                self.buy_calls += (asked,)
+            happened.append(scene.say(game, asked, answer))
+            game.apply(answer)
+        offered, names = str(self.offered), scene.names
+        if first == "take":
+            return line("quiz_got_first_refusal", who=names[mover], card=offered)
+        if not callers:
+            return line("quiz_got_nobody_bought", who=names[mover], card=offered)
+        buyer = next(p for p in range(len(names)) if self.offered in game.hand(p))
+        if self.card != self.offered:
+            return line("quiz_got_penalty", who=names[buyer], card=str(self.card), bought=offered)
+        if len(callers) > 1:
+            return line("quiz_got_nearest_buyer", who=names[buyer], card=offered,
+                        mover=names[mover], callers=name_list(callers))
+        return line("quiz_got_bought", who=names[buyer], card=offered)
+
+    def _dig_words(self, start, scene):
+        """A card that came along with a dig: how it got into the digger's hand."""
+        from ..game.actions import Action
+
+        game = start
+        for text in self.before:
+            action = Action.parse(text)
+            if action.kind == "take" and action.depth > 1:
+                taken = game.discard_pile[-action.depth:]
+                if self.card in taken[1:]:
+                    return line("quiz_got_came_along", who=scene.names[game.current_player],
+                                card=str(self.card), chosen=str(taken[0]))
+            game.apply(text)
+        return None
 
     def _rule(self):
         return line("quizrule_who_takes", game=self.game_name)
 
     @property
     def prompt_words(self):
+        if self.wanted_by:
+            wanting = [self.scene.names[p] for p in sorted(set(self.wanted_by))]
+            wishes = line("quiz_wishes_one" if len(wanting) == 1 else "quiz_wishes_many",
+                          names=name_list(wanting))
+            ask = (line("quiz_ask_who_gets", card=str(self.card)) if self.card == self.offered
+                   else line("quiz_ask_who_holds", card=str(self.card)))
+            return line("quiz_prompt_wanted_story" if self.story else "quiz_prompt_wanted",
+                        game=self.game_name, story=Joined(self.story, " "), mover=self.mover,
+                        card=str(self.offered), wishes=wishes, ask=ask)
         return line("quiz_prompt_who_gets", game=self.game_name, story=Joined(self.story, " "),
                     card=str(self.card))
 
@@ -272,9 +355,19 @@ class WhoGetsQuestion(Question):
     def _fields(self):
         data = self.scene.fields()
         data["card"] = self.card.text(ascii=True)
+        if self.wanted_by:
+            data["wanted_by"] = list(self.wanted_by)
         if self.teach:
             data["teach"] = self.teach
         return data
+
+
+def name_list(names) -> Reason | str:
+    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cleo`` in the language in use."""
+    names = list(names)
+    if len(names) == 1:
+        return names[0]
+    return line("quiz_names_and", names=", ".join(names[:-1]), last=names[-1])
 
 
 class DealQuestion(Question):
@@ -425,8 +518,12 @@ class GameEndQuestion(Question):
             top = max(self.totals)
             code = ("game_end_not_yet" if top < rules.target else
                     "game_end_tie_again" if not winners else "game_end_highest")
+            if code == "game_end_highest" and rules.scoring == "winner_takes":
+                code = "quiz_game_end_first"    # one scorer a hand: nobody passes it together
         self.reasons = (Reason(code, {"game": self.game_name, "winners": self.answer_words,
                                       "target": rules.target or 0}),)
+        if code == "game_end_not_yet" and rules.scoring == "winner_takes":
+            self.reasons += (Reason("quiz_game_end_one_scorer", {"game": self.game_name}),)
         self.explaining = self.reasons
 
     def _rule(self):
