@@ -452,6 +452,8 @@ QUIZ_WORDS = {
     "quiz_what_happened": "What happened: {story}",
     "quiz_got_first_refusal": "It was {who}'s turn, so {who} had first refusal and took {card}: "
                               "the others never got the chance to buy it.",
+    "quiz_buy_limit": "{who} wanted {card} too, but has already bought {buys} this hand, "
+                      "the most a player may: no more buys until the next hand.",
     "quiz_got_nobody_bought": "{who} drew from the stock and nobody bought {card}.",
     "quiz_got_bought": "{who} bought {card} once the player to move had drawn from the stock.",
     "quiz_got_nearest_buyer": "{callers} wanted to buy {card}; {who} comes first in turn order "

@@ -9,6 +9,7 @@ names the buyer, a tag for another rule, cards asked again after the feedback).
 
 import pytest
 
+from rummy_teach import i18n
 from rummy_teach.quiz import Quiz, generate_many
 from rummy_teach.quiz.fileformat import QuizFileError
 from rummy_teach.quiz.audit import EVIDENCE, audit, audit_quiz
@@ -110,6 +111,25 @@ def test_a_hand_only_three_buys_explain_needs_those_buys_said():
     said = one({"kind": "who_gets", **scene, "buys": [0, 3, 0], "wanted_by": [2], "card": "QC"},
                "contract")
     assert said.answer == "Cleo" and codes_of(said) == []
+
+
+def test_a_player_with_every_buy_used_is_told_why_the_card_went_elsewhere():
+    # Ben has bought 3 times this hand and wants the card again: the fourth buy is not his
+    scene = dict(CONTRACT_SCENE, hands=[CONTRACT_SCENE["hands"][0], "3H 4H 6S 7S 9C 10C QH 2S 6D 7H#2",
+                                        CONTRACT_SCENE["hands"][2]], discard="QC")
+    item = one({"kind": "who_gets", **scene, "buys": [0, 3, 0], "wanted_by": [1, 2], "card": "QC"},
+               "contract")
+    assert item.answer == "Cleo" and codes_of(item) == []
+    feedback = {}
+    for lang in ("en", "it", "nl"):
+        with i18n.language(lang):
+            feedback[lang] = item.explanation
+    assert "Ben wanted Q♣ too, but has already bought 3 times this hand" in feedback["en"]
+    assert "Anche Ben voleva Q♣, ma in questa mano ha già acquistato 3 volte" in feedback["it"]
+    assert "Ben wilde Q♣ ook, maar heeft deze ronde al 3 keer gekocht" in feedback["nl"]
+    # a player with buys left is not told about a limit
+    fresh = one({"kind": "who_gets", **CONTRACT_SCENE, "wanted_by": [1, 2], "card": "QC"}, "contract")
+    assert "bought 3 times" not in fresh.explanation
 
 
 # --- told by the prompt --------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
 from ..errors import UsageError
+from ..game.position import count
 from ..reasons import Reason, say
 from . import answers
 from .questions import ContractQuestion, Question, describe_decks
@@ -263,6 +264,7 @@ class WhoGetsQuestion(Question):
         self.offered = game.discard_top
         how = None
         self.buy_calls = ()          # the seats that called buy in the wished turn
+        self.limited = ()            # why a seat that wanted the card could not buy it
         if self.wanted_by:
             how = self._play_wishes(game, scene, happened)
         holders = [p for p in range(len(scene.hands)) if self.card in game.hand(p)]
@@ -277,6 +279,7 @@ class WhoGetsQuestion(Question):
                                                 "gained": gained}),)
         if how is not None:
             self.reasons += (how,)
+        self.reasons += self.limited
         if self.teach:
             self.reasons += (Reason(self.teach, teach_params(self.rules)),)
         self.explaining = ((line("quiz_what_happened", story=Joined(happened, " ")),)
@@ -301,6 +304,14 @@ class WhoGetsQuestion(Question):
             happened.append(scene.say(game, asked, answer))
             game.apply(answer)
         offered, names = str(self.offered), scene.names
+        # a player who has used every buy of the hand is not asked: say so, or the
+        # explanation would leave a wish unanswered
+        limit = [line("quiz_buy_limit", who=names[p], card=offered,
+                      buys=count("count_times", game.rules.max_buys))
+                 for p in sorted(set(self.wanted_by))
+                 if p != mover and game.rules.buying and not game.buys_left(p)]
+        if limit:
+            self.limited = tuple(limit)
         if first == "take":
             return line("quiz_got_first_refusal", who=names[mover], card=offered)
         if not callers:
