@@ -157,9 +157,11 @@ def test_captions_say_moves_in_words(book):
 
 
 def wait_for_widgets(page):
-    """The widgets drawn: the book's page elements (.rt-play), or ipywidgets views."""
+    """The widgets drawn: the book's page elements (.rt-play), or ipywidgets views. A table
+    that deals afresh on each visit is busy (and inert) until the page's Python has dealt."""
     if page.locator("script[type='application/vnd.jupyter.widget-view+json']").count():
         page.wait_for_selector(".jupyter-widgets", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
     page.wait_for_timeout(300)
 
 
