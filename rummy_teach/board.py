@@ -188,7 +188,8 @@ def _meld_box(meld, owner_name, fits, size, four_colour, interactive) -> str:
     return _clickable(inner, f"meld:{meld['number']}", label, interactive)
 
 
-def _status(board) -> str:
+def status_line(board) -> str:
+    """What the table waits for now, in words: whose turn, what to do, or how it ended."""
     names, seat, phase = board["names"], board["seat"], board["phase"]
     if board["game_over"]:
         named = [names[w] for w in board["winners"]]
@@ -268,7 +269,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     if board.get("constructed"):     # a simplified illustration says so, above everything
         header += (f'<p class="rt-constructed" style="margin:4px 0;font-style:italic;color:#ffe9a8">'
                    f'{_esc(say("position_constructed"))}</p>')
-    status = f'<p class="rt-turn" style="margin:4px 0;font-size:17px;font-weight:700;color:#ffd24d">{_esc(_status(board))}</p>'
+    status = f'<p class="rt-turn" style="margin:4px 0;font-size:17px;font-weight:700;color:#ffd24d">{_esc(status_line(board))}</p>'
 
     def seat_box(p, pl, own):
         to_play = board["to_move"] == p and board["phase"] not in ("hand_over", "game_over")

@@ -1060,6 +1060,10 @@ ENGLISH.update({
     "table_pick_discard": "Select the one card you want to discard.",
     "table_pick_group": "Select the cards of one meld, then add it to the lay-down.",
     "table_pick_meld": "Select the cards of a meld first.",
+    # why a move button is greyed in the learner's turn (its tooltip; play/table.py why_off)
+    "table_off_meld": "Your hand holds no meld to put down now.",
+    "table_off_layoff": "None of your cards fits on a meld on the table.",
+    "table_off_no_melds": "There is no meld on the table to lay off on yet.",
     "table_pick_layoff": "Select the one card you want to lay off.",
     "table_fits_nowhere": "{card} fits on no meld on the table.",
     "table_fits_several": "It fits on several melds: click the one to lay it off on.",
@@ -1081,6 +1085,9 @@ ENGLISH.update({
     "stepper_prev": "◀ Back",
     "stepper_next": "Next ▶",
     "stepper_counter": "Step {step} of {last}",
+    # why a stepper's button is greyed (its tooltip)
+    "stepper_off_start": "You are at the deal, the first step.",
+    "stepper_off_end": "This is the last step: the hand is over.",
     # the self-study quiz's page (rummy_teach/play/quiz.py, rummy_teach/widgets/quiz.py)
     "quiz_default_title": "Quiz",
     "quiz_answer_with": "Answer with {form}.",
@@ -1114,6 +1121,9 @@ ENGLISH.update({
     "quiz_submit_tip": "Check my answer",
     "quiz_next": "Next question",
     "quiz_next_tip": "Go to the next question",
+    # why a quiz button is greyed (its tooltip)
+    "quiz_off_answered": "You have answered this question: go on to the next one.",
+    "quiz_off_answer_first": "Answer this question first, then press {submit}.",
     "quiz_see_score": "See my score",
     "quiz_not_saved": "Your answer could not be saved ({error}). Press Submit again; if this "
                       "keeps happening, tell your teacher.",

@@ -178,6 +178,37 @@ def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_
     browser_page.shot("book_play_table")
 
 
+def looks(button) -> dict:
+    return button.evaluate("""b => { const s = getComputedStyle(b);
+        return {border: s.borderTopStyle, background: s.backgroundColor, shadow: s.boxShadow,
+                cursor: s.cursor, title: b.title, pressed: b.getAttribute('aria-pressed')}; }""")
+
+
+def test_the_table_shows_what_can_be_pressed_and_why_the_rest_cannot(play_site, browser_page):
+    """Greyed moves look greyed (dashed, not-allowed) and say why in their tooltip, in the
+    engine's words; the moves that make sense stand out; a toggle that is on looks pressed."""
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    settled(table)
+    draw, discard = (table.locator(f"button[data-arg={name}]") for name in ("draw", "discard"))
+    live, off = looks(draw), looks(discard)
+    assert discard.is_disabled() and not draw.is_disabled()
+    assert off["border"] == "dashed" and off["cursor"] == "not-allowed" and live["border"] == "solid"
+    assert off["background"] != live["background"]
+    # why Discard is greyed: the table waits for a draw (not the button's own tooltip)
+    assert off["title"] == "Your turn: draw from the stock or take from the discard pile.", off
+    press(table, "Draw")
+    assert looks(draw)["title"] != looks(draw)["title"].lower() and draw.is_disabled()
+    assert "drawn" in looks(draw)["title"] or "draw" in looks(draw)["title"].lower(), looks(draw)
+    # Coach mode: a toggle, pressed once on
+    coach = table.locator("button[data-arg=coach]")
+    assert looks(coach)["pressed"] == "false" and looks(coach)["shadow"] == "none"
+    press(table, "Coach mode")
+    assert looks(coach)["pressed"] == "true" and "inset" in looks(coach)["shadow"]
+    assert page_errors(browser_page) == []
+
+
 # --- the coach at the table ------------------------------------------------------------
 
 def coach_says(table) -> str:
@@ -190,7 +221,8 @@ def test_the_coach_hints_and_reviews_a_finished_hand_in_the_page(play_site, brow
     page = open_page(browser_page, play_site, COACH)
     table = page.locator(".rt-play[data-kind=table]").first
     table.scroll_into_view_if_needed()
-    assert table.get_by_role("button", name="Review my hand", exact=True).is_disabled()
+    # the review is offered once the hand is over, not before
+    assert table.get_by_role("button", name="Review my hand", exact=True).count() == 0
     # a hint, worked out in the page, is the coach's own advice for this deal
     press(table, "Hint")
     said = coach_says(table).splitlines()

@@ -69,7 +69,8 @@ def test_coach_mode_comments_each_move():
     table = go_out_table()
     table.handle("coach", "coach")
     assert table.coach_lines == [say("coach_mode_on")]
-    assert 'data-arg="coach" title' in table.html() and 'aria-pressed="true"' in table.html()
+    toggle = re.search(r'<button [^>]*data-arg="coach"[^>]*>', table.html()).group(0)
+    assert 'aria-pressed="true"' in toggle and "inset" in toggle      # it looks pressed too
     table.handle("press", "draw")
     assert table.coach_lines[0].startswith("Coach: you chose to draw from the stock")
     table.play("discard 6H")            # throws away a sure way out
@@ -108,12 +109,31 @@ def test_review_after_a_hand_steps_to_each_mistake_on_the_table():
 
 
 def test_coach_buttons_are_keyboard_reachable_buttons_with_catalogue_words():
+    """The coach's buttons that apply are shown: Hint and Coach mode during the hand, Review
+    once it is over, the review's steps while it is open; each a button with its words."""
     table = go_out_table()
-    page = table.html()
-    for name, label, tip in COACH_BUTTONS:
-        button = re.search(rf'<button type="button" data-act="coach" data-arg="{name}"[^>]*>([^<]*)</button>', page)
-        assert button and button.group(1) == say(label)
-        assert f'title="{say(tip)}"' in button.group(0)
+
+    def shown():
+        page = table.html()
+        found = {}
+        for name, label, tip in COACH_BUTTONS:
+            button = re.search(rf'<button [^>]*data-arg="{name}"[^>]*>([^<]*)</button>', page)
+            if button:
+                assert button.group(1) == say(label) and 'data-act="coach"' in button.group(0)
+                found[name] = button.group(0)
+        return found
+
+    during = shown()
+    assert set(during) == {"hint", "coach"}
+    assert f'title="{say("coach_tip_hint")}"' in during["hint"]
+    table.play("draw")
+    table.play("meld 5H 6H 7H")
+    table.play("meld 9S 9D 9C")
+    table.play(f"discard {table.game.hand(0)[0]}")       # the last card: out
+    assert table.game.is_hand_over
+    assert set(shown()) == {"hint", "coach", "review"}
+    table.coach("review")
+    assert set(shown()) >= {"hint", "coach", "review_close"} and "review" not in shown()
 
 
 def test_widget_has_the_coach_buttons():

@@ -290,3 +290,54 @@ def test_replay_at_a_later_start_goes_back_to_that_hand():
     first = table.game.hand(0)
     table.press("replay")
     assert table.game.hand_number == 7 and table.game.hand(0) == first
+
+
+# --- greyed buttons say why (issue 27) --------------------------------------------------------
+
+def tooltips_of_greyed(table: TableController) -> dict:
+    import html as html_module
+    found = {}
+    for button in re.findall(r"<button [^>]*>", table.html()):
+        name = re.search(r'data-arg="(\w+)"', button)
+        if name and " disabled" in button:
+            found[name.group(1)] = html_module.unescape(re.search(r'title="([^"]*)"', button).group(1))
+    return found
+
+
+def test_a_greyed_move_says_why_in_the_learners_language():
+    from rummy_teach.game import Game
+    from rummy_teach.reasons import say
+
+    # two-player Basic: the learner holds no meld, nothing is on the table
+    game = Game.from_deal("basic", ["2S 5H 9C JD KS 4D 7C QH 3H 8S", "AS 3C 6D 8H 10S JC KD 2H 5C 7D"],
+                          discard="9H", stock=31)
+    table = TableController(_game=game, seat=0)
+    greyed = tooltips_of_greyed(table)
+    assert greyed["discard"] == greyed["meld"] == say("status_draw")
+    table.press("draw")
+    greyed = tooltips_of_greyed(table)
+    assert greyed["draw"] == "You have drawn already: meld, lay off, or discard to end the turn."
+    assert greyed["meld"] == "Your hand holds no meld to put down now."
+    assert greyed["layoff"] == "There is no meld on the table to lay off on yet."
+    with language("it"):
+        assert tooltips_of_greyed(table)["meld"] == "Nella tua mano ora non c'è nessuna combinazione da calare."
+    with language("nl"):
+        assert tooltips_of_greyed(table)["layoff"] == "Er ligt nog geen combinatie op tafel om aan te leggen."
+    # a move that may be made carries its own tooltip, not a reason
+    assert 'data-arg="discard" title="Discard the selected card and end your turn"' in table.html()
+
+
+def test_a_greyed_lay_off_in_contract_rummy_says_the_contract_comes_first():
+    from rummy_teach.game import Game
+
+    # hand 1 of three players: Ben's contract is down, the learner's is not
+    game = Game.from_deal("contract", ["8S 8H 8D 2C 5D 9H 4C JS QH 3S", "6S 7S 9C 10C",
+                                       "3C 4D 6C 7H 9S 10D JH 2H KS 4S"], discard="KC", stock=75, hand=1,
+                          table=[(1, "3H 3D 3S#2"), (1, "QD QC QS")])
+    table = TableController(_game=game, seat=0)
+    table.press("draw")
+    table.run_bots()                                   # the others answer the buy window
+    assert table.game.current_player == 0 and "layoff" not in table.legal_kinds()
+    assert tooltips_of_greyed(table)["layoff"] == "Lay-offs start only after your contract is down."
+    with language("it"):
+        assert tooltips_of_greyed(table)["layoff"] == "Puoi attaccare carte solo dopo aver calato il tuo contratto."

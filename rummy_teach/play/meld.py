@@ -15,7 +15,7 @@ from ..cards import RANKS, SUITS, Card, cards_text, parse_cards
 from ..reasons import Reason, say
 from ..rules import get_rules
 from . import Controller, PlayError
-from .stepper import BUTTON_STYLE
+from .buttons import button
 
 # The games whose meld rules differ; any other rule set name is accepted as well.
 GAME_CHOICES = ("basic", "500", "persian", "contract", "california")
@@ -148,9 +148,8 @@ class MeldCheckerController(Controller):
         controls = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:12px;margin:4px 0">'
                     f'<label>{html.escape(say("checker_game"))} <select data-act="game" style="font-size:15px">'
                     f'{options}</select></label><label><input type="checkbox" data-act="colours"{checked}> '
-                    f'{html.escape(say("checker_four_colour"))}</label><button type="button" data-act="clear" '
-                    f'title="{html.escape(say("checker_clear_tip"))}" style="{BUTTON_STYLE}">'
-                    f'{html.escape(say("checker_clear"))}</button></div>')
+                    f'{html.escape(say("checker_four_colour"))}</label>'
+                    + button(say("checker_clear"), act="clear", tip=say("checker_clear_tip")) + '</div>')
         return (f'<div class="rt-meld-checker" style="font:15px/1.45 {render.FONT}">'
                 f'<b style="font-size:16px">{html.escape(say("checker_title"))}</b>{controls}{self.picker_html()}'
                 f'<div class="rt-verdict-area">{self.verdict_html()}</div></div>')

@@ -16,7 +16,7 @@ from .. import render
 from ..cards import parse_cards
 from ..reasons import Reason, say
 from . import Controller, PlayError
-from .stepper import BUTTON_STYLE
+from .buttons import button
 
 CARD_SIZE = 56
 
@@ -126,11 +126,6 @@ def text_box_words(kind: str) -> tuple[str, str]:
     if kind == "player_points":
         return "quiz_label_points", "quiz_hint_points"
     return "quiz_label_answer", "quiz_hint_number"
-
-
-def _pressed(on: bool) -> str:
-    return ' aria-pressed="true" style="{0};background:#1f6feb;color:#fff"'.format(BUTTON_STYLE) if on \
-        else f' aria-pressed="false" style="{BUTTON_STYLE}"'
 
 
 class QuizController(Controller):
@@ -255,8 +250,8 @@ class QuizController(Controller):
                          "player_points": "quiz_label_winner"}[kind])
             chosen = self.picks if kind == "multi" else [self.choice]
             labels = public.get("labels") or {}
-            buttons = "".join(f'<button type="button" data-act="choose" data-arg="{_esc(o)}"'
-                              f'{_pressed(o in chosen)}{off}>{_esc(labels.get(o, o))}</button>'
+            buttons = "".join(button(str(labels.get(o, o)), act="choose", arg=o, pressed=o in chosen,
+                                     enabled=not self.closed, why_off=say("quiz_off_answered"))
                               for o in public["options"])
             parts.append(f'<div role="group" aria-label="{_esc(label)}">'
                          f'<span class="rt-group-label">{_esc(label)}</span> {buttons}</div>')
@@ -283,11 +278,11 @@ class QuizController(Controller):
         public = self.current
         skip = (public["groups"][-1]["label"],) if public["input"] == "cards" else ()
         last = self.position + 1 == len(self.public)
-        buttons = (f'<button type="button" data-act="submit" style="{BUTTON_STYLE}"'
-                   f'{" disabled" if self.closed else ""}>{_esc(say("quiz_submit"))}</button>'
-                   f'<button type="button" data-act="next" style="{BUTTON_STYLE}"'
-                   f'{"" if self.closed else " disabled"}>'
-                   f'{_esc(say("quiz_see_score" if last else "quiz_next"))}</button>')
+        buttons = (button(say("quiz_submit"), act="submit", look="move", enabled=not self.closed,
+                          tip=say("quiz_submit_tip"), why_off=say("quiz_off_answered"))
+                   + button(say("quiz_see_score" if last else "quiz_next"), act="next", look="move",
+                            enabled=self.closed, tip=say("quiz_next_tip"),
+                            why_off=say("quiz_off_answer_first", submit=say("quiz_submit"))))
         feedback = feedback_html(self.result, public, self.four_colour) if self.result else ""
         return (f'<div class="rt-quiz-page">{heading}{self.score_html()}'
                 f'{question_html(public, skip, self.four_colour)}'

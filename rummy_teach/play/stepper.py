@@ -14,12 +14,10 @@ from ..board import FONT, board_html, board_view
 from ..reasons import say
 from ..worked_examples import WorkedExample, get_example
 from . import Controller, PlayError
+from .buttons import button
 
 # the stepper's buttons: (name, the catalogue code of its label)
 BUTTONS = (("restart", "stepper_restart"), ("prev", "stepper_prev"), ("next", "stepper_next"))
-
-BUTTON_STYLE = ("font:15px " + FONT + ";min-height:38px;padding:4px 14px;margin:2px 4px 2px 0;"
-                "border:1px solid #555;border-radius:6px;background:#fff;color:#111;cursor:pointer")
 
 
 class StepperController(Controller):
@@ -96,9 +94,9 @@ class StepperController(Controller):
         targets = {"restart": 0, "prev": max(self.step - 1, 0), "next": min(self.step + 1, self.last)}
         off = {"restart": self.step == 0, "prev": self.step == 0, "next": self.step == self.last}
         return "".join(
-            f'<button type="button" class="rt-button" data-act="go" data-arg="{targets[name]}" '
-            f'data-name="{name}" style="{BUTTON_STYLE}"{" disabled" if off[name] else ""}>'
-            f'{html.escape(say(label))}</button>' for name, label in BUTTONS)
+            button(say(label), act="go", arg=targets[name], name=name, css_class="rt-button",
+                   enabled=not off[name], why_off=say("stepper_off_end" if name == "next" else "stepper_off_start"))
+            for name, label in BUTTONS)
 
     def html(self) -> str:
         return (f'<div class="rt-stepper" style="font:16px/1.45 {FONT}">'

@@ -25,10 +25,9 @@ reached that hand (its scores are the ones those hands made).
 
 from __future__ import annotations
 
-import html
 import random
 
-from ..board import board_html, board_view, default_names
+from ..board import board_html, board_view, default_names, status_line
 from ..game.narrate import describe_move, faces_text, hand_over_line
 from ..i18n import number_text
 from ..reasons import Reason, say
@@ -37,6 +36,7 @@ from ..errors import IllegalMoveError, RummyError
 from ..game import Action, Bot, Game, new_game
 from ..rules import get_rules
 from . import Controller, PlayError
+from .buttons import button
 from .coaching import COACH_BUTTONS, Coaching
 
 # the table's buttons by name; each says its label and tooltip from the catalogue
@@ -57,14 +57,6 @@ def fresh_deal_number(rng: random.Random | None = None) -> int:
 def button_words(name: str) -> tuple[str, str]:
     """A table button's label and tooltip, in the language in use."""
     return say(f"table_button_{name}"), say(f"table_tip_{name}")
-
-# the table's buttons: dark text on light, readable whether enabled or not
-_BUTTON = ("font:15px sans-serif;min-height:38px;padding:4px 12px;margin:2px 4px 2px 0;"
-           "border-radius:6px;border:1px solid #0b3d24;cursor:pointer;")
-_ENABLED = _BUTTON + "background:#1f6feb;color:#fff"
-_DISABLED = _BUTTON + "background:#e8e8e8;color:#333;cursor:not-allowed"
-_PLAIN = _BUTTON + "background:#fff;color:#111"
-
 
 class TableController(Controller):
     """A card table seen from ``seat``; the other seats are computer players.
@@ -415,32 +407,61 @@ class TableController(Controller):
                           interactive=interactive, message=self.message,
                           log=self.log_lines) + self.coaching.panel_html()
 
+    def why_off(self, name: str) -> str:
+        """Why the button ``name`` cannot be pressed now (its tooltip while greyed): what the
+        table waits for, or, in the learner's own turn, why that move is not open."""
+        game = self.game
+        if self.coaching.reviewing:
+            return say("coach_review_open")
+        if game.current_player != self.seat or game.phase != "play":
+            return status_line(self.board_view())
+        if name in ("draw", "take", "end", "discard"):
+            hand = game.hand(self.seat)
+            action = Action.discard(self.selected[0] if self.selected else hand[0]) \
+                if name == "discard" else Action(name)
+            verdict = game.judge(action)
+            if not verdict.ok:
+                return verdict.reasons[0].text()
+        if name in ("meld", "group"):
+            if game.rules.ladder:     # greyed only once the contract is down (see legal_kinds)
+                return say("contract_already_down")
+            return say("table_off_meld")
+        if name == "layoff":
+            if game.rules.ladder and not game.may_lay_off(self.seat):
+                return say("layoff_same_turn" if game.has_contract_down(self.seat) else "layoff_before_contract")
+            return say("table_off_layoff" if game.table else "table_off_no_melds")
+        return status_line(self.board_view())
+
     def buttons_html(self) -> str:
+        """The moves (those that make sense now stand out; the others are greyed, with the
+        reason in their tooltip), then the tools: sorting, clearing, the coach."""
         kinds = self.enabled_buttons()
-        out = []
+        moves = []
         for name in self.shown_buttons():
-            label, tip = (html.escape(words) for words in button_words(name))
+            label, tip = button_words(name)
             on = name in kinds
-            out.append(f'<button type="button" data-act="press" data-arg="{name}" title="{tip}" '
-                       f'style="{_ENABLED if on else _DISABLED}"{"" if on else " disabled"}>{label}</button>')
-        sorts = "".join(
-            f'<button type="button" data-act="sort" data-arg="{key}" aria-pressed="{str(self.sort == key).lower()}" '
-            f'style="{_ENABLED if self.sort == key else _PLAIN}">{html.escape(say("table_sort_" + key))}</button>'
-            for key in ("suit", "rank"))
-        return (f'<div class="rt-buttons" style="display:flex;flex-wrap:wrap;margin-top:6px">{"".join(out)}</div>'
-                f'<div style="display:flex;flex-wrap:wrap;margin-top:2px">{sorts}'
-                f'<button type="button" data-act="clear" style="{_PLAIN}">{html.escape(say("table_clear"))}</button></div>'
-                + self.coach_buttons_html())
+            moves.append(button(label, act="press", arg=name, look="move", enabled=on, tip=tip,
+                                why_off="" if on else self.why_off(name)))
+        sorts = "".join(button(say("table_sort_" + key), act="sort", arg=key, pressed=self.sort == key)
+                        for key in ("suit", "rank"))
+        return (f'<div class="rt-buttons" style="display:flex;flex-wrap:wrap;margin-top:6px">{"".join(moves)}</div>'
+                f'<div class="rt-tools" style="display:flex;flex-wrap:wrap;margin-top:2px">{sorts}'
+                + button(say("table_clear"), act="clear", enabled=bool(self.selected or self.groups))
+                + "</div>" + self.coach_buttons_html())
 
     def coach_buttons_html(self) -> str:
+        """The coach's buttons that apply now: Hint and Coach mode always (Hint greyed when it
+        is not the learner's move), Review once a hand is over, the review's steps in a review."""
         on, out = self.coach_kinds(), []
+        reviewing = self.coaching.reviewing
         for name, label, tip in COACH_BUTTONS:
-            pressed = f' aria-pressed="{str(self.coaching.mode).lower()}"' if name == "coach" else ""
-            out.append(f'<button type="button" data-act="coach" data-arg="{name}" title="{html.escape(say(tip))}"'
-                       f'{pressed} style="{_PLAIN if name in on else _DISABLED}"{"" if name in on else " disabled"}>'
-                       f'{html.escape(say(label))}</button>')
+            if name.startswith("review_") and not reviewing or name == "review" and (
+                    reviewing or not self.game.is_hand_over):
+                continue
+            pressed = self.coaching.mode if name == "coach" else None
+            out.append(button(say(label), act="coach", arg=name, enabled=name in on, pressed=pressed,
+                              tip=say(tip), why_off=self.why_off("coach")))
         return f'<div class="rt-coach-buttons" style="display:flex;flex-wrap:wrap;margin-top:2px">{"".join(out)}</div>'
-
 
     def html(self) -> str:
         return f'<div class="rt-card-table">{self.board_html()}{self.buttons_html()}</div>'

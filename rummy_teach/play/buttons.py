@@ -1,0 +1,62 @@
+"""How every button of the play controllers looks, in one place (issue 27).
+
+The same HTML shows in the book's pages, in JupyterLab and in Voilà, where no style sheet
+of ours is loaded, so the looks are inline styles. Four looks, each told apart by more
+than its colour:
+
+- ``move``: a move that makes sense now (filled blue);
+- ``plain``: a tool that may be used (white, solid border);
+- ``pressed``: a toggle that is on (dark green, sunk in, ``aria-pressed="true"``);
+- off: a control that cannot be used now (grey, dashed border, a not-allowed cursor),
+  whose tooltip says why (``why_off``) instead of what it would do; a toggle that is on
+  keeps its pressed look when it is greyed (the answer chosen before Submit).
+
+``button("Draw", act="press", arg="draw", look="move", tip="Take the top card...")``
+returns the ``<button>`` element's HTML; every text is escaped here.
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..board import FONT
+
+_BASE = (f"font:15px {FONT};min-height:38px;padding:4px 12px;margin:2px 4px 2px 0;"
+         "border-radius:6px;")
+LOOKS = {
+    "move": _BASE + "background:#1f6feb;color:#fff;border:1px solid #0b3d24;cursor:pointer",
+    "plain": _BASE + "background:#fff;color:#111;border:1px solid #555;cursor:pointer",
+    "pressed": _BASE + ("background:#0b3d24;color:#fff;border:1px solid #0b3d24;"
+                        "box-shadow:inset 0 2px 4px rgba(0,0,0,.5);cursor:pointer"),
+    # grey on grey above 4.5:1 all the same, so the label stays readable
+    "off": _BASE + "background:#f0f0f0;color:#555;border:1px dashed #8a8a8a;cursor:not-allowed",
+}
+
+
+def button(label: str, *, act: str, arg: str | None = None, look: str = "plain",
+           enabled: bool = True, pressed: bool | None = None, tip: str = "",
+           why_off: str = "", name: str | None = None, css_class: str | None = None) -> str:
+    """One button. ``pressed`` (True or False) makes it a toggle; ``tip`` is its tooltip
+    while it may be pressed, ``why_off`` while it may not (falling back to ``tip``)."""
+    if look not in LOOKS or look == "off":
+        raise ValueError(f"a button's look is one of move, plain, pressed, not {look!r}")
+    if pressed:     # a toggle that is on stays visibly on, greyed or not (a chosen answer)
+        style = LOOKS["pressed"] + ("" if enabled else ";cursor:not-allowed;opacity:.8")
+    else:
+        style = LOOKS[look] if enabled else LOOKS["off"]
+    title = tip if enabled else (why_off or tip)
+    attrs = [f'type="button"', f'data-act="{html.escape(act)}"']
+    if css_class:
+        attrs.append(f'class="{html.escape(css_class)}"')
+    if arg is not None:
+        attrs.append(f'data-arg="{html.escape(str(arg))}"')
+    if name:
+        attrs.append(f'data-name="{html.escape(name)}"')
+    if pressed is not None:
+        attrs.append(f'aria-pressed="{str(bool(pressed)).lower()}"')
+    if title:
+        attrs.append(f'title="{html.escape(title)}"')
+    attrs.append(f'style="{style}"')
+    if not enabled:
+        attrs.append("disabled")
+    return f'<button {" ".join(attrs)}>{html.escape(label)}</button>'
