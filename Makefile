@@ -23,7 +23,7 @@ demo: setup
 # widgets without a browser, the command line, the classroom store. No book build, no
 # lessons, no browser, no Voila or PostgreSQL server.
 check: setup
-	$(BIN)/python -m pytest -q -m "not slow and not browser"
+	$(BIN)/python -m pytest -q -m "not slow and not browser" --quick
 
 # `make test`: everything, what CI runs (.ci/run). Four pytest processes side by side
 # (tests/run_lanes.py): the book build and the tests that read it in one, the other

@@ -8,11 +8,12 @@
   ``@pytest.mark.slow``; it never builds the book itself. The docstring of
   tests/book_build.py shows an example and how to reuse a `make book` build.
 
-Tiers: ``make check`` runs ``-m "not slow and not browser"`` (no book, no lessons, no
-browser, a few minutes); ``make test`` runs everything, as CI does.
+Tiers: ``make check`` runs ``-m "not slow and not browser" --quick`` (no book, no
+lessons, no browser, smaller samples: a few minutes); ``make test`` runs everything, as
+CI does. The tiers and the lanes are chosen by markers (``slow``, ``browser``, ``games``)
+and the ``--quick`` option, never by file names or the text of ``-m``.
 """
 
-from pathlib import Path
 
 import pytest
 
@@ -21,10 +22,9 @@ pytest_plugins = ["browser", "book_build"]
 
 @pytest.fixture(scope="session")
 def full_run(request) -> bool:
-    """False in ``make check`` (a mark expression that leaves out ``slow``): tests that
-    draw a sample (generated questions) take a smaller one there; ``make test`` takes
-    the full sample."""
-    return "not slow" not in (request.config.getoption("markexpr") or "")
+    """False with ``--quick`` (``make check``): tests that draw a sample (generated
+    questions, solver examples) take a smaller one there; ``make test`` takes the full one."""
+    return not request.config.getoption("quick")
 
 
 # --- lanes: make test runs the suite as four pytest processes side by side -------------
@@ -44,28 +44,28 @@ BOOK_FIXTURES = frozenset({"book", "book_site"})
 #: fixtures that start or wait on another process: a test using one runs in the
 #: "serve" lane (unless it needs the book)
 WAITING_FIXTURES = frozenset({"voila", "jupyterlab", "chromium", "browser_page"})
-#: test modules that play many whole games (the property games, the computer players'
-#: games, the solver's exactness checks): the "games" lane
-GAMES_MODULES = frozenset({"test_game_properties.py", "test_game_ai.py", "test_solver.py"})
 LANES = ("cpu", "games", "book", "serve")
 
 
 def lane_of(item) -> str:
     """The lane of a collected test: "book" for any test that uses the built book,
     "serve" for the other browser tests and any test that uses a Jupyter server or
-    Chromium fixture, "games" for the tests of :data:`GAMES_MODULES`, "cpu" for every
-    other test."""
+    Chromium fixture, "games" for the tests marked ``games`` (modules that play many whole
+    games: the property games, the computer players' games, the solver's exactness
+    checks), "cpu" for every other test."""
     fixtures = set(item.fixturenames)
     if BOOK_FIXTURES & fixtures:
         return "book"
     if item.get_closest_marker("browser") or WAITING_FIXTURES & fixtures:
         return "serve"
-    if Path(str(item.path)).name in GAMES_MODULES:
+    if item.get_closest_marker("games"):
         return "games"
     return "cpu"
 
 
 def pytest_addoption(parser):
+    parser.addoption("--quick", action="store_true", default=False,
+                     help="the fast tier (make check): tests that draw a sample take a smaller one")
     parser.addoption("--lane", choices=LANES, default=None,
                      help="run only the tests of one lane (tests/conftest.py); make test runs "
                           "every lane side by side")

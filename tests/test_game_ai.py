@@ -10,6 +10,9 @@ from rummy_teach.game.ai import LEVELS, Bot, choose_action
 from rummy_teach.game.simulate import make_bots, play_game, play_hand, simulate
 from rummy_teach.rules import get_rules
 
+# plays many whole games: make test runs these in their own lane (tests/conftest.py)
+pytestmark = pytest.mark.games
+
 GAMES = [("basic", 2), ("basic", 4), ("500", 3), ("500", 6), ("contract", 4), ("persian", 3),
          ("partnership", 4), ("booting", 2), ("california", 3), ("shanghai", 3), ("double-progressive", 3)]
 

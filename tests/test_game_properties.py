@@ -28,9 +28,18 @@ from rummy_teach.game.legal import meld_options
 from rummy_teach.melds import card_meld_value
 from rummy_teach.rules import RULE_SETS
 
-VARIANTS = [(name, n) for name in RULE_SETS
-            for n in sorted({RULE_SETS[name].min_players, min(RULE_SETS[name].max_players, 5)})]
-VARIANTS += [("500", 8), ("contract", 7)]
+# plays many whole games: make test runs these in their own lane (tests/conftest.py)
+pytestmark = pytest.mark.games
+
+# every rule set and the player counts its random games are played at: written out, not
+# read from RULE_SETS, so that a new rule set without games here fails
+# test_every_variant_is_covered (the fewest players, and five or the most if fewer)
+VARIANTS = [("basic", 2), ("basic", 5), ("500", 2), ("500", 5), ("500", 8), ("500-short", 2),
+            ("500-short", 5), ("persian", 2), ("persian", 5), ("partnership", 4), ("booting", 2),
+            ("booting", 5), ("contract", 3), ("contract", 5), ("contract", 7), ("shanghai", 3),
+            ("shanghai", 5), ("california", 3), ("california", 5), ("liverpool", 3), ("liverpool", 5),
+            ("strict-no-buy", 3), ("strict-no-buy", 5), ("double-progressive", 3),
+            ("double-progressive", 5)]
 
 MAX_STEPS = 250
 # 80 random games per variant and player count: over two thousand games in every run
@@ -227,3 +236,7 @@ def play_and_check(variant, seed, choice_seed):
 
 def test_every_variant_is_covered():
     assert {name for name, _ in VARIANTS} == set(RULE_SETS)
+    for name, players in VARIANTS:      # each count is one the rule set allows
+        assert RULE_SETS[name].min_players <= players <= RULE_SETS[name].max_players, (name, players)
+    for name in RULE_SETS:              # and the fewest players are always among them
+        assert (name, RULE_SETS[name].min_players) in VARIANTS, name

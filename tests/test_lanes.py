@@ -11,29 +11,38 @@ import run_lanes
 from conftest import LANES, lane_of
 
 
-def item(fixtures=(), browser=False, path="tests/test_melds.py"):
-    marker = SimpleNamespace(name="browser") if browser else None
-    return SimpleNamespace(fixturenames=list(fixtures), path=Path(path),
-                           get_closest_marker=lambda name: marker if name == "browser" else None)
+def item(fixtures=(), *markers):
+    return SimpleNamespace(fixturenames=list(fixtures),
+                           get_closest_marker=lambda name: SimpleNamespace(name=name) if name in markers else None)
 
 
 def test_each_test_goes_to_the_lane_of_what_it_waits_on():
     assert lane_of(item(["tmp_path"])) == "cpu"
-    assert lane_of(item(["tmp_path"], browser=True)) == "serve"
+    assert lane_of(item(["tmp_path"], "browser")) == "serve"
     for fixture in ("voila", "jupyterlab", "chromium", "browser_page"):
         assert lane_of(item(["request", fixture])) == "serve", fixture
     for fixture in ("book", "book_site"):     # the book is built in one lane only
         assert lane_of(item(["request", fixture])) == "book", fixture
-        assert lane_of(item(["browser_page", fixture], browser=True)) == "book", fixture
-    for module in ("test_game_properties.py", "test_game_ai.py", "test_solver.py"):
-        assert lane_of(item(["tmp_path"], path=f"tests/{module}")) == "games", module
-        assert lane_of(item(["browser_page"], path=f"tests/{module}")) == "serve", module
+        assert lane_of(item(["browser_page", fixture], "browser")) == "book", fixture
+    assert lane_of(item(["tmp_path"], "games")) == "games"
+    assert lane_of(item(["browser_page"], "games")) == "serve"
+    assert lane_of(item(["tmp_path"], "slow")) == "cpu"
     assert set(LANES) == {"cpu", "games", "book", "serve"}
 
 
-def test_every_collected_test_is_in_exactly_one_lane(request):
-    for test in request.session.items:
-        assert lane_of(test) in LANES, test.nodeid
+def test_the_modules_that_play_many_games_are_marked_for_their_lane(pytestconfig):
+    """The games lane is chosen by the ``games`` marker, declared in pyproject.toml."""
+    tests = Path(__file__).parent
+    marked = {path.name for path in tests.glob("test_*.py")
+              if "\npytestmark = pytest.mark.games" in path.read_text(encoding="utf-8")}
+    assert marked == {"test_game_properties.py", "test_game_ai.py", "test_solver.py"}
+    assert any(line.startswith("games:") for line in pytestconfig.getini("markers"))
+
+
+def test_the_quick_tier_is_an_option_not_a_guess_from_the_mark_expression(pytestconfig, full_run):
+    assert full_run is not pytestconfig.getoption("quick")
+    makefile = (Path(__file__).parent.parent / "Makefile").read_text(encoding="utf-8")
+    assert '-m "not slow and not browser" --quick' in makefile
 
 
 @pytest.mark.parametrize("codes, expected", [((0, 0, 0, 0), 0), ((0, 1, 0, 0), 1),

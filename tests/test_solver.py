@@ -13,6 +13,9 @@ from rummy_teach import RuleOptionError, get_rules, make_deck, parse_cards
 from rummy_teach.melds import check_meld
 from rummy_teach.solver import arrange, find_contract, min_deadwood
 
+# plays many whole games: make test runs these in their own lane (tests/conftest.py)
+pytestmark = pytest.mark.games
+
 ONE_DECK = make_deck()
 # (label, rule set, the physical cards its hands are drawn from)
 GAMES = [
