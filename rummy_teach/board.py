@@ -20,7 +20,6 @@ from .cards import Card, cards_text, parse_cards
 from .contracts import Contract
 from .game import Game
 from .game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
-from .i18n import number_text
 from .reasons import catalogue_in_use, say
 
 FONT = render.FONT
@@ -251,9 +250,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     facts = []
     if board.get("deal") is not None:   # the page's script makes it a link to the deal
         number = board["deal"]
-        shown = number_text(number) if isinstance(number, int) else str(number)
         facts.append(f'<span class="rt-deal" data-deal="{_esc(number)}" title="{_esc(say("board_deal_tip"))}">'
-                     f'{_esc(say("board_deal_number", number=shown))}</span>')
+                     f'{_esc(say("board_deal_number", number=number))}</span>')
     if board["hand_number"] is not None:
         facts.append(_esc(say("board_hand_number", number=board["hand_number"])))
     if board["contract"]:

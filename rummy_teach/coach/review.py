@@ -56,7 +56,7 @@ class Decision:
 
     def line(self) -> str:
         return say("review_line", turn=self.turn, played=self.played_words,
-                   better=self.better_words, cost=f"{self.cost:.1f}")
+                   better=self.better_words, cost=self.cost)
 
 
 @dataclass(frozen=True)
@@ -78,12 +78,13 @@ class Review:
         return sum(d.cost for d in self.mistakes)
 
     def summary(self) -> str:
-        return say("review_summary", count=len(self.mistakes), points=f"{self.points_lost:.1f}")
+        return say("review_summary", count=len(self.mistakes),
+                   points=Reason("count_points", {"count": self.points_lost}))
 
     def lines(self) -> list[str]:
         lines = [d.line() for d in self.mistakes]
         if not lines:
-            lines.append(say("review_none", threshold=f"{self.threshold:g}"))
+            lines.append(say("review_none", threshold=Reason("count_points", {"count": self.threshold})))
         return lines + [self.summary()]
 
 
@@ -106,7 +107,7 @@ def weigh_decision(game, action, samples: int = SAMPLES, seed=0) -> Decision | N
     values = weigh(view, [better, action], samples, seed, turns=WHOLE_HAND if held else HORIZON)
     cost = max(0.0, values[better] - values[action])
     if held:
-        reasons.append(Reason("review_hold_measured", {"samples": samples, "points": f"{cost:.1f}"}))
+        reasons.append(Reason("review_hold_measured", {"samples": samples, "points": cost}))
     return Decision(game.actions_played, game.turn_number, action, move_words(public, action), better,
                     move_words(public, better), cost, tuple(reasons))
 
@@ -195,7 +196,8 @@ def cmd_review(args) -> int:
     seats = [levels[i % len(levels)] for i in range(players)]
     seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     review = review_hand(rules, seats, seed=seed, hand=hand, samples=samples)
-    print(say("review_title", player=0, hand=hand, game=rules.term, seed=seed))
+    # the seed as typed: a number that names a game, read back by --seed, not a quantity
+    print(say("review_title", player=0, hand=hand, game=rules.term, seed=str(seed)))
     for line in review.lines():
         print(line)
     return 0
