@@ -53,6 +53,10 @@ class Percent(float):
     def __repr__(self) -> str:
         return f"Percent({float(self)!r})"
 
+    def to_json(self) -> dict:
+        """Its stored form in a stored sentence, ``{"percent": 0.625}`` (a share, not text)."""
+        return {"percent": float(self)}
+
 
 def is_number(value) -> bool:
     """A parameter :func:`number_text` writes: an int or a float (not True/False)."""

@@ -422,7 +422,7 @@ class Reasons(tuple):
 #: Readers of the other words a parameter may be (rummy_teach.quiz.words registers a game's
 #: name, a contract, a joined list): the key that marks the stored form -> its reader. Such
 #: an object writes itself with its own ``to_json()``.
-READERS: dict = {}
+READERS: dict = {"percent": lambda stored: Percent(stored["percent"])}
 
 
 def _to_json(value):

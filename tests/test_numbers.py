@@ -6,6 +6,7 @@ when the message is said."""
 
 import contextlib
 import io
+import json
 import re
 import string
 from datetime import datetime, timedelta, timezone
@@ -211,3 +212,11 @@ def test_the_csv_keeps_numbers_a_spreadsheet_reads_and_says_what_they_are(lang, 
     assert rows[0].split(",")[-1] == header
     assert rows[1].endswith(",0.6250") and ",0.5000" in rows[2]
     assert "%" not in rows[1] + students
+
+
+def test_a_stored_sentence_keeps_its_share_a_share():
+    stored = Reason("class_chart_bar", {"question": "q1", "rate": Percent(0.625), "right": 5,
+                                        "attempts": 8, "rule": "x"})
+    again = Reason.from_json(json.loads(json.dumps(stored.to_json())))
+    assert again.params["rate"] == 0.625 and isinstance(again.params["rate"], Percent)
+    assert "62,5" not in again.text(i18n.catalogue("it")) and "63%" in again.text(i18n.catalogue("it"))

@@ -74,7 +74,8 @@ def bar_chart_svg(report: ClassReport) -> str:
             f'{escape(label)}</text>'
             f'<rect x="{LABEL_WIDTH}" y="{y + 8}" width="{bar}" height="{BAR_ROW - 12}" '
             f'fill="{_colour(rate)}"/>'
-            f'<text x="{LABEL_WIDTH + bar + 8}" y="{y + 26}" fill="#111">{number_text(share(rate))}</text></g>')
+            f'<text x="{LABEL_WIDTH + bar + 8}" y="{y + 26}" fill="#111">'
+            f'{number_text(share(rate))}</text></g>')
     axis_y = height - 8
     for tick in (0, 50, 100):
         x = LABEL_WIDTH + BAR_WIDTH * tick // 100
