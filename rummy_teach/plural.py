@@ -58,6 +58,17 @@ class Percent(float):
         return {"percent": float(self)}
 
 
+class Signed(int):
+    """A change, said with its sign: ``Signed(25)`` is "+25", ``Signed(-10)`` "-10" (what a
+    hand added to each score), ``Signed(0)`` "0"."""
+
+    def __repr__(self) -> str:
+        return f"Signed({int(self)!r})"
+
+    def to_json(self) -> dict:
+        return {"signed": int(self)}
+
+
 def is_number(value) -> bool:
     """A parameter :func:`number_text` writes: an int or a float (not True/False)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -82,11 +93,14 @@ def as_written(value):
 
 def number_text(value, language: str = "en") -> str:
     """``value`` as ``language`` writes it: 1234 is "1,234" in English and "1.234" in
-    Italian and Dutch; 0.3 is "0,3" in both; 19.04 is "19"; ``Percent(0.625)`` is "63%"."""
+    Italian and Dutch; 0.3 is "0,3" in both; 19.04 is "19"; ``Percent(0.625)`` is "63%";
+    ``Signed(25)`` is "+25"."""
     shown = as_written(value)
     mark, thousands = MARKS.get(language, MARKS["en"])
     if isinstance(shown, int):
         text = f"{shown:,}".replace(",", thousands)
     else:
         text = f"{shown:.1f}".replace(".", mark)
+    if isinstance(value, Signed) and value > 0:
+        text = "+" + text
     return text + "%" if isinstance(value, Percent) else text

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from .plural import Percent, Plural, plural_form  # noqa: F401  (part of this module's interface)
+from .plural import Percent, Plural, Signed, plural_form  # noqa: F401  (part of this module's interface)
 from .plural import is_number, number_text
 
 ENGLISH = {
@@ -422,7 +422,8 @@ class Reasons(tuple):
 #: Readers of the other words a parameter may be (rummy_teach.quiz.words registers a game's
 #: name, a contract, a joined list): the key that marks the stored form -> its reader. Such
 #: an object writes itself with its own ``to_json()``.
-READERS: dict = {"percent": lambda stored: Percent(stored["percent"])}
+READERS: dict = {"percent": lambda stored: Percent(stored["percent"]),
+                  "signed": lambda stored: Signed(stored["signed"])}
 
 
 def _to_json(value):

@@ -20,7 +20,7 @@ from rummy_teach.classroom.store import Answer
 from rummy_teach.cli import main
 from rummy_teach.coach import hint
 from rummy_teach.game.setup import new_game
-from rummy_teach.plural import Percent, number_text, plural_form
+from rummy_teach.plural import Percent, Signed, number_text, plural_form
 from rummy_teach.reasons import ENGLISH, Reason, say
 
 LANGS = ("en", "it", "nl")
@@ -220,3 +220,14 @@ def test_a_stored_sentence_keeps_its_share_a_share():
     again = Reason.from_json(json.loads(json.dumps(stored.to_json())))
     assert again.params["rate"] == 0.625 and isinstance(again.params["rate"], Percent)
     assert "62,5" not in again.text(i18n.catalogue("it")) and "63%" in again.text(i18n.catalogue("it"))
+
+
+@pytest.mark.parametrize("lang, line", [("en", "Ann +1,025, Bo -35, Cy 0"), ("it", "Ann +1.025, Bo -35, Cy 0"),
+                                        ("nl", "Ann +1.025, Bo -35, Cy 0")])
+def test_what_a_hand_adds_to_each_score_has_its_sign(lang, line):
+    with i18n.language(lang):
+        said_line = ", ".join(say("board_score_item", name=n, score=Signed(s))
+                              for n, s in (("Ann", 1025), ("Bo", -35), ("Cy", 0)))
+    assert said_line == line
+    assert Reason.from_json(json.loads(json.dumps(Reason("board_score_item", {
+        "name": "Ann", "score": Signed(5)}).to_json()))).text() == "Ann +5"
