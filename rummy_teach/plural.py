@@ -80,8 +80,8 @@ def as_written(value):
     whole number, half away from zero, since a teacher says "about 19 points", not 19.04.
     Below 1 the whole number says nothing, so one decimal stays (0.3, but 0.04 is 0).
     A :class:`Percent` is its share times 100, by the same rule."""
-    if not is_number(value) or isinstance(value, int):
-        return value
+    if not is_number(value) or isinstance(value, int) or value != value or abs(value) == float("inf"):
+        return value      # a whole number as it is; nan and inf have no digits to round
     if isinstance(value, Percent):
         value = value * 100
     exact = Decimal(repr(round(float(value), 9)))     # 0.285 * 100 is 28.5, not 28.4999...
