@@ -231,3 +231,12 @@ def test_what_a_hand_adds_to_each_score_has_its_sign(lang, line):
     assert said_line == line
     assert Reason.from_json(json.loads(json.dumps(Reason("board_score_item", {
         "name": "Ann", "score": Signed(5)}).to_json()))).text() == "Ann +5"
+
+
+def test_a_drawn_arrangement_says_its_score_with_its_sign():
+    from rummy_teach import get_rules
+    from rummy_teach.render import arrangement_html
+    arrangement = get_rules("500").arrange("AS AH AD 2C 9C")      # 45 melded, 10 deadwood
+    with i18n.language("it"):
+        html = arrangement_html(arrangement)
+    assert f"in tutto +{arrangement.score}." in html and arrangement.score > 0
