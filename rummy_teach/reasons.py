@@ -940,6 +940,21 @@ ENGLISH.update({
         "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
         "about {points} points behind the others on average, {margin} better than the next best "
         "move ({second}).", count="points"),
+    # the same, when the next best move comes out level with it (a margin written 0)
+    "coach_estimate_ahead_level": Plural(
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} point ahead of the others on average; the next best move ({second}) comes "
+        "out the same.",
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} points ahead of the others on average; the next best move ({second}) comes "
+        "out the same.", count="points"),
+    "coach_estimate_behind_level": Plural(
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} point behind the others on average; the next best move ({second}) comes "
+        "out the same.",
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} points behind the others on average; the next best move ({second}) comes "
+        "out the same.", count="points"),
     # the expert's move, when another looks better by the learner's next turn (coach/hint.py)
     "coach_estimate_later_ahead": Plural(
         "Estimated over {samples} deals of the cards you cannot see: after this move you end up "

@@ -97,8 +97,10 @@ def test_the_estimate_says_ahead_or_behind_with_no_minus_sign():
         estimate = [r for r in advice.reasons if r.code.startswith("coach_estimate_")]
         looks_worse = round(best - second, 1) < 0
         later += looks_worse
+        level = round(best - second, 1) == 0        # "0 better" is said as coming out the same
         assert [r.code for r in estimate] == ["coach_estimate_" + ("later_" if looks_worse else "")
-                                              + ("ahead" if round(best, 1) >= 0 else "behind")]
+                                              + ("ahead" if round(best, 1) >= 0 else "behind")
+                                              + ("_level" if level else "")]
         # the numbers themselves, with no sign; the message writes them (test_numbers.py)
         assert estimate[0].params["points"] == abs(best)
         assert estimate[0].params["margin"] == abs(best - second)

@@ -73,10 +73,12 @@ def _estimate(game, values, samples) -> Reason:
     # measured numbers, kept as numbers: the message writes them ("about 19 points")
     words = {"samples": samples, "points": abs(value), "margin": abs(value - second),
              "second": move_words(game, other)}
-    ahead = as_written(value) >= 0      # judged by the number the learner reads
-    if as_written(value - second) < 0:
-        return Reason("coach_estimate_later_ahead" if ahead else "coach_estimate_later_behind", words)
-    return Reason("coach_estimate_ahead" if ahead else "coach_estimate_behind", words)
+    # judged by the numbers the learner reads: "0 better" is said as level
+    side = "ahead" if as_written(value) >= 0 else "behind"
+    margin = as_written(value - second)
+    if margin < 0:
+        return Reason(f"coach_estimate_later_{side}", words)
+    return Reason(f"coach_estimate_{side}" + ("_level" if margin == 0 else ""), words)
 
 
 def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0) -> Hint:
