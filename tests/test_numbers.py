@@ -240,3 +240,26 @@ def test_a_drawn_arrangement_says_its_score_with_its_sign():
     with i18n.language("it"):
         html = arrangement_html(arrangement)
     assert f"in tutto +{arrangement.score}." in html and arrangement.score > 0
+
+
+
+@pytest.mark.parametrize("lang, same", [("en", "comes out the same"), ("it", "dà lo stesso risultato"),
+                                        ("nl", "komt op hetzelfde uit")])
+def test_a_next_best_move_that_comes_out_level_is_said_so_not_zero_better(lang, same):
+    text = said(lang, "coach_estimate_behind_level", points=3.2, samples=6, second="X", margin=0.01)
+    assert same in text and " 0 " not in text
+
+
+def test_the_hint_says_level_exactly_when_the_margin_is_written_zero():
+    found = [r for s in range(12) for r in hint(new_game("basic", players=2, seed=s), samples=3, seed=s).reasons
+             if r.code.startswith("coach_estimate_")]
+    for reason in found:
+        written_zero = abs(reason.params["margin"]) < 0.05
+        assert reason.code.endswith("_level") == (written_zero and "_later_" not in reason.code), reason
+
+
+def test_the_review_total_is_the_sum_of_the_costs_it_lists():
+    text = _review("en", "--seed", "1", "--levels", "easy,hard")
+    costs = [int(c) for c in re.findall(r"\(about (\d+) points?\)", text)]
+    total = re.search(r"mistakes?, (\d+) points? lost", text)
+    assert costs and int(total.group(1)) == sum(costs), text

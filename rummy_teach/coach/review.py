@@ -24,6 +24,7 @@ from ..game.ai import LEVELS
 from ..game.setup import new_game
 from ..game.simulate import MAX_ACTIONS_PER_HAND, make_bots
 from ..game.transcript import add_table_options
+from ..plural import as_written
 from ..reasons import Reason, say
 from ..rules import get_rules
 from .expert import keeps_melds
@@ -78,8 +79,10 @@ class Review:
         return sum(d.cost for d in self.mistakes)
 
     def summary(self) -> str:
-        return say("review_summary", count=len(self.mistakes),
-                   points=Reason("count_points", {"count": self.points_lost}))
+        # the total of the costs as the lines say them (19 + 16 + 16 + 11 is 62, where the
+        # costs themselves add up to 61.4): a reader adds up what they read
+        said = sum(as_written(d.cost) for d in self.mistakes)
+        return say("review_summary", count=len(self.mistakes), points=Reason("count_points", {"count": said}))
 
     def lines(self) -> list[str]:
         lines = [d.line() for d in self.mistakes]
