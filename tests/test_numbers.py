@@ -250,9 +250,22 @@ def test_a_next_best_move_that_comes_out_level_is_said_so_not_zero_better(lang, 
     assert same in text and " 0 " not in text
 
 
+def _lesson_hint():
+    """The hint of the basic_coach lesson, at the costliest mistake of its hand."""
+    from rummy_teach.coach import review_moments
+    from rummy_teach.coach.review import play_and_collect
+    _, moments = play_and_collect("basic", ["easy", "hard"], seed=1)
+    costliest = review_moments(moments, player=0, seed=1).mistakes[0]
+    then = {before.actions_played: before for before, _ in moments}[costliest.at]
+    return hint(then, seed=1)
+
+
 def test_the_hint_says_level_exactly_when_the_margin_is_written_zero():
+    lesson = _lesson_hint()
+    assert lesson.reasons[-1].code == "coach_estimate_behind_level"      # two lay-offs, worth the same
+    assert "comes out the same" in lesson.text() and " 0 better" not in lesson.text()
     found = [r for s in range(12) for r in hint(new_game("basic", players=2, seed=s), samples=3, seed=s).reasons
-             if r.code.startswith("coach_estimate_")]
+             if r.code.startswith("coach_estimate_")] + [lesson.reasons[-1]]
     for reason in found:
         written_zero = abs(reason.params["margin"]) < 0.05
         assert reason.code.endswith("_level") == (written_zero and "_later_" not in reason.code), reason
