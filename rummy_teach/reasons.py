@@ -9,10 +9,10 @@ another language is another dict of the same codes, made the one in use with
 
 from __future__ import annotations
 
-import string
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from string import Formatter
 
 from .plural import Percent, Plural, Signed, plural_form  # noqa: F401  (part of this module's interface)
 from .plural import is_number, number_text
@@ -330,6 +330,20 @@ def speaking(catalogue: dict):
         _IN_USE.reset(token)
 
 
+class _Writer(Formatter):
+    """Fills a template as ``str.format`` does, but writes a number parameter (an int, a
+    float, a :class:`~rummy_teach.plural.Percent`) as the language in use writes it, so
+    no caller writes a number itself: "circa 19 punti", "ongeveer 0,5 punt", "1.234"."""
+
+    def format_field(self, value, spec: str) -> str:
+        if is_number(value):
+            value = number_text(value, getattr(_IN_USE.get(), "language", "en"))
+        return format(value, spec)
+
+
+_WRITER = _Writer()
+
+
 def say(code: str, catalogue: dict | None = None, **params) -> str:
     """The catalogue's sentence for ``code`` with ``params`` filled in."""
     return Reason(code, params).text(catalogue)
@@ -380,20 +394,6 @@ class Reason:
 
     def __repr__(self) -> str:
         return f"Reason({self.code!r}, {self.params!r})"
-
-
-class _Writer(string.Formatter):
-    """Fills a template as ``str.format`` does, but writes a number parameter (an int, a
-    float, a :class:`~rummy_teach.plural.Percent`) as the language in use writes it, so
-    no caller writes a number itself: "circa 19 punti", "ongeveer 0,5 punt", "1.234"."""
-
-    def format_field(self, value, spec: str) -> str:
-        if is_number(value):
-            value = number_text(value, getattr(_IN_USE.get(), "language", "en"))
-        return format(value, spec)
-
-
-_WRITER = _Writer()
 
 
 class Reasons(tuple):
