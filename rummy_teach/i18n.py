@@ -252,8 +252,6 @@ def number_text(value) -> str:
     such as a table's cell. 1234 is "1,234" in English, "1.234" in Italian and Dutch; 0.3
     is "0,3" in both; a measured 19.04 is "19"; ``Percent(0.625)`` is "63%". Anything
     else (a name, a dash for no value) is shown as ``str(value)``."""
-    if not plural.is_number(value):
-        return str(value)
     return plural.number_text(value, current_language())
 
 

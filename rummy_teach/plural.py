@@ -94,7 +94,9 @@ def as_written(value):
 def number_text(value, language: str = "en") -> str:
     """``value`` as ``language`` writes it: 1234 is "1,234" in English and "1.234" in
     Italian and Dutch; 0.3 is "0,3" in both; 19.04 is "19"; ``Percent(0.625)`` is "63%";
-    ``Signed(25)`` is "+25"."""
+    ``Signed(25)`` is "+25". Anything else (True, a name) is ``str(value)``."""
+    if not is_number(value):
+        return str(value)
     shown = as_written(value)
     mark, thousands = MARKS.get(language, MARKS["en"])
     if isinstance(shown, int):
