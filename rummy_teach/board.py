@@ -21,6 +21,7 @@ from .contracts import Contract
 from .game import Game
 from .game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
 from .i18n import number_text
+from .plural import Signed
 from .reasons import catalogue_in_use, say
 
 FONT = render.FONT
@@ -153,9 +154,10 @@ def _cards(count: int) -> str:
 
 
 def _say_bold(code: str, bold: str, value, **params) -> str:
-    """The catalogue's sentence for ``code`` as HTML, its ``bold`` parameter in <b>."""
+    """The catalogue's sentence for ``code`` as HTML, its ``bold`` parameter in <b>
+    (a number written as the language writes it)."""
     before, _, after = say(code, **params, **{bold: "\x00"}).partition("\x00")
-    return f"{_esc(before)}<b>{_esc(value)}</b>{_esc(after)}"
+    return f"{_esc(before)}<b>{_esc(number_text(value))}</b>{_esc(after)}"
 
 
 
@@ -233,7 +235,7 @@ def _result_html(board) -> str:
     for p, name in enumerate(names):
         left = parse_cards(result["deadwood"][p])
         melded = say("result_melded", points=result["melded"][p]) if result["melded"] else ""
-        row = _say_bold("result_row", "score", f"{result['scores'][p]:+d}", name=name,
+        row = _say_bold("result_row", "score", Signed(result["scores"][p]), name=name,
                         melded=melded, left=faces_text(left) or say("result_nothing_left"),
                         points=result["deadwood_points"][p])
         rows.append(f"<li>{row}</li>")
@@ -252,9 +254,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     facts = []
     if board.get("deal") is not None:   # the page's script makes it a link to the deal
         number = board["deal"]
-        shown = number_text(number) if isinstance(number, int) else str(number)
         facts.append(f'<span class="rt-deal" data-deal="{_esc(number)}" title="{_esc(say("board_deal_tip"))}">'
-                     f'{_esc(say("board_deal_number", number=shown))}</span>')
+                     f'{_esc(say("board_deal_number", number=number))}</span>')
     if board["hand_number"] is not None:
         facts.append(_esc(say("board_hand_number", number=board["hand_number"])))
     if board["contract"]:

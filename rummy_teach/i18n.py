@@ -29,6 +29,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from . import plural
 from .errors import UsageError
 from .reasons import _IN_USE, ENGLISH, catalogue_in_use, say, speaking
 
@@ -245,14 +246,13 @@ def current_language() -> str:
     return getattr(catalogue_in_use(), "language", DEFAULT)
 
 
-#: The thousands separator of each language ("1,234" in English, "1.234" in Italian and Dutch).
-THOUSANDS = {"en": ",", "it": ".", "nl": "."}
-
-
-def number_text(n: int) -> str:
-    """A whole number as the language in use writes it: 1234 is "1,234" in English,
-    "1.234" in Italian and Dutch."""
-    return f"{int(n):,}".replace(",", THOUSANDS.get(current_language(), ","))
+def number_text(value) -> str:
+    """``value`` as the language in use writes it, as a message's number parameter is
+    written (:func:`rummy_teach.plural.number_text`), for a value shown outside a sentence,
+    such as a table's cell. 1234 is "1,234" in English, "1.234" in Italian and Dutch; 0.3
+    is "0,3" in both; a measured 19.04 is "19"; ``Percent(0.625)`` is "63%". Anything
+    else (a name, a dash for no value) is shown as ``str(value)``."""
+    return plural.number_text(value, current_language())
 
 
 @contextmanager

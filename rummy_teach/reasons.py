@@ -12,8 +12,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from string import Formatter
 
-from .plural import Plural, plural_form  # noqa: F401  (part of this module's interface)
+from .plural import Percent, Plural, Signed, plural_form  # noqa: F401  (part of this module's interface)
+from .plural import is_number, number_text
 
 ENGLISH = {
     # meld checks
@@ -328,6 +330,20 @@ def speaking(catalogue: dict):
         _IN_USE.reset(token)
 
 
+class _Writer(Formatter):
+    """Fills a template as ``str.format`` does, but writes a number parameter (an int, a
+    float, a :class:`~rummy_teach.plural.Percent`) as the language in use writes it, so
+    no caller writes a number itself: "circa 19 punti", "ongeveer 0,5 punt", "1.234"."""
+
+    def format_field(self, value, spec: str) -> str:
+        if is_number(value):
+            value = number_text(value, getattr(_IN_USE.get(), "language", "en"))
+        return format(value, spec)
+
+
+_WRITER = _Writer()
+
+
 def say(code: str, catalogue: dict | None = None, **params) -> str:
     """The catalogue's sentence for ``code`` with ``params`` filled in."""
     return Reason(code, params).text(catalogue)
@@ -359,7 +375,7 @@ class Reason:
             if not isinstance(template, tuple):    # a catalogue that kept one form only
                 template = english
             template = template[plural_form(self.params[english.count])]
-        return template.format(**self.params)
+        return _WRITER.vformat(template, (), self.params)
 
     def __format__(self, spec: str) -> str:
         return format(self.text(), spec)
@@ -406,7 +422,8 @@ class Reasons(tuple):
 #: Readers of the other words a parameter may be (rummy_teach.quiz.words registers a game's
 #: name, a contract, a joined list): the key that marks the stored form -> its reader. Such
 #: an object writes itself with its own ``to_json()``.
-READERS: dict = {}
+READERS: dict = {"percent": lambda stored: Percent(stored["percent"]),
+                  "signed": lambda stored: Signed(stored["signed"])}
 
 
 def _to_json(value):
@@ -908,36 +925,75 @@ ENGLISH.update({
     "coach_contract_first": "Your contract may go down now, and that comes first: until it is "
                             "down you may not lay off, and you cannot go out.",
     # {points}: how far the learner stands from the others at the rollouts' end, on average
-    "coach_estimate_ahead": "Estimated over {samples} deals of the cards you cannot see: after this "
-                            "move you end up about {points} points ahead of the others on average, "
-                            "{margin} better than the next best move ({second}).",
-    "coach_estimate_behind": "Estimated over {samples} deals of the cards you cannot see: after this "
-                             "move you end up about {points} points behind the others on average, "
-                             "{margin} better than the next best move ({second}).",
+    # (a measured number: written whole, "about 19 points", one decimal only below 1)
+    "coach_estimate_ahead": Plural(
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} point ahead of the others on average, {margin} better than the next best "
+        "move ({second}).",
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} points ahead of the others on average, {margin} better than the next best "
+        "move ({second}).", count="points"),
+    "coach_estimate_behind": Plural(
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} point behind the others on average, {margin} better than the next best "
+        "move ({second}).",
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} points behind the others on average, {margin} better than the next best "
+        "move ({second}).", count="points"),
+    # the same, when the next best move comes out level with it (a margin written 0)
+    "coach_estimate_ahead_level": Plural(
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} point ahead of the others on average; the next best move ({second}) comes "
+        "out the same.",
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} points ahead of the others on average; the next best move ({second}) comes "
+        "out the same.", count="points"),
+    "coach_estimate_behind_level": Plural(
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} point behind the others on average; the next best move ({second}) comes "
+        "out the same.",
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} points behind the others on average; the next best move ({second}) comes "
+        "out the same.", count="points"),
     # the expert's move, when another looks better by the learner's next turn (coach/hint.py)
-    "coach_estimate_later_ahead": "Estimated over {samples} deals of the cards you cannot see: after "
-                                  "this move you end up about {points} points ahead of the others by "
-                                  "your next turn; {second} would leave you about {margin} further ahead "
-                                  "by then. That look stops at your next turn; the expert player, whose "
-                                  "moves win the most games, chooses this one.",
-    "coach_estimate_later_behind": "Estimated over {samples} deals of the cards you cannot see: after "
-                                   "this move you end up about {points} points behind the others by "
-                                   "your next turn; {second} would come out about {margin} better by then. "
-                                   "That look stops at your next turn; the expert player, whose moves "
-                                   "win the most games, chooses this one.",
+    "coach_estimate_later_ahead": Plural(
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} point ahead of the others by your next turn; {second} would leave you "
+        "about {margin} further ahead by then. That look stops at your next turn; the expert "
+        "player, whose moves win the most games, chooses this one.",
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} points ahead of the others by your next turn; {second} would leave you "
+        "about {margin} further ahead by then. That look stops at your next turn; the expert "
+        "player, whose moves win the most games, chooses this one.", count="points"),
+    "coach_estimate_later_behind": Plural(
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} point behind the others by your next turn; {second} would come out about "
+        "{margin} better by then. That look stops at your next turn; the expert player, whose "
+        "moves win the most games, chooses this one.",
+        "Estimated over {samples} deals of the cards you cannot see: after this move you end up "
+        "about {points} points behind the others by your next turn; {second} would come out about "
+        "{margin} better by then. That look stops at your next turn; the expert player, whose "
+        "moves win the most games, chooses this one.", count="points"),
     "coach_what_set": "the {rank_plural}",
     "coach_what_run": "{suit} around {card}",
     # the review of a hand
     "review_title": "Review of player {player} in hand {hand} of {game} (seed {seed}):",
-    "review_line": "Turn {turn}: you chose to {played}; better: {better} (about {cost} points).",
+    # {cost}, {points}, {threshold}: measured points (written whole, one decimal only below 1);
+    # the second number of a sentence is a count_points, "4 points"
+    "review_line": Plural(
+        "Turn {turn}: you chose to {played}; better: {better} (about {cost} point).",
+        "Turn {turn}: you chose to {played}; better: {better} (about {cost} points).", count="cost"),
     "review_summary": Plural(
-        "1 mistake, {points} points lost (estimated)",
-        "{count} mistakes, {points} points lost (estimated)", count="count"),
-    "review_none": "No costly decision found: every move was within {threshold} points of the coach's.",
+        "1 mistake, {points} lost (estimated)",
+        "{count} mistakes, {points} lost (estimated)", count="count"),
+    "review_none": "No costly decision found: every move was within {threshold} of the coach's.",
     "review_step": "Decision {number} of {total}",
     # a meld laid down early, weighed to the end of the hand (coach/review.py)
-    "review_hold_measured": "Played to the end of the hand over {samples} deals of the cards you "
-                            "could not see, keeping the melds back came out about {points} points better.",
+    "review_hold_measured": Plural(
+        "Played to the end of the hand over {samples} deals of the cards you could not see, keeping "
+        "the melds back came out about {points} point better.",
+        "Played to the end of the hand over {samples} deals of the cards you could not see, keeping "
+        "the melds back came out about {points} points better.", count="points"),
     "review_levels_bad": Plural(
         "unknown level {bad}; levels are {levels}",
         "unknown levels {bad}; levels are {levels}", count="count"),
@@ -956,7 +1012,9 @@ ENGLISH.update({
     "coach_mode_on": "Coach mode is on: the coach comments on each of your moves.",
     "coach_mode_off": "Coach mode is off.",
     "coach_comment_good": "Coach: you chose to {move}; that was the best move or close to it.",
-    "coach_comment_better": "Coach: you chose to {move}; better: {better} (about {cost} points).",
+    "coach_comment_better": Plural(
+        "Coach: you chose to {move}; better: {better} (about {cost} point).",
+        "Coach: you chose to {move}; better: {better} (about {cost} points).", count="cost"),
     "coach_review_at": "Mistake {number} of {total}, as the table was then. {line}",
     "coach_review_open": "The review is open: press Back to the table to play on.",
     "coach_nothing_to_review": "There is nothing of yours to review in this hand yet.",

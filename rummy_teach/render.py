@@ -30,6 +30,7 @@ from typing import Iterable
 
 from .cards import RANK_LABELS, Card, cards_text, parse_cards
 from .errors import UsageError
+from .plural import Signed
 from .reasons import say
 
 WIDTH, HEIGHT = 100, 140          # the drawing box of one card
@@ -346,7 +347,7 @@ def arrangement_html(arrangement, size: int = DEFAULT_SIZE, four_colour: bool = 
     summary = ""
     if arrangement.meld_points:
         words = say("arrangement_summary", melded=arrangement.meld_points, deadwood=points,
-                    score=f"{arrangement.score:+d}")
+                    score=Signed(arrangement.score))
         summary = f'<p style="font:14px {FONT};margin:4px 0">{_esc(words)}</p>'
 
     return (f'<div class="rt-arrangement" role="group" aria-label="{_esc(arrangement.text())}">'

@@ -121,7 +121,7 @@ def test_a_quiz_file_past_the_bounds_is_refused_clearly(data, words):
 
 
 def test_deep_nesting_and_a_huge_file_are_refused_before_parsing(tmp_path):
-    with pytest.raises(QuizFileError, match="nests 5000 levels"):
+    with pytest.raises(QuizFileError, match="nests 5,000 levels"):   # a count: grouped
         Quiz.from_text("[" * 5000 + "]" * 5000)
     big = tmp_path / "big.json"
     big.write_text('{"questions": [], "description": "' + "x" * 1_100_000 + '"}')

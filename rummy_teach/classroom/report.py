@@ -17,6 +17,8 @@ import io
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
+from ..i18n import number_text
+from ..plural import Percent
 from ..quiz.words import said
 from ..reasons import say
 
@@ -32,9 +34,10 @@ def _rate(right: int, attempts: int) -> float | None:
     return right / attempts if attempts else None
 
 
-def percent(rate: float | None) -> str:
-    """75% for 0.75; a dash when there is nothing to rate."""
-    return "–" if rate is None else f"{round(rate * 100)}%"
+def share(rate: float | None) -> Percent | str:
+    """A success rate as a sentence or a table shows it: a :class:`~rummy_teach.plural.Percent`
+    (0.75 reads "75%", written in the reader's language), a dash when there is nothing to rate."""
+    return "–" if rate is None else Percent(rate)
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,7 @@ class ClassReport:
         line = say("class_report_summary",
                    students=say("class_students", n=people),
                    answers=say("class_answers", n=counted),
-                   right=self.right, rate=percent(self.success_rate))
+                   right=self.right, rate=share(self.success_rate))
         if self.unreadable:
             line += say("class_report_summary_unreadable", unreadable=self.unreadable)
         if self.most_missed:
@@ -186,14 +189,15 @@ STUDENT_COLUMNS = ("col_student", "col_answers", "col_right", "class_col_success
 def missed_line(q) -> str:
     """One of the most missed questions, in words (its rule said from its stored code)."""
     return say("class_report_missed_line", question=q.question_id, wrong=q.wrong,
-               attempts=q.attempts, rate=percent(q.success_rate),
+               attempts=q.attempts, rate=share(q.success_rate),
                rule=said(q.rule) or say("class_report_no_rule"))
 
 
 def _table(header: tuple, rows: list[tuple], right_align: set[int]) -> list[str]:
-    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows)]
+    rows = [tuple(number_text(cell) for cell in row) for row in rows]
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
     def line(cells):
-        return "  " + "  ".join(str(c).rjust(w) if i in right_align else str(c).ljust(w)
+        return "  " + "  ".join(c.rjust(w) if i in right_align else c.ljust(w)
                                 for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
     return [line(header)] + [line(row) for row in rows]
 
@@ -220,14 +224,14 @@ def report_text(report: ClassReport, *, by: str | None = None) -> str:
         names = display_names(report)
         lines += ["", say("class_report_by_student")] + _table(
             tuple(say(c) for c in STUDENT_COLUMNS),
-            [(names[s.student_id], s.answers, s.right, percent(s.success_rate), s.unreadable)
+            [(names[s.student_id], s.answers, s.right, share(s.success_rate), s.unreadable)
              for s in report.students], {1, 2, 3, 4})
     if by in (None, "question") and report.questions:
         many = len(report.quizzes) > 1
         lines += ["", say("class_report_by_question")] + _table(
             tuple(say(c) for c in QUESTION_COLUMNS),
             [(f"{q.quiz}/{q.question_id}" if many else q.question_id, said(q.rule), q.attempts,
-              q.right, percent(q.success_rate)) for q in report.questions], {2, 3, 4})
+              q.right, share(q.success_rate)) for q in report.questions], {2, 3, 4})
         if report.most_missed:
             lines += ["", say("class_report_most_missed")]
             lines += ["  " + missed_line(q) for q in report.most_missed]

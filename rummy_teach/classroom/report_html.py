@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from html import escape
 
+from ..i18n import number_text
+from ..plural import Percent
 from ..quiz.words import said
 from ..reasons import say
-from .report import QUESTION_COLUMNS, STUDENT_COLUMNS, ClassReport, display_names, missed_line, percent
+from .report import QUESTION_COLUMNS, STUDENT_COLUMNS, ClassReport, display_names, missed_line, share
 
 BAR_ROW = 40          # px per question in the chart
 LABEL_WIDTH = 340     # px for the question labels
@@ -64,7 +66,7 @@ def bar_chart_svg(report: ClassReport) -> str:
         label = _cut(f"{name} - {rule}" if rule else name)
         rate = q.success_rate
         bar = round(BAR_WIDTH * (rate or 0))
-        full = say("class_chart_bar", question=name, rate=percent(rate), right=q.right,
+        full = say("class_chart_bar", question=name, rate=share(rate), right=q.right,
                    attempts=q.attempts, rule=rule or say("class_report_no_rule"))
         parts.append(
             f'<g><title>{escape(full)}</title>'
@@ -72,12 +74,13 @@ def bar_chart_svg(report: ClassReport) -> str:
             f'{escape(label)}</text>'
             f'<rect x="{LABEL_WIDTH}" y="{y + 8}" width="{bar}" height="{BAR_ROW - 12}" '
             f'fill="{_colour(rate)}"/>'
-            f'<text x="{LABEL_WIDTH + bar + 8}" y="{y + 26}" fill="#111">{percent(rate)}</text></g>')
+            f'<text x="{LABEL_WIDTH + bar + 8}" y="{y + 26}" fill="#111">'
+            f'{number_text(share(rate))}</text></g>')
     axis_y = height - 8
     for tick in (0, 50, 100):
         x = LABEL_WIDTH + BAR_WIDTH * tick // 100
         parts.append(f'<text x="{x}" y="{axis_y}" text-anchor="middle" font-size="14" '
-                     f'fill="#333">{tick}%</text>')
+                     f'fill="#333">{number_text(Percent(tick / 100))}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -85,7 +88,7 @@ def bar_chart_svg(report: ClassReport) -> str:
 def _cell(value, numeric=False, low=False) -> str:
     classes = " ".join(c for c, on in (("n", numeric), ("low", low)) if on)
     opening = f'<td class="{classes}">' if classes else "<td>"
-    return f"{opening}{escape(str(value))}</td>"
+    return f"{opening}{escape(number_text(value))}</td>"
 
 
 def _html_table(header: tuple, numeric: set[int], rows: list[list[str]]) -> str:
@@ -113,7 +116,7 @@ def report_html(report: ClassReport, *, title: str | None = None) -> str:
             tuple(say(c) for c in QUESTION_COLUMNS), {2, 3, 4},
             [[_cell(f"{q.quiz}/{q.question_id}" if many else q.question_id), _cell(said(q.rule)),
               _cell(q.attempts, True), _cell(q.right, True),
-              _cell(percent(q.success_rate), True, _is_low(q.success_rate))]
+              _cell(share(q.success_rate), True, _is_low(q.success_rate))]
              for q in report.questions]))
     if report.most_missed:
         out.append(f"<h3>{escape(say('class_report_most_missed'))}</h3><ol>" + "".join(
@@ -123,7 +126,7 @@ def report_html(report: ClassReport, *, title: str | None = None) -> str:
         out.append(f"<h3>{escape(say('class_report_by_student'))}</h3>" + _html_table(
             tuple(say(c) for c in STUDENT_COLUMNS), {1, 2, 3, 4},
             [[_cell(names[s.student_id]), _cell(s.answers, True), _cell(s.right, True),
-              _cell(percent(s.success_rate), True, _is_low(s.success_rate)),
+              _cell(share(s.success_rate), True, _is_low(s.success_rate)),
               _cell(s.unreadable, True)] for s in report.students]))
     out.append("</section>")
     return "\n".join(out)

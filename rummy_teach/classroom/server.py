@@ -327,9 +327,10 @@ def check_port_free(host: str, port: int) -> None:
         try:
             probe.bind((host or "0.0.0.0", port))
         except OSError as error:
+            # ports as typed (8888, never "8,888"): numbers that name, not quantities
             raise ClassroomError(Reason("class_error_port_busy", {
-                "port": port, "host": host, "error": error.strerror or error,
-                "other": port + 1 if port < 65535 else 8866})) from None
+                "port": str(port), "host": host, "error": error.strerror or error,
+                "other": str(port + 1 if port < 65535 else 8866)})) from None
 
 
 def public_host(host: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..game.actions import Action
+from ..plural import as_written
 from ..reasons import Reason, say
 from .explain import move_words, reasons_for
 from .search import candidates, same_move, strongest, weigh
@@ -69,12 +70,15 @@ def _estimate(game, values, samples) -> Reason:
     next turn, and by how much it beats the other, or how much the other looks better
     that soon (the expert looks further: the draw after, and the rest of the hand)."""
     (_, value), (other, second) = values[0], values[1]
-    words = {"samples": samples, "points": f"{abs(value):.1f}", "margin": f"{abs(value - second):.1f}",
+    # measured numbers, kept as numbers: the message writes them ("about 19 points")
+    words = {"samples": samples, "points": abs(value), "margin": abs(value - second),
              "second": move_words(game, other)}
-    if round(value - second, 1) < 0:
-        return Reason("coach_estimate_later_ahead" if round(value, 1) >= 0 else "coach_estimate_later_behind",
-                      words)
-    return Reason("coach_estimate_ahead" if round(value, 1) >= 0 else "coach_estimate_behind", words)
+    # judged by the numbers the learner reads: "0 better" is said as level
+    side = "ahead" if as_written(value) >= 0 else "behind"
+    margin = as_written(value - second)
+    if margin < 0:
+        return Reason(f"coach_estimate_later_{side}", words)
+    return Reason(f"coach_estimate_{side}" + ("_level" if margin == 0 else ""), words)
 
 
 def hint(game_or_view, player: int | None = None, samples: int = SAMPLES, seed=0) -> Hint:

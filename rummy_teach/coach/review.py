@@ -24,6 +24,7 @@ from ..game.ai import LEVELS
 from ..game.setup import new_game
 from ..game.simulate import MAX_ACTIONS_PER_HAND, make_bots
 from ..game.transcript import add_table_options
+from ..plural import as_written
 from ..reasons import Reason, say
 from ..rules import get_rules
 from .expert import keeps_melds
@@ -56,7 +57,7 @@ class Decision:
 
     def line(self) -> str:
         return say("review_line", turn=self.turn, played=self.played_words,
-                   better=self.better_words, cost=f"{self.cost:.1f}")
+                   better=self.better_words, cost=self.cost)
 
 
 @dataclass(frozen=True)
@@ -78,12 +79,15 @@ class Review:
         return sum(d.cost for d in self.mistakes)
 
     def summary(self) -> str:
-        return say("review_summary", count=len(self.mistakes), points=f"{self.points_lost:.1f}")
+        # the total of the costs as the lines say them (19 + 16 + 16 + 11 is 62, where the
+        # costs themselves add up to 61.4): a reader adds up what they read
+        said = sum(as_written(d.cost) for d in self.mistakes)
+        return say("review_summary", count=len(self.mistakes), points=Reason("count_points", {"count": said}))
 
     def lines(self) -> list[str]:
         lines = [d.line() for d in self.mistakes]
         if not lines:
-            lines.append(say("review_none", threshold=f"{self.threshold:g}"))
+            lines.append(say("review_none", threshold=Reason("count_points", {"count": self.threshold})))
         return lines + [self.summary()]
 
 
@@ -106,7 +110,7 @@ def weigh_decision(game, action, samples: int = SAMPLES, seed=0) -> Decision | N
     values = weigh(view, [better, action], samples, seed, turns=WHOLE_HAND if held else HORIZON)
     cost = max(0.0, values[better] - values[action])
     if held:
-        reasons.append(Reason("review_hold_measured", {"samples": samples, "points": f"{cost:.1f}"}))
+        reasons.append(Reason("review_hold_measured", {"samples": samples, "points": cost}))
     return Decision(game.actions_played, game.turn_number, action, move_words(public, action), better,
                     move_words(public, better), cost, tuple(reasons))
 
@@ -195,7 +199,8 @@ def cmd_review(args) -> int:
     seats = [levels[i % len(levels)] for i in range(players)]
     seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     review = review_hand(rules, seats, seed=seed, hand=hand, samples=samples)
-    print(say("review_title", player=0, hand=hand, game=rules.term, seed=seed))
+    # the seed as typed: a number that names a game, read back by --seed, not a quantity
+    print(say("review_title", player=0, hand=hand, game=rules.term, seed=str(seed)))
     for line in review.lines():
         print(line)
     return 0

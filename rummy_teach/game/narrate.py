@@ -11,6 +11,7 @@ matters to the engine, not to a reader).
 from __future__ import annotations
 
 from ..cards import Card, parse_cards, rank_plural
+from ..plural import Signed
 from ..reasons import Reason, say
 from .actions import Action
 
@@ -80,6 +81,6 @@ def hand_over_line(game, names) -> str:
     else:
         code = "ending_booted" if result.booted else "ending_went_out"
         how = say(code + ("_rummy" if result.rummy else ""), who=names[result.went_out])
-    scores = ", ".join(say("board_score_item", name=names[p], score=f"{s:+d}")
+    scores = ", ".join(say("board_score_item", name=names[p], score=Signed(s))
                        for p, s in enumerate(result.scores))
     return say("hand_over_line", hand=result.hand, how=how, scores=scores)

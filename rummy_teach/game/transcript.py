@@ -34,7 +34,7 @@ def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
     names = [say("transcript_player", number=p) for p in range(len(levels))]
     seats = ", ".join(say("transcript_seat", number=i, level=say(f"level_{lvl}"))
                       for i, lvl in enumerate(levels))
-    lines = [say("transcript_title", game=rules.term, seats=seats, seed=seed)]
+    lines = [say("transcript_title", game=rules.term, seats=seats, seed=str(seed))]   # as typed
     while True:
         lines.append(say("transcript_hand" if game.contract is None else "transcript_hand_contract",
                          hand=game.hand_number, dealer=game.dealer, player=game.current_player,

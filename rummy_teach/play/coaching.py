@@ -85,7 +85,7 @@ class Coaching:
                 return
             if decision.is_mistake and decision.cost >= 1:
                 self.lines = [say("coach_comment_better", move=decision.played_words,
-                                  better=decision.better_words, cost=f"{decision.cost:.1f}")]
+                                  better=decision.better_words, cost=decision.cost)]
             else:
                 self.lines = [say("coach_comment_good", move=decision.played_words)]
 

@@ -29,7 +29,6 @@ import random
 
 from ..board import board_html, board_view, default_names, status_line
 from ..game.narrate import describe_move, faces_text, hand_over_line
-from ..i18n import number_text
 from ..reasons import Reason, say
 from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, RummyError
@@ -134,7 +133,7 @@ class TableController(Controller):
             raise PlayError("a table sat at a game built by hand has no deal to replay")
         self.game = self._deal()
         self._sit_down()
-        self.log_lines.append(say("table_replayed", number=number_text(self.seed)))
+        self.log_lines.append(say("table_replayed", number=self.seed))
 
     @classmethod
     def from_config(cls, config: dict) -> "TableController":

@@ -116,8 +116,7 @@ def _depth(text: str) -> int:
 def parse_text(text: str, source: str = "<text>") -> dict:
     """The JSON object in ``text``, or QuizFileError with the line and column."""
     if len(text) > MAX_FILE_BYTES:
-        raise QuizFileError(_why("quizfile_too_many_chars", size=f"{len(text):,}",
-                                 most=f"{MAX_FILE_BYTES:,}"), source)
+        raise QuizFileError(_why("quizfile_too_many_chars", size=len(text), most=MAX_FILE_BYTES), source)
     if _depth(text) > MAX_DEPTH:
         raise QuizFileError(_why("quizfile_too_deep", depth=_depth(text), most=MAX_DEPTH), source)
     try:

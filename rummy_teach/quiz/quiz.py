@@ -78,7 +78,7 @@ class Quiz:
         try:
             if path.stat().st_size > MAX_FILE_BYTES:
                 raise QuizFileError(Reason("quizfile_too_many_bytes", {
-                    "size": f"{path.stat().st_size:,}", "most": f"{MAX_FILE_BYTES:,}"}), str(path))
+                    "size": path.stat().st_size, "most": MAX_FILE_BYTES}), str(path))
             text = path.read_text(encoding="utf-8")
         except OSError as error:
             raise QuizFileError(Reason("quizfile_unreadable", {"error": error.strerror or error}),
@@ -123,7 +123,7 @@ class Quiz:
         questions = generate_many(game, level=level, count=count, seed=seed, kinds=kinds)
         from .words import GameName, encode, line
         title = encode(line("quiz_generated_title", game=GameName(get_rules(game)), level=level,
-                            seed=seed))
+                            seed=str(seed)))     # as typed: a seed names a quiz, it counts nothing
         return cls(questions, title=title, name=f"{game}-level{level}-{seed}", game=game)
 
     # --- reading ------------------------------------------------------------------------
