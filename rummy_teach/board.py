@@ -331,15 +331,15 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
             depth = len(pile) - i
             pic = _card_svg(card, size, four_colour, False)
             style = f"line-height:0;{'margin-left:-' + str(overlap) + 'px' if i else ''}"
-            label = (say("board_take_deep", card=card.name, depth=depth) if depth > 1
-                     else say("board_take_top", card=card.name))
+            label = (say("board_take_deep", card=card.the_name, depth=depth) if depth > 1
+                     else say("board_take_top", card=card.the_name))
             items.append(_clickable(pic, f"take:{depth}", label, interactive, style))
         fan = say("board_pile_fan", cards=cards_text(pile))
         pile_html = (f'<div role="group" aria-label="{_esc(fan)}" '
                      f'style="display:flex;align-items:flex-end">{"".join(items)}</div>')
     else:
-        pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].name))
-        pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].name),
+        pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].the_name))
+        pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].the_name),
                                interactive)
     offer = ""
     if board["buy_offer"]:

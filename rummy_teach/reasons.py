@@ -234,6 +234,13 @@ ENGLISH.update({
         ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "jack", "queen", "king"), start=1)},
     "suit_S": "spades", "suit_H": "hearts", "suit_D": "diamonds", "suit_C": "clubs",
+    # a card's name with its article, for a sentence that names it ("take the queen of
+    # spades"): one message per rank, since the article agrees with the rank's word
+    # ("la regina", "il re", "l'asso") and Dutch makes suit and rank one word ("de schoppenvrouw")
+    **{f"card_the_{rank}": f"the {word} of {{suit}}" for rank, word in enumerate(
+        ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "jack", "queen", "king"), start=1)},
+    "card_the_joker": "the joker",
     "meld_name_set": "the {rank_plural}",
     "meld_name_run": "the run {cards}",
     "meld_name_numbered": "meld {number}",
