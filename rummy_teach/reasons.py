@@ -1158,6 +1158,7 @@ ENGLISH.update({
     "table_fits_nowhere": "{card} fits on no meld on the table.",
     "table_fits_several": "It fits on several melds: click the one to lay it off on.",
     "table_wait": "Wait: it is {who}'s move.",
+    "table_answer_offer": "First answer the offer: Buy takes {card} with a penalty card, Pass leaves it.",
     "widget_failed": "Something went wrong:",
     # the meld checker (rummy_teach/play/meld.py, rummy_teach/widgets/meld_checker.py)
     "checker_title": "Meld checker",

@@ -186,3 +186,30 @@ def test_every_form_for_the_reader_leaves_out_the_one_player_it_addresses():
         assert addressed(base, reader) == code
         assert addressed(base, {k: Player("Ben") for k in reader}) == base
         assert addressed(base, {k: "You" for k in reader}) == base      # a bare name is a third person
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "First answer the offer: Buy takes A♣ with a penalty card, Pass leaves it."),
+    ("it", "Prima rispondi all'offerta: con Acquista prendi A♣ insieme a una carta di penalità, "
+           "con Passa la lasci."),
+    ("nl", "Beantwoord eerst het aanbod: met Koop neem je A♣ met een strafkaart erbij, met Pas "
+           "laat je hem liggen."),
+])
+def test_a_learner_asked_to_buy_is_told_so_not_player_0(lang, said):
+    """Clicking the stock while the table waits for the learner's answer to a buy offer
+    says so to them, not the engine's "player 0 is asked whether to buy A♣#2"."""
+    with language(lang):
+        table = TableController("contract", 3, seed=1)
+        me = Bot("medium", seed="learner")
+        for _ in range(300):
+            table.run_bots()
+            offer = table.board_view()["buy_offer"]
+            if offer and offer["asked"] == table.seat:
+                break
+            click_through(table, me.act(table.game))
+        else:
+            raise AssertionError("no buy offer came to the learner")
+        before = table.game.actions_played
+        table.click_stock()
+        assert table.message == said and table.game.actions_played == before
+        assert not re.search(r"\b(player|giocatore|speler) 0\b", table.message)

@@ -310,6 +310,9 @@ class TableController(Controller):
         if action.kind != "next" and game.current_player != self.seat and not game.is_hand_over:
             self.say(say("table_wait", who=self.names[game.current_player]))
             return False
+        if game.phase == "buy" and action.kind not in ("buy", "pass"):   # the offer is to the learner
+            self.say(say("table_answer_offer", card=faces_text([game.discard_top])))
+            return False
         player = game.current_player if game.current_player is not None else self.seat
         line = describe_move(game, player, action, self.names, self.seat) if action.kind != "next" else None
         before = game.hand(self.seat)
