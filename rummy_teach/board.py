@@ -257,6 +257,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     (``data-card``), the stock (``data-click="stock"``), the discard pile (``take:N``)
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
+    players = seated(names, seat)       # the one at the seat is the reader: "your meld 1"
     small, meld_size = round(size * 0.62), round(size * 0.72)
     facts = []
     if board.get("deal") is not None:   # the page's script makes it a link to the deal
@@ -271,8 +272,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]
     if scored:
         facts.append(_esc(say("board_scores", scores=", ".join(
-            say("board_score_item", name=Player(names[p], p == seat), score=pl["score"])
-            for p, pl in scored))))
+            say("board_score_item", name=players[p], score=pl["score"]) for p, pl in scored))))
     header = (f'<div style="display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px">'
               f'<b style="font-size:19px">{_esc(board["title"])}</b>'
               f'<span>{" · ".join(facts)}</span></div>')
@@ -291,7 +291,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
         if board["contract"] and pl["contract_down"] is not None:
             down = "board_contract_down" if pl["contract_down"] else "board_contract_not_down"
             title += f" · {_esc(say(down))}"
-        melds = "".join(_meld_box(m, Player(pl["name"], p == seat), m["number"] in board["fits"], meld_size,
+        melds = "".join(_meld_box(m, players[p], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
         melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0">'
                       f'{melds}</div>') if melds else ""
@@ -346,7 +346,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
         card = _face(board["buy_offer"]["card"])
         offer = (f'<div class="rt-buy" role="status" style="align-self:center;background:#fff8d6;color:#111;'
                  f'border-radius:8px;padding:6px 10px">'
-                 f'{_say_bold("board_buy_offer", "card", card, who=seated(names, seat)[board["buy_offer"]["asked"]])}'
+                 f'{_say_bold("board_buy_offer", "card", card, who=players[board["buy_offer"]["asked"]])}'
                  f'</div>')
     pile_heading = "board_pile_heading_fanned" if board["fanned"] else "board_pile_heading"
     centre = (f'<div class="rt-centre" style="display:flex;gap:28px;flex-wrap:wrap;margin:8px 0;'
@@ -361,7 +361,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     log_html = (f'<ol class="rt-log" aria-label="{_esc(say("board_log_label"))}" start="{max(1, len(log) - LOG_LINES + 1)}" '
                 f'style="margin:6px 0 0;padding-left:2em;font-size:15px;color:#e8f5ec">'
                 + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
-    label = say("board_seen_by", title=board["title"], name=Player(names[seat], True)) if seat is not None \
+    label = say("board_seen_by", title=board["title"], name=players[seat]) if seat is not None \
         else board["title"]
     return (f'<section class="rt-table" aria-label="{_esc(label)}" '
             f'style="font:16px/1.4 {FONT};background:#0b5d36;color:#fff;padding:10px 12px;'
