@@ -22,7 +22,7 @@ from .game import Game
 from .game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
 from .i18n import number_text
 from .plural import Signed
-from .reasons import catalogue_in_use, say
+from .reasons import Player, catalogue_in_use, say, seated
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -172,7 +172,7 @@ def _clickable(inner: str, value: str, label: str, interactive: bool, extra_styl
             f'{render.named_by_content(inner, label)}</div>')
 
 
-def _meld_box(meld, owner_name, fits, size, four_colour, interactive) -> str:
+def _meld_box(meld, owner: Player, fits, size, four_colour, interactive) -> str:
     cards = parse_cards(meld["cards"])
     kind = render.kind_word(meld["kind"])
     caption = say("board_meld_caption", number=meld["number"], kind=kind)
@@ -186,20 +186,20 @@ def _meld_box(meld, owner_name, fits, size, four_colour, interactive) -> str:
              f'<figcaption style="font:600 13px/1.4 {FONT};text-align:center">{_esc(caption)}{badge}'
              f'</figcaption></figure>')
     label = say("board_meld_label_fits" if fits else "board_meld_label", number=meld["number"],
-                owner=owner_name, cards=cards_text(cards))
+                owner=owner, cards=cards_text(cards))
     return _clickable(inner, f"meld:{meld['number']}", label, interactive)
 
 
 def status_line(board) -> str:
     """What the table waits for now, in words: whose turn, what to do, or how it ended."""
     names, seat, phase = board["names"], board["seat"], board["phase"]
+    players = seated(names, seat)
     if board["game_over"]:
-        named = [names[w] for w in board["winners"]]
-        winners = named[0]
-        for other in named[1:]:
-            winners = say("status_winners_joined", first=winners, second=other)
-        plural = len(named) > 1 or named == [say("seat_you")]
-        return say("status_game_over_win" if plural else "status_game_over_wins", winners=winners)
+        winners = [players[w] for w in board["winners"]]
+        you = any(w.you for w in winners)
+        code = "status_game_over_win" if len(winners) > 1 else "status_game_over_wins"
+        return say(code, winners=Player(_joined(winners), you),
+                   others=_joined([w for w in winners if not w.you]))
     if phase == "hand_over":
         return say("status_hand_over")
     to_move = board["to_move"]
@@ -221,13 +221,23 @@ def status_line(board) -> str:
     return say("status_play")
 
 
+def _joined(players) -> str:
+    """"Computer 1 and Computer 2": players named one after the other."""
+    if not players:
+        return ""
+    words = str(players[0])
+    for other in players[1:]:
+        words = say("status_winners_joined", first=words, second=other)
+    return words
+
+
 def _result_html(board) -> str:
     result, names = board["result"], board["names"]
     if not result:
         return ""
     if result["ending"] == "went out":
         how = say("result_went_out_rummy" if result["rummy"] else "result_went_out",
-                  who=names[result["went_out"]])
+                  who=seated(names, board["seat"])[result["went_out"]])
     else:
         words = ending_words(result["ending"])
         how = say("result_ended", how=words[:1].upper() + words[1:])
@@ -250,6 +260,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     (``data-card``), the stock (``data-click="stock"``), the discard pile (``take:N``)
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
+    players = seated(names, seat)       # the one at the seat is the reader: "your meld 1"
     small, meld_size = round(size * 0.62), round(size * 0.72)
     facts = []
     if board.get("deal") is not None:   # the page's script makes it a link to the deal
@@ -263,7 +274,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]
     if scored:
         facts.append(_esc(say("board_scores", scores=", ".join(
-            say("board_score_item", name=names[p], score=pl["score"]) for p, pl in scored))))
+            say("board_score_item", name=players[p], score=pl["score"]) for p, pl in scored))))
     header = (f'<div style="display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px">'
               f'<b style="font-size:19px">{_esc(board["title"])}</b>'
               f'<span>{" · ".join(facts)}</span></div>')
@@ -282,7 +293,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
         if board["contract"] and pl["contract_down"] is not None:
             down = "board_contract_down" if pl["contract_down"] else "board_contract_not_down"
             title += f" · {_esc(say(down))}"
-        melds = "".join(_meld_box(m, pl["name"], m["number"] in board["fits"], meld_size,
+        melds = "".join(_meld_box(m, players[p], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
         melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0">'
                       f'{melds}</div>') if melds else ""
@@ -322,22 +333,22 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
             depth = len(pile) - i
             pic = _card_svg(card, size, four_colour, False)
             style = f"line-height:0;{'margin-left:-' + str(overlap) + 'px' if i else ''}"
-            label = (say("board_take_deep", card=card.name, depth=depth) if depth > 1
-                     else say("board_take_top", card=card.name))
+            label = (say("board_take_deep", card=card.the_name, depth=depth) if depth > 1
+                     else say("board_take_top", card=card.the_name))
             items.append(_clickable(pic, f"take:{depth}", label, interactive, style))
         fan = say("board_pile_fan", cards=cards_text(pile))
         pile_html = (f'<div role="group" aria-label="{_esc(fan)}" '
                      f'style="display:flex;align-items:flex-end">{"".join(items)}</div>')
     else:
-        pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].name))
-        pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].name),
+        pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].the_name))
+        pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].the_name),
                                interactive)
     offer = ""
     if board["buy_offer"]:
         card = _face(board["buy_offer"]["card"])
         offer = (f'<div class="rt-buy" role="status" style="align-self:center;background:#fff8d6;color:#111;'
                  f'border-radius:8px;padding:6px 10px">'
-                 f'{_say_bold("board_buy_offer", "card", card, who=names[board["buy_offer"]["asked"]])}'
+                 f'{_say_bold("board_buy_offer", "card", card, who=players[board["buy_offer"]["asked"]])}'
                  f'</div>')
     pile_heading = "board_pile_heading_fanned" if board["fanned"] else "board_pile_heading"
     centre = (f'<div class="rt-centre" style="display:flex;gap:28px;flex-wrap:wrap;margin:8px 0;'
@@ -352,7 +363,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     log_html = (f'<ol class="rt-log" aria-label="{_esc(say("board_log_label"))}" start="{max(1, len(log) - LOG_LINES + 1)}" '
                 f'style="margin:6px 0 0;padding-left:2em;font-size:15px;color:#e8f5ec">'
                 + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
-    label = say("board_seen_by", title=board["title"], name=names[seat]) if seat is not None \
+    label = say("board_seen_by", title=board["title"], name=players[seat]) if seat is not None \
         else board["title"]
     return (f'<section class="rt-table" aria-label="{_esc(label)}" '
             f'style="font:16px/1.4 {FONT};background:#0b5d36;color:#fff;padding:10px 12px;'

@@ -17,7 +17,8 @@ T for 10) and S H D C or the suit symbols are read and written in Italian and Du
 too, and the card pictures keep these corner letters (the glossary's rule: notation is
 never translated; Italian French-suited decks print them too, and a Dutch reader meets
 them in every rummy text). What is said in words follows the language in use:
-``card.name`` ("eight of spades", "otto di picche", "schoppen acht"), :func:`rank_plural`
+``card.name`` ("eight of spades", "otto di picche", "schoppenacht"; with its article
+``card.the_name``), :func:`rank_plural`
 and :data:`SUIT_NAMES`, said from the catalogue when the sentence is said.
 """
 
@@ -150,6 +151,15 @@ class Card:
         if self.is_joker:
             return say("card_joker")
         return say("card_name", rank=say(f"rank_{self.rank}"), suit=say(f"suit_{self.suit}"))
+
+    @property
+    def the_name(self) -> str:
+        """The card in words with its article, for a sentence that names it: ``the queen
+        of spades``, ``la regina di picche``, ``de schoppenvrouw`` (the article agrees with
+        the rank, so each rank's name with its article is a message of its own)."""
+        if self.is_joker:
+            return say("card_the_joker")
+        return say(f"card_the_{self.rank}", suit=say(f"suit_{self.suit}"))
 
     def sort_key(self, by: str = "suit") -> tuple:
         """Key for sorting a hand by ``"suit"`` (then rank) or by ``"rank"``; jokers last."""

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import re
-import string
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from pathlib import Path
 
 from . import plural
 from .errors import UsageError
-from .reasons import _IN_USE, ENGLISH, catalogue_in_use, say, speaking
+from .reasons import _IN_USE, ENGLISH, catalogue_in_use, placeholders, say, speaking  # noqa: F401
 
 #: Every language rummy_teach speaks, by its code, with its name in that language.
 LANGUAGES = {"en": "English", "it": "Italiano", "nl": "Nederlands"}
@@ -263,14 +262,6 @@ def language(lang):
 
 
 # --- keeping the catalogues in step with the English -----------------------------------
-
-def placeholders(template) -> set[str]:
-    """The names a template fills in (``{card}`` -> ``card``); of a counted message's
-    forms, every name any form fills in."""
-    if isinstance(template, tuple):
-        return set().union(*(placeholders(form) for form in template))
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
 
 def problems(lang: str, root: Path = LOCALE_DIR) -> list[str]:
     """Everything that keeps ``lang`` from saying each code well, one line each."""

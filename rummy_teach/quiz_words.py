@@ -75,7 +75,7 @@ QUIZ_WORDS = {
     "quiz_prompt_winner_you": "{game}: You have just got rid of your last card, after having "
                               "melded earlier in the hand. These cards are left in the other "
                               "hands. Who wins this hand, and by how many points?",
-    "quiz_prompt_winner_you_rummy": "{game}: You have just got rid of your last card, in a single "
+    "quiz_prompt_winner_rummy_you": "{game}: You have just got rid of your last card, in a single "
                                     "turn, with nothing of yours on the table before that turn. "
                                     "These cards are left in the other hands. Who wins this hand, "
                                     "and by how many points?",
@@ -123,6 +123,7 @@ QUIZ_WORDS = {
     "quiz_points_wrong": "You said {given}; the cards add up to {answer}.",
     "quiz_score_wrong": "You said {given}; the hand scores {answer}.",
     "quiz_not_out": "{name} did not go out.",
+    "quiz_not_out_you": "You did not go out.",
     "quiz_not_the_score": "{points} is not the score of this hand.",
     "quiz_not_a_meld_because": "{cards} is not a meld: {why}",
     "quiz_arrange_right_score": "Your melds score {score}, as much as these cards can.",
@@ -151,10 +152,13 @@ QUIZ_WORDS = {
     "quiz_line_hand": "{name}: {sum}",
     "quiz_winner_takes": "{winner} went out, so the points left in the other hands go to "
                          "{winner}: {total}.",
+    "quiz_winner_takes_you": "You went out, so the points left in the other hands go to you: "
+                             "{total}.",
     "quiz_rummy_doubles": "It was a rummy (all in one turn, nothing on the table before), so the "
                           "score doubles: 2 x {total} = {points}.",
     "quiz_rummy_not_doubled": "{game} here does not double a rummy.",
     "quiz_no_rummy": "{winner} had melded earlier in the hand, so it was no rummy: no doubling.",
+    "quiz_no_rummy_you": "You had melded earlier in the hand, so it was no rummy: no doubling.",
     "quiz_deadwood_line": "Deadwood: {sum}",
     "quiz_arrange_best_score": "Score: {melded} melded - {deadwood} in hand = {score}, the most "
                                "these cards can make.",

@@ -235,6 +235,13 @@ ENGLISH.update({
         ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "jack", "queen", "king"), start=1)},
     "suit_S": "spades", "suit_H": "hearts", "suit_D": "diamonds", "suit_C": "clubs",
+    # a card's name with its article, for a sentence that names it ("take the queen of
+    # spades"): one message per rank, since the article agrees with the rank's word
+    # ("la regina", "il re", "l'asso") and Dutch makes suit and rank one word ("de schoppenvrouw")
+    **{f"card_the_{rank}": f"the {word} of {{suit}}" for rank, word in enumerate(
+        ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "jack", "queen", "king"), start=1)},
+    "card_the_joker": "the joker",
     "meld_name_set": "the {rank_plural}",
     "meld_name_run": "the run {cards}",
     "meld_name_numbered": "meld {number}",
@@ -369,8 +376,9 @@ class Reason:
         if catalogue is not None and catalogue is not _IN_USE.get():
             with speaking(catalogue):
                 return self.text()
-        template = _IN_USE.get().get(self.code, ENGLISH[self.code])
-        english = ENGLISH[self.code]
+        code = addressed(self.code, self.params)
+        template = _IN_USE.get().get(code, ENGLISH[code])
+        english = ENGLISH[code]
         if isinstance(english, Plural):
             if not isinstance(template, tuple):    # a catalogue that kept one form only
                 template = english
@@ -394,6 +402,74 @@ class Reason:
 
     def __repr__(self) -> str:
         return f"Reason({self.code!r}, {self.params!r})"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player a sentence names: the seat's ``name`` (text, or words said when the sentence
+    is said) and whether that player is the reader, ``you``.
+
+    Code passes a Player where a message names a player; the message decides the person.
+    A code ``X_you`` is message ``X`` said to the reader about themselves ("You go out"
+    for "{who} goes out"); it leaves out the one parameter through which ``X`` names the
+    player. :func:`addressed` picks it when that parameter is a Player who is the reader,
+    so "Tu ha chiuso" or "vanno a Tu" cannot be said: a learner's seat name never fills a
+    third-person sentence. Formatted by itself (a label: "You +30", "Tu: 7♣"), a Player is
+    its name."""
+
+    name: object
+    you: bool = False
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.name), spec)
+
+    def __str__(self) -> str:
+        return str(self.name)
+
+    def to_json(self) -> dict:
+        return {"player": {"name": _to_json(self.name), "you": self.you}}
+
+
+def seated(names, seat=None) -> tuple:
+    """The players at a table named ``names``, the one at ``seat`` (None: nobody, as in a
+    transcript of computer players) being the reader."""
+    return tuple(Player(name, p == seat) for p, name in enumerate(names))
+
+
+def _addressed_forms() -> dict:
+    """Message code -> (the code of its form for the reader, the parameter that names them)."""
+    forms = {}
+    for code in ENGLISH:
+        base = code[:-len("_you")]
+        if code.endswith("_you") and base in ENGLISH:
+            left_out = placeholders(ENGLISH[base]) - placeholders(ENGLISH[code])
+            if len(left_out) == 1:
+                forms[base] = (code, left_out.pop())
+    return forms
+
+
+def placeholders(template) -> set[str]:
+    """The names a template fills in (``{card}`` -> ``card``); of a counted message's
+    forms, every name any form fills in."""
+    if isinstance(template, tuple):
+        return set().union(*(placeholders(form) for form in template))
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+_ADDRESSED: dict = {}
+
+
+def addressed(code: str, params: dict) -> str:
+    """The code to say: ``code``, or its form for the reader (``code + "_you"``) when the
+    player it names is the reader (see :class:`Player`). The one place the person is chosen."""
+    if not _ADDRESSED:
+        _ADDRESSED.update(_addressed_forms())
+    form = _ADDRESSED.get(code)
+    if form is not None:
+        player = params.get(form[1])
+        if isinstance(player, Player) and player.you:
+            return form[0]
+    return code
 
 
 class Reasons(tuple):
@@ -461,6 +537,8 @@ def _from_json(value):
             return {k: _from_json(v) for k, v in value["dict"].items()}
         if "code" in value:
             return Reason.from_json(value)
+        if "player" in value:
+            return Player(_from_json(value["player"]["name"]), bool(value["player"].get("you")))
         for key, read in READERS.items():
             if key in value:
                 return read(value)
@@ -600,6 +678,9 @@ ENGLISH.update({
     # the status line over the table
     "status_game_over_wins": "Game over: {winners} wins.",
     "status_game_over_win": "Game over: {winners} win.",
+    # the reader among the winners: alone, or with {others}
+    "status_game_over_wins_you": "Game over: you win.",
+    "status_game_over_win_you": "Game over: you and {others} win.",
     "status_winners_joined": "{first} and {second}",
     "status_hand_over": "The hand is over.",
     "status_buy_you": "Buy {card}? You would also take a penalty card from the stock.",
@@ -611,6 +692,8 @@ ENGLISH.update({
     # the hand's result box
     "result_went_out": "{who} went out.",
     "result_went_out_rummy": "{who} went out with a rummy!",
+    "result_went_out_you": "You went out.",
+    "result_went_out_rummy_you": "You went out with a rummy!",
     "result_ended": "{how}.",
     "result_row": Plural(
         "{name}: {melded}left in hand {left} ({points} point) → {score} this hand",
@@ -622,6 +705,7 @@ ENGLISH.update({
     "board_contract": "Contract: {contract}",
     "board_scores": "Scores: {scores}",
     "board_score_item": "{name} {score}",
+    "board_score_item_you": "you {score}",
     "board_seat_you": "{name} (you)",
     "board_to_play": "▶ to play",
     "board_cards": Plural(
@@ -641,6 +725,8 @@ ENGLISH.update({
     "board_meld_row": "meld {number}, {kind}: {cards}",
     "board_meld_label": "meld {number} of {owner}: {cards}",
     "board_meld_label_fits": "meld {number} of {owner}: {cards}; your selected card fits here",
+    "board_meld_label_you": "your meld {number}: {cards}",
+    "board_meld_label_fits_you": "your meld {number}: {cards}; your selected card fits here",
     "board_fits_badge": "fits ✔",
     "board_empty": "empty",
     "board_stock_backs": Plural(
@@ -658,8 +744,10 @@ ENGLISH.update({
     "board_take_top": "take {card} from the top",
     "board_take_deep": "take {card}, {depth} deep, with the cards above it",
     "board_buy_offer": "Buy offer: {card}, asked: {who}",
+    "board_buy_offer_you": "Buy offer: {card}, asked: you",
     "board_log_label": "what happened",
     "board_seen_by": "{title}, seen by {name}",
+    "board_seen_by_you": "{title}, from your seat",
 })
 
 # --- the book page's worker when it fails (issue 12: the worker's error text) -------------
@@ -1060,6 +1148,11 @@ ENGLISH.update({
     "ending_went_out_rummy": "{who} went out with a rummy",
     "ending_booted": "{who} went out without drawing (booting)",
     "ending_booted_rummy": "{who} went out with a rummy, without drawing (booting)",
+    # the same endings when the one who went out is the reader (reasons.Player)
+    "ending_went_out_you": "you went out",
+    "ending_went_out_rummy_you": "you went out with a rummy",
+    "ending_booted_you": "you went out without drawing (booting)",
+    "ending_booted_rummy_you": "you went out with a rummy, without drawing (booting)",
     "hand_over_line": "Hand {hand} over: {how}. This hand: {scores}.",
     "hand_dealt": "Hand {number} is dealt.",
     # the kinds of meld, as captions and verdicts name them
@@ -1126,6 +1219,7 @@ ENGLISH.update({
     "table_fits_nowhere": "{card} fits on no meld on the table.",
     "table_fits_several": "It fits on several melds: click the one to lay it off on.",
     "table_wait": "Wait: it is {who}'s move.",
+    "table_answer_offer": "First answer the offer: Buy takes {card} with a penalty card, Pass leaves it.",
     "widget_failed": "Something went wrong:",
     # the meld checker (rummy_teach/play/meld.py, rummy_teach/widgets/meld_checker.py)
     "checker_title": "Meld checker",

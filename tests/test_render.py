@@ -239,7 +239,7 @@ def test_table_shows_stock_discard_top_melds_scores_turn_and_contract():
     shown = render.table_html(VIEW)
     assert "Stock · 61 cards" in shown and 'aria-label="stock: 61 cards"' in shown
     assert "Discard pile · 3 cards" in shown
-    assert 'aria-label="discard pile: two of diamonds on top"' in shown
+    assert 'aria-label="discard pile: the two of diamonds on top"' in shown
     assert "five of hearts" not in labelled_images(shown)  # only the top discard shows
     assert "Q♠ Q♥ Q♦" in shown and "score 35" in shown
     assert "Bob to play" in shown and "Contract: two sets of 3" in shown and "Hand 1" in shown

@@ -160,7 +160,7 @@ def test_contract_lay_down_gathers_several_melds():
     assert "together with every card in your hand" in table.message
     table.select("2D 3D 4D 5D 6D")
     table.press("meld")
-    assert table.game.is_game_over and "Game over: You win." in table.board.html
+    assert table.game.is_game_over and "Game over: you win." in table.board.html
 
 
 def test_next_hand_button_deals_again():

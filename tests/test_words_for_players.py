@@ -47,15 +47,15 @@ def game():
 
 
 def test_moves_are_told_in_words(game):
-    names = ["You", "Computer"]
-    assert describe_move(game, 0, Action.parse("draw"), names) == "You draw from the stock."
+    names = ["You", "Computer"]          # seat 0 is the reader's: their moves are said to them
+    assert describe_move(game, 0, Action.parse("draw"), names, 0) == "You draw from the stock."
     game.apply("draw")
-    assert describe_move(game, 0, Action.parse("layoff 8C on 1"), names) == \
+    assert describe_move(game, 0, Action.parse("layoff 8C on 1"), names, 0) == \
         "You lay 8♣ off on the eights."
-    assert describe_move(game, 0, Action.parse("layoff 8C on 2"), names) == \
+    assert describe_move(game, 0, Action.parse("layoff 8C on 2"), names, 0) == \
         "You lay 8♣ off on the run 5♣ 6♣ 7♣."
-    assert describe_move(game, 0, Action.parse("discard KS"), names) == "You discard K♠."
-    assert describe_move(game, 1, Action.parse("discard QH"), names) == "Computer discards Q♥."
+    assert describe_move(game, 0, Action.parse("discard KS"), names, 0) == "You discard K♠."
+    assert describe_move(game, 1, Action.parse("discard QH"), names, 0) == "Computer discards Q♥."
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..cards import Card, parse_cards, rank_plural
 from ..plural import Signed
-from ..reasons import Reason, say
+from ..reasons import Player, Reason, say, seated
 from .actions import Action
 
 # how a hand that nobody went out of ended (``HandResult.ending``), as catalogue codes
@@ -44,15 +44,14 @@ def meld_words(meld) -> Reason:
     return Reason("meld_name_run", {"cards": faces_text(cards)})
 
 
-def describe_move(game, player: int, action: Action, names) -> str:
+def describe_move(game, player: int, action: Action, names, seat: int | None = None) -> str:
     """One sentence for ``action`` by ``player``, said before it is applied, in the
     words of the message catalogue ("You lay 8♣ off on the eights."). ``names`` names
-    the seats; the name "You" has its own sentences ("You draw", "Computer draws")."""
-    who = names[player]
-    you = who == say("seat_you")
+    the seats; ``seat`` is the reader's, whose moves are said to them ("You draw",
+    "Peschi", "Je trekt"; the others' "Computer draws"). None: nobody's (a transcript)."""
+    who = seated(names, seat)[player]
     kind = action.kind
     code = f"move_{'dig' if kind == 'take' and action.depth > 1 else kind}"
-    code += "_you" if you else ""
     params = {"who": who}
     if kind == "take":
         taken = game.discard_pile[-action.depth:]
@@ -73,14 +72,16 @@ def describe_move(game, player: int, action: Action, names) -> str:
     return say(code, **params)
 
 
-def hand_over_line(game, names) -> str:
-    """One sentence for the hand that just ended: how, and what each seat scored."""
+def hand_over_line(game, names, seat: int | None = None) -> str:
+    """One sentence for the hand that just ended: how, and what each seat scored
+    (``seat`` as for :func:`describe_move`: "you went out")."""
     result = game.hand_results[-1]
+    players = seated(names, seat)
     if result.went_out is None:
         how = ending_words(result.ending)
     else:
         code = "ending_booted" if result.booted else "ending_went_out"
-        how = say(code + ("_rummy" if result.rummy else ""), who=names[result.went_out])
-    scores = ", ".join(say("board_score_item", name=names[p], score=Signed(s))
+        how = say(code + ("_rummy" if result.rummy else ""), who=players[result.went_out])
+    scores = ", ".join(say("board_score_item", name=players[p], score=Signed(s))
                        for p, s in enumerate(result.scores))
     return say("hand_over_line", hand=result.hand, how=how, scores=scores)

@@ -301,8 +301,11 @@ class TableController(Controller):
         if action.kind != "next" and game.current_player != self.seat and not game.is_hand_over:
             self.say(say("table_wait", who=self.names[game.current_player]))
             return False
+        if game.phase == "buy" and action.kind not in ("buy", "pass"):   # the offer is to the learner
+            self.say(say("table_answer_offer", card=faces_text([game.discard_top])))
+            return False
         player = game.current_player if game.current_player is not None else self.seat
-        line = describe_move(game, player, action, self.names) if action.kind != "next" else None
+        line = describe_move(game, player, action, self.names, self.seat) if action.kind != "next" else None
         before = game.hand(self.seat)
         moment = self.coaching.before_move(game, action)
         try:
@@ -339,7 +342,7 @@ class TableController(Controller):
         game = self.game
         player = game.current_player
         action = self.bots[player].act(game)
-        line = describe_move(game, player, action, self.names)
+        line = describe_move(game, player, action, self.names, self.seat)
         game.apply(action)
         self._legal = None
         self.record(line)
@@ -361,7 +364,7 @@ class TableController(Controller):
         game = self.game
         if game.is_hand_over and game.hand_results and game.hand_results[-1].hand != self._told_hand:
             self._told_hand = game.hand_results[-1].hand
-            self.log_lines.append(hand_over_line(game, self.names))
+            self.log_lines.append(hand_over_line(game, self.names, self.seat))
 
     def settle(self) -> None:
         """After a move: forget cached legal moves and selected cards that left the hand."""

@@ -12,23 +12,10 @@ from ..melds import card_meld_value
 from . import answers
 from .questions import Question, explain
 from .topics import points_rule
-from .words import Joined, line, player, player_aliases
+from .words import Joined, line, named, player, player_aliases
 from ..reasons import say
 from ..errors import UsageError
 from ..game.results import winner_takes
-
-
-class Shown:
-    """A player's name as the learner reads it ("You" in the language in use)."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __str__(self) -> str:
-        return player(self.name)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
 
 
 def card_term(card, value: int) -> str:
@@ -209,13 +196,13 @@ class HandWinnerQuestion(Question):
         lines, total = [], 0
         for name, cards in self.players:
             if cards:
-                lines.append(line("quiz_line_hand", name=Shown(name), sum=worked_sum(rules, cards)))
+                lines.append(line("quiz_line_hand", name=named(name), sum=worked_sum(rules, cards)))
                 total += rules.hand_points(cards)
         doubled = self.rummy and rules.rummy_doubles
         hands = [cards for _, cards in self.players]
         out = [n for n, _ in self.players].index(self.winner)
         points = winner_takes(rules, hands, out, self.rummy)[out]  # the engine's scoring
-        winner = Shown(self.winner)
+        winner = named(self.winner)
         lines.append(line("quiz_winner_takes", winner=winner, total=total))
         if doubled:
             lines.append(line("quiz_rummy_doubles", total=total, points=points))
@@ -234,16 +221,15 @@ class HandWinnerQuestion(Question):
 
     @property
     def prompt_words(self):
-        you = str(self.winner).lower() == "you"
-        code = "quiz_prompt_winner" + ("_you" if you else "") + ("_rummy" if self.rummy else "")
-        return line(code, game=self.game_name, winner=Shown(self.winner))
+        code = "quiz_prompt_winner" + ("_rummy" if self.rummy else "")
+        return line(code, game=self.game_name, winner=named(self.winner))
 
     def option_label(self, option):
         return player(option)
 
     @property
     def groups(self):
-        return tuple((Shown(name), cards) for name, cards in self.players if cards)
+        return tuple((named(name), cards) for name, cards in self.players if cards)
 
     def _read(self, answer):
         return answers.read_player_points(answer, self.options, player_aliases(self.options), player)
@@ -259,7 +245,7 @@ class HandWinnerQuestion(Question):
         name, points = value
         parts = []
         if name != self.winner:
-            parts.append(line("quiz_not_out", name=Shown(name)))
+            parts.append(line("quiz_not_out", name=named(name)))
         if points != self.answer[1]:
             parts.append(line("quiz_not_the_score", points=points))
         return value == self.answer, Joined(parts, " ")

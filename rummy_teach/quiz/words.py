@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from ..reasons import ENGLISH, READERS, Reason, _from_json, _to_json
+from ..reasons import ENGLISH, READERS, Player, Reason, _from_json, _to_json
 
 
 class Joined:
@@ -154,6 +154,14 @@ def player(name: str) -> str:
     """A player's name as shown: "You" and "Opponent" in the language in use."""
     code = PLAYER_WORDS.get(name)
     return Reason(code).text() if code else name
+
+
+def named(name: str) -> Player:
+    """A bank's player as a sentence names them: "You" is the reader, so sentences about
+    them are said to them ("You went out", "Hai chiuso", "Je bent uitgegaan"); their name,
+    and "Opponent", in the language in use (see :class:`~rummy_teach.reasons.Player`)."""
+    code = PLAYER_WORDS.get(name)
+    return Player(Reason(code) if code else name, you=str(name).lower() == "you")
 
 
 def player_aliases(names) -> dict:
