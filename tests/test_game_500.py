@@ -134,6 +134,16 @@ def test_booting_bonus_for_going_out_without_drawing():
     assert result.booted and result.scores[0] == 35 + 30 + 25
 
 
+def test_no_booting_for_a_player_who_has_cards_on_the_table_already():
+    # a position mid-hand: the player to move put a run down on an earlier turn, so this
+    # cannot be their first turn, and laying the rest down before drawing is no boot
+    game = from_deal("booting", ["7S 8S 9S 10S", "2H 3H 6D 9C 4D KC 8H", "2D 3D 5H QS QC AH 9D"],
+                     stock=29, discard="7H 2C", table=[(0, "4C 5C 6C")], names=["Ann", "Ben", "Cleo"])
+    assert not any(a.kind == "meld" for a in game.legal_actions())
+    with pytest.raises(IllegalMoveError):
+        game.apply("meld 7S 8S 9S 10S")
+
+
 def test_partnership_teams_add_scores():
     game = from_deal("partnership", ["QH KH AH 9D", "2C", "QS KS AS 3H", "4D"], stock="9S 7C 8C",
                      discard="7H", table=[(2, "10D JD QD")], constructed=True)

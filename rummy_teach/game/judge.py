@@ -379,9 +379,11 @@ def _boot(game, action, hand, result):
 
 def may_boot(game) -> bool:
     """The rule on when booting is open (``booting_bonus``): the player to act, before
-    drawing on their first turn of the hand, may put cards down (on a way out only)."""
+    drawing on their first turn of the hand, may put cards down (on a way out only). A
+    player with cards of their own on the table has had a turn already, whatever a
+    position built mid-hand counts as their first."""
     return (bool(game.rules.booting_bonus) and game.phase == "draw"
-            and game.turns_played(game.current_player) == 1)
+            and game.turns_played(game.current_player) == 1 and not game.had_cards_down_before_turn)
 
 
 def can_go_out_without_drawing(rules, hand, table, faces=frozenset()) -> bool:
