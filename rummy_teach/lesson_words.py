@@ -90,9 +90,9 @@ LESSON_WORDS = {
 
 # the Rummy 500 lessons' printed lines (r500_melds, r500_strategy, r500_variants)
 LESSON_WORDS.update({
-    # three high cards melded low or caught in hand (r500_melds.md): the points are numbers,
-    # the melded ones never below zero, the caught ones passed below zero
-    "lesson_r500_melded_or_caught": "melded: +{melded}   caught: {caught}   difference: {difference}",
+    # three low cards melded or caught in hand (r500_melds.md): what each ending adds to your
+    # score (Signed numbers, +6 and -20) and the points between them
+    "lesson_r500_melded_or_caught": "melded: {melded}   caught: {caught}   difference: {difference}",
     # one player's hand when it ends, a line per player (r500_melds.md); {name} may be the
     # reader's own seat (seat_you)
     "lesson_r500_hand_line": "{name}: melded {melded}, caught {caught}, score {score}",

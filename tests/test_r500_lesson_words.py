@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from rummy_teach import i18n
-from rummy_teach.reasons import ENGLISH, say
+from rummy_teach.reasons import ENGLISH, Signed, say
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ("r500_melds", "r500_strategy", "r500_variants")
@@ -25,7 +25,7 @@ CELL = re.compile(r"```\{code-cell\}[^\n]*\n(.*?)\n```", re.S)
 #: each new code with the numbers (and names) a lesson prints it with, and what its line must
 #: show in every language: the numbers as the lesson printed them, signs included
 LINES = {
-    "lesson_r500_melded_or_caught": (dict(melded=6, caught=-20, difference=26),
+    "lesson_r500_melded_or_caught": (dict(melded=Signed(6), caught=Signed(-20), difference=26),
                                      ("+6", "-20", "26")),
     "lesson_r500_hand_line": (dict(name="Cleo", melded=0, caught=44, score=-44),
                               ("Cleo:", "0", "44", "-44")),
