@@ -87,3 +87,20 @@ LESSON_WORDS = {
         "after turn {turn}: the pile of {count} cards is turned over and becomes the stock", count="count"),
     "lesson_turn_ending": "after turn {turn}: {ending}",
 }
+
+# the Rummy 500 lessons' printed lines (r500_melds, r500_strategy, r500_variants)
+LESSON_WORDS.update({
+    # three low cards melded or caught in hand (r500_melds.md): what each ending adds to your
+    # score (Signed numbers, +6 and -20) and the points between them
+    "lesson_r500_melded_or_caught": "melded: {melded}   caught: {caught}   difference: {difference}",
+    # one player's hand when it ends, a line per player (r500_melds.md); {name} may be the
+    # reader's own seat (seat_you)
+    "lesson_r500_hand_line": "{name}: melded {melded}, caught {caught}, score {score}",
+    # what you would score if the hand stopped now, before and after a deep dig (r500_strategy.md)
+    "lesson_r500_dig_before_after": "before the dig: {before}   after: {after}",
+    # your score minus an opponent's, going out now or a turn later (r500_strategy.md)
+    "lesson_r500_gap_swing": Plural(
+        "you minus {name}: {now} if you go out, {later} if you wait; a swing of one point",
+        "you minus {name}: {now} if you go out, {later} if you wait; a swing of {swing} points",
+        count="swing"),
+})
