@@ -12,10 +12,12 @@ cannot stop the class:
   :data:`IDLE_SECONDS` (a browser's kept-alive socket, or one opened and left) is closed,
   and so is one whose body takes longer than :data:`BODY_SECONDS` to arrive;
 * **at most** ``per_address`` **open connections from one address** (``rummy-teach
-  classroom --connections-per-address``, default 64; a browser opens up to 6 to a server): one more is answered "503"
-  with a sentence saying why, and closed, before its request is read. Behind a proxy
-  (JupyterHub, ``--user-header``) every student comes from the proxy's address, so the
-  cap is off there unless given (the proxy is the place to cap its clients).
+  classroom --connections-per-address``, default 64; a browser opens up to 6 to a
+  server): one more is answered "503" with a sentence saying why, and closed, before its
+  request is read. Refusals still draining count too, and past twice the cap a
+  connection is closed at once without a word, so refusals cannot pile up either. Behind
+  a proxy (JupyterHub, ``--user-header``) every student comes from the proxy's address,
+  so the cap is off there unless given (the proxy is the place to cap its clients).
 
 A refusal is written straight to the socket, then the server stops writing and reads
 (and drops) what the client still sends for a moment before closing, so the client
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import socket
 
-from tornado import iostream
+from tornado import gen, iostream
 from tornado.httpserver import HTTPServer
 from tornado.httputil import HTTPMessageDelegate
 from tornado.ioloop import IOLoop
@@ -53,6 +55,8 @@ async def refuse(stream: iostream.IOStream, response: bytes) -> None:
     """Write ``response``, stop writing, read and drop a little of what follows, close."""
     try:
         await stream.write(response)
+        if stream.socket is None:  # the client went away first
+            return
         stream.socket.shutdown(socket.SHUT_WR)
         dropped, deadline = 0, IOLoop.current().time() + LINGER_SECONDS
         while dropped < LINGER_BYTES:
@@ -68,7 +72,6 @@ async def refuse(stream: iostream.IOStream, response: bytes) -> None:
 
 
 async def _within(awaitable, seconds: float):
-    from tornado import gen
     return await gen.with_timeout(IOLoop.current().time() + seconds, awaitable,
                                   quiet_exceptions=iostream.StreamClosedError)
 
@@ -125,13 +128,16 @@ class ClassroomHTTPServer(HTTPServer):
         host = address[0] if isinstance(address, tuple) and address else str(address)
         if self.per_address:
             streams = [s for s in self._open.get(host, ()) if not s.closed()]
-            if len(streams) >= self.per_address:
+            self._open[host] = streams
+            if len(streams) >= 2 * self.per_address:  # refusals still draining: not one more
+                stream.close()
+                return
+            streams.append(stream)  # a refused one counts while it drains
+            if len(streams) > self.per_address:
                 IOLoop.current().spawn_callback(refuse, stream, self.said(
                     503, "Service Unavailable", "class_too_many_connections",
                     limit=self.per_address))
                 return
-            streams.append(stream)
-            self._open[host] = streams
             if len(self._open) > 4 * 1024:  # forget addresses with nothing open
                 self._open = {h: [s for s in ss if not s.closed()] for h, ss in self._open.items()}
                 self._open = {h: ss for h, ss in self._open.items() if ss}
