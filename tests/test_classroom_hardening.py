@@ -327,3 +327,51 @@ def test_the_report_reads_its_database_from_a_file_or_the_environment(tmp_path):
     neither = subprocess.run(report, capture_output=True, text=True, timeout=120, env=env)
     assert by_file.returncode == by_env.returncode == 0 and "Ana" in by_file.stdout == by_env.stdout
     assert neither.returncode == 2 and "RUMMY_TEACH_DB" in neither.stderr
+
+
+# --- what a real browser sends and runs (Chromium) ----------------------------------------------
+def watched(context):
+    """A page of ``context`` and the Content-Security-Policy complaints of its console."""
+    page = context.new_page()
+    complaints: list[str] = []
+    page.on("console", lambda message: complaints.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    return page, complaints
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("script", [True, False], ids=["with-script", "form-alone"])
+def test_chromium_posting_from_the_class_page_is_taken_and_its_script_runs(classroom, chromium,
+                                                                            script):
+    """Chromium's own posts pass the Origin check, through the page's script (fetch) and
+    as a plain form; the script, allowed by its hash, runs (the page does not navigate)."""
+    context = chromium.new_context(java_script_enabled=script)
+    try:
+        page, complaints = watched(context)
+        sent = []
+        page.on("request", lambda request: sent.append(request.all_headers().get("origin"))
+                if request.method == "POST" else None)
+        page.goto(f"{classroom.base}/quiz?join={JOIN_TYPED}", timeout=60_000)
+        name = "Chromium with script" if script else "Chromium form alone"
+        box = page.get_by_placeholder("your name")
+        box.fill(name)
+        box.press("Enter")
+        page.locator(".rt-score").wait_for(timeout=60_000)
+        assert name in students_in_db(classroom)
+        assert sent == [f"http://127.0.0.1:{classroom.port}"]  # not "null"
+        assert page.url.endswith("/quiz/join") != script  # the script posted in the background
+        assert complaints == []
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_chromium_runs_the_dashboard_refresh_under_its_policy(classroom, chromium):
+    context = chromium.new_context()
+    try:
+        page, complaints = watched(context)
+        with page.expect_request(lambda request: "part=live" in request.url, timeout=60_000):
+            page.goto(f"{classroom.base}/teacher/dashboard?token={TOKEN}", timeout=60_000)
+        assert complaints == []
+    finally:
+        context.close()
