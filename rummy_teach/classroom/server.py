@@ -298,9 +298,8 @@ def prepare(args) -> dict:
     from ..quiz import Quiz
     from ..quiz.banks import find_bank
     from .app import token_digest
-    from .store import open_store
-
     from .keys import DB_ENV, TOKEN_ENV, check_token, given_secret
+    from .store import open_store
 
     quiz = Quiz.load(args.quiz)
     roster = read_roster(args.roster) if getattr(args, "roster", None) else None
@@ -561,12 +560,12 @@ def classroom_voila_class(config: dict):
             from .. import i18n
             from .limits import ClassroomHTTPServer
             from .messages import class_language, say
+            from .teacher import log_request
 
             def words(code, **params):
                 with i18n.language(class_language(config)):
                     return say(code, **params)
 
-            from .teacher import log_request
             self.app.settings["log_function"] = log_request  # the token never in the log
             server = ClassroomHTTPServer(self.app, words=words,
                                          per_address=config.get("connections_per_address",
