@@ -376,3 +376,11 @@ def test_chromium_runs_the_dashboard_refresh_under_its_policy(classroom, chromiu
         assert complaints == []
     finally:
         context.close()
+
+
+def test_db_init_reads_the_owner_url_from_a_file(tmp_path):
+    (tmp_path / "owner.txt").write_text(str(tmp_path / "init.db") + "\n")
+    done = subprocess.run([sys.executable, "-m", "rummy_teach.cli", "db", "init", "--db-file",
+                           str(tmp_path / "owner.txt")], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and (tmp_path / "init.db").exists(), done.stderr
