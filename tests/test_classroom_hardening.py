@@ -384,3 +384,20 @@ def test_db_init_reads_the_owner_url_from_a_file(tmp_path):
                            str(tmp_path / "owner.txt")], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and (tmp_path / "init.db").exists(), done.stderr
+
+
+@pytest.mark.parametrize("headers, foreign", [
+    ({"Host": "school.example", "Origin": "https://school.example"}, False),
+    ({"Host": "school.example:443", "Origin": "https://school.example"}, False),
+    ({"Host": "SCHOOL.example:8866", "Origin": "http://school.example:8866"}, False),
+    ({"Host": "127.0.0.1:8866", "X-Forwarded-Host": "school.example", "Origin": "https://school.example"}, False),
+    ({"Host": "school.example", "Referer": "https://school.example/quiz?join=X"}, False),
+    ({"Host": "school.example"}, False),
+    ({"Host": "school.example", "Origin": "https://school.example.evil"}, True),
+    ({"Host": "school.example:8866", "Origin": "http://school.example:8867"}, True),
+    ({"Host": "school.example", "Origin": "file://"}, True),
+    ({"Host": "school.example", "Origin": "null", "Referer": "https://school.example/"}, True),
+])
+def test_the_origin_check_names_this_server_by_its_host(headers, foreign):
+    from rummy_teach.classroom.quizpage import foreign_origin
+    assert (foreign_origin(headers) is not None) == foreign

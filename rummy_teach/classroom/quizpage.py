@@ -61,7 +61,7 @@ def foreign_origin(headers) -> str | None:
     neither comes from no browser's cross-site form (a script, a test): the signed seat
     cookie is its guard, as for every POST."""
     hosts = {headers.get("Host", ""), headers.get("X-Forwarded-Host", "").split(",")[0]}
-    hosts = {host.strip().lower() for host in hosts if host.strip()}
+    hosts = {_without_default_port(host.strip().lower()) for host in hosts if host.strip()}
     origin = headers.get("Origin")
     if origin is None:
         referer = headers.get("Referer")
@@ -70,9 +70,16 @@ def foreign_origin(headers) -> str | None:
         parts = urlsplit(referer)
         origin = f"{parts.scheme}://{parts.netloc}"
     parts = urlsplit(origin.strip())
-    if parts.scheme in ("http", "https") and parts.netloc.lower() in hosts:
+    if parts.scheme in ("http", "https") and \
+            _without_default_port(parts.netloc.lower()) in hosts:
         return None
     return origin.strip()[:200]
+
+
+def _without_default_port(host: str) -> str:
+    """``school.example:80`` and ``school.example:443`` as ``school.example``."""
+    name, colon, port = host.rpartition(":")
+    return name if colon and port in ("80", "443") and not name.endswith("[") else host
 
 
 class _Fields:
