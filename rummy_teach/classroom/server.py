@@ -22,7 +22,12 @@ What the command does:
    :mod:`~rummy_teach.classroom.kernels`): the quiz page starts one only for a
    request with the right join code and while the budget allows, else it answers
    with a page saying why; the teacher's pages are rendered by the server itself
-   (:mod:`~rummy_teach.classroom.teacher`) and start no kernel at all.
+   (:mod:`~rummy_teach.classroom.teacher`) and start no kernel at all. Its HTTP server
+   holds each client to limits (:mod:`~rummy_teach.classroom.limits`: body size, idle
+   time, connections per address), and its access log never shows the token.
+
+The token and the database may come from a file or the environment instead of the
+command line (:mod:`~rummy_teach.classroom.keys`), where ``ps`` would show them.
 
 Students cannot run code: Voilà's kernel websocket only lets widget (comm) and
 kernel-info messages through to the kernel.
