@@ -65,7 +65,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"]
-TOKEN = "bench-token"
+TOKEN = "bench-teacher-token"
 JOIN = "BENCH2"
 TIMEOUT = 120.0
 WINDOW = 30
@@ -249,6 +249,7 @@ def start_classroom(args, home: Path, number: int, db: str):
             "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN,
             "--session", f"class-{number}", "--db", db, "--join-code", JOIN,
             "--same-order",  # the robots answer the quiz in its order
+            "--connections-per-address", "0",  # every robot comes from 127.0.0.1
             "--run-dir", str(run)]
     run.mkdir(parents=True)
     log = open(run / "server.log", "w")

@@ -62,7 +62,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"]
-TOKEN = "bench-token"
+TOKEN = "bench-teacher-token"
 JOIN = "BENCH2"
 SESSION = "bench"
 TIMEOUT = 120.0
@@ -398,7 +398,8 @@ def start_server(args, home: Path, port: int):
             "--host", "127.0.0.1", "--port", str(port), "--students", str(args.students),
             "--token", TOKEN, "--session", SESSION, "--db", str(home / "results.db"),
             "--join-code", JOIN, "--same-order",  # the robots answer the quiz in its order
-            "--run-dir", str(home / "run"), "--refill-seconds", str(args.refill)]
+            "--run-dir", str(home / "run"), "--refill-seconds", str(args.refill),
+            "--connections-per-address", "0"]  # every robot comes from 127.0.0.1
     if args.pool is not None:
         argv += ["--pool", str(args.pool)]
     log = open(home / "server.log", "w")

@@ -100,4 +100,35 @@ CLASSROOM_WORDS = {
     "class_no_serve_token": "  teacher's token: {token}",
     "class_no_serve_join": "  join code: {join_code}",
     "class_no_serve_results": "  results: {db} (session {session})",
+    # issue 28: what one client may take of the server (limits.py), a post from another
+    # site (quizpage.py), the teacher's secrets and join code (keys.py, server.py, store.py)
+    "class_body_too_large": "This request carries {size} bytes; the classroom reads at most "
+                            "{limit} bytes in one request (an answer takes a few hundred). "
+                            "Nothing of it was read or kept: send a shorter one.",
+    "class_too_many_connections": "Too many connections from your address at once (the "
+                                  "classroom takes {limit}): close other pages of this class, "
+                                  "wait a moment, then reload this one.",
+    "post_other_site": "This form was sent from another site's page ({origin}), so nothing "
+                       "was taken.",
+    "post_hidden_site": "This form was sent from a page that does not say where it comes "
+                        "from, so nothing was taken.",
+    "post_other_site_next": "Open the class's address in your browser and answer on the "
+                            "class's own page.",
+    "class_error_secret_file": "cannot read {option} {path} ({error}); give a readable text "
+                               "file with the secret on its first line",
+    "class_error_secret_empty": "{option} {path} holds nothing; put the secret on the file's "
+                                "first line",
+    "class_error_token_short": "the teacher's token is too short (length {length}; at least "
+                               "{least} characters are needed, since it is the only key to your "
+                               "pages); give a longer one (random letters and digits), or leave "
+                               "out --token and a random one is made",
+    "class_error_join_code": "the join code {code} would lock the class out; give 4 to 12 "
+                             "letters (A-Z) and digits (students may type them in upper or "
+                             "lower case)",
+    "report_error_no_db": "no results database given; give --db PATH_OR_URL, --db-file FILE "
+                          "or the environment variable {env}",
+    "class_error_db_keywords": "{db} is a PostgreSQL keyword string, not a file name; give the "
+                               "database as a URL instead: postgresql://user:password@host:port/"
+                               "database (best through --db-file or RUMMY_TEACH_DB, where ps "
+                               "cannot show it)",
 }

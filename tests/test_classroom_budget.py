@@ -19,7 +19,7 @@ from browser import CommandServer, free_port
 
 STUDENTS = 3
 JOIN = "BUDGET"
-TOKEN = "budget-token"
+TOKEN = "budget-teacher-token"
 
 slow = pytest.mark.slow
 

@@ -53,9 +53,9 @@ def test_a_busy_port_is_refused_in_the_class_language(tmp_path):
 
 def test_no_serve_says_what_it_wrote_in_the_class_language(tmp_path):
     done = classroom(tmp_path, "--lang", "nl", "--no-serve", "--run-dir", str(tmp_path / "run"),
-                     "--token", "abc", "--join-code", "K7P4QX", "--session", "s1")
+                     "--token", "abc-teacher-token-1", "--join-code", "K7P4QX", "--session", "s1")
     assert done.returncode == 0, done.stderr
-    assert "deelnamecode: K7P4QX" in done.stdout and "token van de docent: abc" in done.stdout
+    assert "deelnamecode: K7P4QX" in done.stdout and "token van de docent: abc-teacher-token-1" in done.stdout
     assert "(sessie s1)" in done.stdout
     assert "join code" not in done.stdout and "teacher's token" not in done.stdout
 

@@ -22,7 +22,7 @@ from test_classroom_server import (SAMPLE, Wire, choose_and_submit, kernel_pid, 
                                    quiz_widget)
 
 browser = pytest.mark.browser
-TOKEN = "resume-token"
+TOKEN = "resume-teacher-token"
 JOIN = "RSM234"
 SESSION = "resume-class"
 LOAD_MS = 150_000     # a page runs a kernel first; generous, as test machines are shared

@@ -276,14 +276,14 @@ def run_cli(*argv, cwd=None):
 
 def test_no_serve_writes_only_the_pages_and_a_private_config(tmp_path):
     done = run_cli("classroom", "--quiz", "500", "--no-serve", "--run-dir", str(tmp_path / "run"),
-                   "--token", "abc", "--session", "s1", cwd=tmp_path)
+                   "--token", "abc-teacher-token-1", "--session", "s1", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     pages = sorted(p.name for p in (tmp_path / "run" / "pages").iterdir())
     assert pages == ["quiz.ipynb", "report.ipynb"]
     config = json.loads((tmp_path / "run" / "config.json").read_text())
     assert config["db"] == str(tmp_path / "rummy-results.db") and (tmp_path / "rummy-results.db").exists()
     assert config["quiz"] == "500" and config["session"] == "s1"
-    assert "abc" not in json.dumps(config)  # only the token's hash is kept
+    assert "abc-teacher-token-1" not in json.dumps(config)  # only the token's hash is kept
     assert oct((tmp_path / "run" / "config.json").stat().st_mode & 0o777) == "0o600"
 
 

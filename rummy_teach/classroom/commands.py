@@ -10,13 +10,20 @@ from __future__ import annotations
 import os
 import sys
 
+from ..reasons import Reason
+
 HELP = "the class's quiz results: per student, per question, most missed (or CSV)"
 
 
 def configure_report(parser):
-    parser.add_argument("--db", required=True, metavar="PATH_OR_URL",
-                        help="the results database: a file like results.db, sqlite:///path, "
-                             "or postgresql://user@host/database")
+    db = parser.add_mutually_exclusive_group()
+    db.add_argument("--db", metavar="PATH_OR_URL",
+                    help="the results database: a file like results.db, sqlite:///path, "
+                         "or postgresql://user@host/database (else --db-file, else "
+                         "$RUMMY_TEACH_DB)")
+    db.add_argument("--db-file", metavar="FILE",
+                    help="a file whose first line is the results database (a URL with a "
+                         "password is kept out of ps this way)")
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--csv", action="store_true",
                       help="CSV instead of text: one row per answer, or one per question/student "
@@ -32,9 +39,13 @@ def configure_report(parser):
 
 def cmd_report(args) -> int:
     from .report import answers_csv, questions_csv, report_text, students_csv, build_report
-    from .store import open_store
+    from .keys import DB_ENV, given_secret
+    from .store import ResultsStoreError, open_store
 
-    with open_store(args.db, create=False) as store:
+    db = given_secret(args.db, args.db_file, "--db-file", DB_ENV, ResultsStoreError)
+    if not db:
+        raise ResultsStoreError(Reason("report_error_no_db", {"env": DB_ENV}))
+    with open_store(db, create=False) as store:
         answers = store.answers(session=args.session, quiz=args.quiz)
     report = build_report(answers)
     if args.csv:

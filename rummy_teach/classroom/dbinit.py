@@ -140,9 +140,13 @@ def _grant_student(store, role: str, password: str | None) -> str | None:
 def configure_db(parser) -> None:
     sub = parser.add_subparsers(dest="db_command", required=True)
     init = sub.add_parser("init", help=HELP, description=HELP)
-    init.add_argument("--db", required=True, metavar="OWNER_URL",
-                      help="the results database, with a role that may create tables: "
-                           "postgresql://owner@host/database (or a SQLite file)")
+    owner = init.add_mutually_exclusive_group(required=True)
+    owner.add_argument("--db", metavar="OWNER_URL",
+                       help="the results database, with a role that may create tables: "
+                            "postgresql://owner@host/database (or a SQLite file)")
+    owner.add_argument("--db-file", metavar="FILE",
+                       help="a file whose first line is the owner's URL (a password stays out "
+                            "of ps; not $RUMMY_TEACH_DB, which is the classroom's own)")
     init.add_argument("--student-role", metavar="NAME",
                       help="PostgreSQL: make (or update) this role for the students' side, "
                            "allowed only to add answers and read what the quiz needs")
@@ -153,16 +157,18 @@ def configure_db(parser) -> None:
 
 
 def cmd_db_init(args) -> int:
+    from .keys import read_secret_file
     from .store import mask_password
 
+    db = args.db or read_secret_file(args.db_file, "--db-file", ResultsStoreError)
     password = os.environ.get(args.student_password_env) or None
-    done = init_database(args.db, student_role=args.student_role, student_password=password)
+    done = init_database(db, student_role=args.student_role, student_password=password)
     print(say("db_init_ready", tables=", ".join(done["tables"]),
-              where=hide_passwords(mask_password(args.db), args.db)))
+              where=hide_passwords(mask_password(db), db)))
     if done["role"]:
         print(say("db_init_role", role=done["role"]))
         if done["password"] and not password:
-            url = student_url(parse_url(args.db)[1], done["role"], done["password"])
+            url = student_url(parse_url(db)[1], done["role"], done["password"])
             print(say("db_init_url", url=url))
         else:
             print(say("db_init_url_kept"))

@@ -30,9 +30,16 @@ SEAT_DAYS = 30
 _OUTSIDE_LINK = re.compile(r'<link[^>]+href="https?://[^"]*"[^>]*>\s*')
 
 
+def join_code_key(code: str) -> str:
+    """A join code as it is compared: spaces dropped, upper case (``abc1`` is ``ABC1``)."""
+    return "".join(code.split()).upper()
+
+
 def join_ok(given: str, config: dict) -> bool:
-    code = config.get("join_code") or ""
-    given = "".join(given.split()).upper()
+    """Whether ``given`` is the class's join code, whatever its case and spaces (a code kept
+    in lower case by an earlier version included)."""
+    code = join_code_key(config.get("join_code") or "")
+    given = join_code_key(given)
     return bool(code) and hmac.compare_digest(given.encode("utf-8"), code.encode("utf-8"))
 
 

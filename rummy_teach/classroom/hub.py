@@ -105,6 +105,10 @@ class HubDoor:
                                                      code_verifier=verifier)
         handler.redirect(url_concat(self.auth.login_url, params))
 
+    def logout_url(self) -> str:
+        """The hub's own logout page (``/hub/logout``): leaving the class is leaving the hub."""
+        return (getattr(self.auth, "hub_prefix", None) or "/hub/").rstrip("/") + "/logout"
+
     async def is_teacher(self, name: str) -> bool:
         """Is the hub user ``name`` a member of the teachers' group? (cached a few seconds)"""
         now = time.monotonic()

@@ -3,11 +3,15 @@
 The join form and "this class is full" (no kernel is started for them), and the
 frame of the teacher's pages. Every page carries its own small style sheet and,
 where it refreshes by itself, a few lines of inline script that fetch a fragment
-of the same page from the same server: nothing is loaded from anywhere else.
+of the same page from the same server: nothing is loaded from anywhere else. The
+server sends them with :data:`CSP`, which lets that one script run (by its hash) and
+no other, and forbids any page to frame them.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from html import escape
 
 from .messages import say
@@ -32,9 +36,10 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 @media print { nav.rt-teacher, .rt-noprint { display: none; } .rt-break { break-before: page; } }
 """
 
-REFRESH_SCRIPT = """<script>
+REFRESH_SCRIPT = """
 (function () {
-  const every = %d, target = document.getElementById("rt-live");
+  const every = Number(document.currentScript.dataset.every),
+    target = document.getElementById("rt-live");
   async function refresh() {
     try {
       const url = new URL(window.location.href);
@@ -45,7 +50,26 @@ REFRESH_SCRIPT = """<script>
   }
   setInterval(refresh, every);
 })();
-</script>"""
+"""
+
+
+def script_hash(script: str) -> str:
+    """The Content-Security-Policy source that lets exactly this inline script run."""
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
+def content_security_policy(*scripts: str) -> str:
+    """The pages' policy: nothing from any other address, only these inline ``scripts``, no
+    framing by any page (a click cannot be stolen through a frame), forms back to here."""
+    allowed = " ".join(script_hash(script) for script in scripts) or "'none'"
+    return ("default-src 'none'; style-src 'unsafe-inline'; "
+            f"script-src {allowed}; img-src data:; connect-src 'self'; form-action 'self'; "
+            "base-uri 'none'; frame-ancestors 'none'")
+
+
+#: the policy of the pages written here (the teacher's, the join form, the refusals)
+CSP = content_security_policy(REFRESH_SCRIPT)
 
 
 def language_switch(href) -> str:
@@ -66,7 +90,8 @@ def page(title: str, body: str, *, refresh_ms: int | None = None) -> str:
     """A whole document around ``body``, in the language in use; with ``refresh_ms`` the
     element ``#rt-live`` is re-fetched from the same address (``part=live``) that often."""
     from .. import i18n
-    script = REFRESH_SCRIPT % refresh_ms if refresh_ms else ""
+    script = (f'<script data-every="{int(refresh_ms)}">{REFRESH_SCRIPT}</script>'
+              if refresh_ms else "")
     return (f"<!DOCTYPE html>\n<html lang=\"{i18n.current_language()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"referrer\" content=\"no-referrer\">"

@@ -14,8 +14,10 @@ the class's join code the page is the join form; behind JupyterHub the hub's log
 replaces the join code and the hub user is the student. The first visit gets a *seat*
 cookie, a random value signed here (HMAC with a key drawn from the teacher's token
 digest, which only the run folder holds), ``HttpOnly`` and ``SameSite=Strict``; every
-POST needs a seat this server signed, so a request from another site, or from someone
-who never had the join code, is refused ("open the class's address again").
+POST needs a seat this server signed, so a request from someone who never had the join
+code is refused ("open the class's address again"), and an ``Origin`` (or ``Referer``)
+naming this server (:func:`foreign_origin`), so a form another site's page posts here is
+refused with a page saying so (403).
 
 Each request's work (the desk's judging and database calls, and drawing the answer) runs
 in one worker thread (:class:`QuizDesk` is plain blocking code), under a lock per
@@ -30,23 +32,54 @@ import hashlib
 import hmac
 import secrets
 import time
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from .. import i18n
 from ..errors import UsageError
 from .desk import QuizDesk, Refused, Said
 from .gate import SEAT_COOKIE, SEAT_DAYS, join_ok
 from .messages import class_language, class_title
-from .pages import join_page, language_switch
-from .quizview import answer_text, join_first, name_form, page, quiz_html
+from .pages import content_security_policy, join_page, language_switch
+from .quizview import (SCRIPT, answer_text, join_first, name_form, other_site, page,
+                       quiz_html)
 
 #: the cookie that keeps the language a student picked on the page (the teacher's until then)
 LANG_COOKIE = "rummy_lang"
 
 STUDENT_PATH = "quiz"
-CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-       "img-src data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
-       "frame-ancestors 'none'")
+#: the page's policy: its one script by its hash, no framing (see pages.content_security_policy)
+CSP = content_security_policy(SCRIPT)
+
+
+def foreign_origin(headers) -> str | None:
+    """Where a POST came from when that is not this server's own page, else None.
+
+    Browsers send ``Origin`` with every POST; it must name this server (the ``Host`` the
+    request was sent to, or the ``X-Forwarded-Host`` a proxy passed on, which a cross-site
+    form cannot set). ``Origin: null`` (a sandboxed frame, a page that hides its address)
+    is refused too. Without ``Origin``, a ``Referer`` must name this server. A request with
+    neither comes from no browser's cross-site form (a script, a test): the signed seat
+    cookie is its guard, as for every POST."""
+    hosts = {headers.get("Host", ""), headers.get("X-Forwarded-Host", "").split(",")[0]}
+    hosts = {_without_default_port(host.strip().lower()) for host in hosts if host.strip()}
+    origin = headers.get("Origin")
+    if origin is None:
+        referer = headers.get("Referer")
+        if not referer:
+            return None
+        parts = urlsplit(referer)
+        origin = f"{parts.scheme}://{parts.netloc}"
+    parts = urlsplit(origin.strip())
+    if parts.scheme in ("http", "https") and \
+            _without_default_port(parts.netloc.lower()) in hosts:
+        return None
+    return origin.strip()[:200]
+
+
+def _without_default_port(host: str) -> str:
+    """``school.example:80`` and ``school.example:443`` as ``school.example``."""
+    name, colon, port = host.rpartition(":")
+    return name if colon and port in ("80", "443") and not name.endswith("[") else host
 
 
 class _Fields:
@@ -96,7 +129,9 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
     class Student(tornado.web.RequestHandler):
         def set_default_headers(self):
             self.set_header("Cache-Control", "no-store")
-            self.set_header("Referrer-Policy", "no-referrer")
+            # same-origin, not no-referrer: under no-referrer a browser's own form post says
+            # "Origin: null", and the origin check below could not tell it from another site's
+            self.set_header("Referrer-Policy", "same-origin")
             self.set_header("X-Content-Type-Options", "nosniff")
             self.set_header("Content-Security-Policy", CSP)
 
@@ -215,6 +250,10 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
 
     class Act(Student):
         async def post(self, act):
+            elsewhere = foreign_origin(self.request.headers)
+            if elsewhere is not None:
+                with i18n.language(self.language()):
+                    return self.show(other_site(elsewhere), 403)
             allowed, user = await self.user()
             seat_hash = self.seat_hash()
             if not allowed or seat_hash is None or (door is not None and not user):

@@ -70,7 +70,7 @@ nav.rt-lang a[aria-current] { font-weight: 700; color: #111; text-decoration: no
 .rt-lost { background: #fff4e0; border-left: 8px solid #8a5300; padding: 0.4em 1em; }
 """
 
-SCRIPT = """<script>
+SCRIPT = """
 (function () {
   const main = document.getElementById("rt-main");
   function settle() {
@@ -110,7 +110,7 @@ SCRIPT = """<script>
   });
   settle();
 })();
-</script>"""
+"""
 
 
 @lru_cache(maxsize=4096)
@@ -140,10 +140,10 @@ def page(title: str, main: str, base: str, switch: str = "") -> str:
             f'<button type="button">{_e(say("reload_button"))}</button>')
     return (f"<!DOCTYPE html>\n<html lang=\"{i18n.current_language()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            "<meta name=\"referrer\" content=\"no-referrer\">"
+            "<meta name=\"referrer\" content=\"same-origin\">"
             f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>{switch}"
             f'<main id="rt-main" class="rt-classroom-student" data-lost="{_e(lost)}">'
-            f"{main}</main>{SCRIPT}</body></html>\n")
+            f"{main}</main><script>{SCRIPT}</script></body></html>\n")
 
 
 def said_text(said) -> str:
@@ -196,6 +196,14 @@ def name_form(title: str, base: str, roster=None, said=None, claim: str = "",
 def join_first(base: str) -> str:
     return (f'<p class="rt-alert" role="alert">{_e(say("desk_join_first"))}</p>'
             f'<p><a href="{_e(base)}" data-focus>{_e(say("desk_back_to_join"))}</a></p>')
+
+
+def other_site(origin: str) -> str:
+    """A form posted from another site's page (``origin``): nothing was taken."""
+    words = (say("post_other_site", origin=origin) if origin != "null"
+             else say("post_hidden_site"))
+    return (f'<p class="rt-alert" role="alert">{_e(words)}</p>'
+            f'<p>{_e(say("post_other_site_next"))}</p>')
 
 
 def score_line(sheet, public=None) -> str:

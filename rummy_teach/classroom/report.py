@@ -259,7 +259,7 @@ def csv_header(columns) -> tuple:
 def _csv(header: tuple, rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(csv_header(header))
+    writer.writerow([csv_cell(cell) for cell in csv_header(header)])  # a question id too
     writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 

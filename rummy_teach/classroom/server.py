@@ -22,7 +22,12 @@ What the command does:
    :mod:`~rummy_teach.classroom.kernels`): the quiz page starts one only for a
    request with the right join code and while the budget allows, else it answers
    with a page saying why; the teacher's pages are rendered by the server itself
-   (:mod:`~rummy_teach.classroom.teacher`) and start no kernel at all.
+   (:mod:`~rummy_teach.classroom.teacher`) and start no kernel at all. Its HTTP server
+   holds each client to limits (:mod:`~rummy_teach.classroom.limits`: body size, idle
+   time, connections per address), and its access log never shows the token.
+
+The token and the database may come from a file or the environment instead of the
+command line (:mod:`~rummy_teach.classroom.keys`), where ``ps`` would show them.
 
 Students cannot run code: Voilà's kernel websocket only lets widget (comm) and
 kernel-info messages through to the kernel.
@@ -62,6 +67,7 @@ MAX_ATTEMPTS = 20
 SEAT_HEADER = "X-Rummy-Seat"
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
 ROSTER_LIMIT = 2000
+PER_ADDRESS = 64  # open connections from one address (rummy_teach.classroom.limits)
 
 _CELLS = {
     STUDENT_PAGE: "from rummy_teach.classroom.app import student_page\n\nstudent_page();",
@@ -125,11 +131,21 @@ def configure_classroom(parser):
                         help="wait this long before replacing a used pool kernel (default "
                              f"{DEFAULT_REFILL_SECONDS:g}: a class arriving at once is not slowed "
                              "down by the refill)")
-    parser.add_argument("--db", metavar="PATH_OR_URL",
-                        help="results database (default: <quiz>-results.db next to the quiz file, "
-                             "or rummy-results.db here for a built-in quiz)")
-    parser.add_argument("--token", help="the teacher's report token (default: a random one, "
-                                        "kept in the run folder)")
+    db = parser.add_mutually_exclusive_group()
+    db.add_argument("--db", metavar="PATH_OR_URL",
+                    help="results database (default: <quiz>-results.db next to the quiz file, "
+                         "or rummy-results.db here for a built-in quiz); a URL with a password "
+                         "is better given with --db-file or $RUMMY_TEACH_DB (ps shows options)")
+    db.add_argument("--db-file", metavar="FILE",
+                    help="a file whose first line is the results database (instead of --db; "
+                         "else $RUMMY_TEACH_DB)")
+    token = parser.add_mutually_exclusive_group()
+    token.add_argument("--token", help="the teacher's report token, at least 16 characters "
+                                       "(default: a random one, kept in the run folder); "
+                                       "better given with --token-file or $RUMMY_TEACH_TOKEN")
+    token.add_argument("--token-file", metavar="FILE",
+                       help="a file whose first line is the teacher's token (instead of --token; "
+                            "else $RUMMY_TEACH_TOKEN)")
     parser.add_argument("--session", help="name of this class session (default: the date and "
                                           "time; kept in the run folder)")
     parser.add_argument("--join-code", help="the code students type to join (default: a random "
@@ -165,6 +181,12 @@ def configure_classroom(parser):
                         help="stop a kernel whose page was closed this long ago (default "
                              f"{DEFAULT_IDLE_MINUTES}; the student's answers are kept and a reload "
                              "resumes)")
+    parser.add_argument("--connections-per-address",
+                        type=_number(int, 0, 100_000, "number of connections"), default=None,
+                        metavar="N",
+                        help="open connections one address may hold at once (default "
+                             f"{PER_ADDRESS}; 0: no cap, the default behind --teachers-group or "
+                             "--user-header, where every student comes through the proxy)")
     parser.add_argument("--run-dir", help="folder for the generated pages and config; give the "
                         "same folder again to resume the class (default: a new temporary folder)")
     parser.add_argument("--no-serve", action="store_true",
@@ -187,7 +209,11 @@ def default_db(quiz_arg: str, is_file: bool) -> Path:
 
 
 def db_url(value: str) -> str:
-    """Plain paths become absolute (kernels run in another folder); URLs are kept."""
+    """Plain paths become absolute (kernels run in another folder); URLs are kept. What is no
+    database (``postgresql:u:pw@host`` without ``//``, a libpq keyword string) is refused
+    here, before it could become a file named after it."""
+    from .store import parse_url
+    parse_url(value)
     if "://" in value:
         return value
     return str(Path(value).expanduser().resolve())
@@ -205,6 +231,16 @@ def write_notebook(path: Path, source: str) -> None:
 
 def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(6))
+
+
+def check_join_code(code: str) -> str:
+    """A teacher's ``--join-code`` as students will type it (upper case, no spaces): 4 to
+    12 letters A-Z and digits, the most the join form takes; else ClassroomError."""
+    from .gate import join_code_key
+    key = join_code_key(code)
+    if not (4 <= len(key) <= 12 and key.isascii() and key.isalnum()):
+        raise ClassroomError(Reason("class_error_join_code", {"code": repr(code)}))
+    return key
 
 
 def read_roster(path: str) -> list[str]:
@@ -267,12 +303,20 @@ def prepare(args) -> dict:
     from ..quiz import Quiz
     from ..quiz.banks import find_bank
     from .app import token_digest
+    from .keys import DB_ENV, TOKEN_ENV, check_token, given_secret
     from .store import open_store
 
     quiz = Quiz.load(args.quiz)
     roster = read_roster(args.roster) if getattr(args, "roster", None) else None
     is_file = not find_bank(args.quiz)
-    url = db_url(args.db) if args.db else str(default_db(args.quiz, is_file))
+    given_db = given_secret(args.db, getattr(args, "db_file", None), "--db-file", DB_ENV,
+                            ClassroomError)
+    given_token = given_secret(args.token, getattr(args, "token_file", None), "--token-file",
+                               TOKEN_ENV, ClassroomError)
+    if given_token:
+        check_token(given_token, ClassroomError)
+    join_code = check_join_code(args.join_code) if getattr(args, "join_code", None) else None
+    url = db_url(given_db) if given_db else str(default_db(args.quiz, is_file))
     with open_store(url):  # creates the tables now: a bad path fails before the class arrives
         pass
     run = Path(args.run_dir).resolve() if args.run_dir else Path(
@@ -284,10 +328,10 @@ def prepare(args) -> dict:
     earlier = _read_json(run / "config.json")
     secret = _read_json(run / "secret.json")
     resumed = bool(earlier.get("session"))
-    token = args.token or secret.get("token") or secrets.token_urlsafe(18)
+    token = given_token or secret.get("token") or secrets.token_urlsafe(18)
     session = args.session or earlier.get("session") or \
         datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d-%H%M")
-    join_code = getattr(args, "join_code", None) or (
+    join_code = join_code or (
         earlier.get("join_code") if session == earlier.get("session") else None) or new_join_code()
     practice = bool(getattr(args, "practice", False))
     from .. import i18n
@@ -308,6 +352,9 @@ def prepare(args) -> dict:
     if config["hub_teachers"]:
         from .hub import HUB_USER_HEADER
         config["user_header"] = HUB_USER_HEADER
+    given_cap = getattr(args, "connections_per_address", None)
+    config["connections_per_address"] = given_cap if given_cap is not None else (
+        0 if config["user_header"] else PER_ADDRESS)
     config_path = run / "config.json"
     write_private(config_path, config)
     write_private(run / "secret.json", {"token": token})
@@ -510,6 +557,38 @@ def classroom_voila_class(config: dict):
                 front += quiz_handlers(base, config, door=door)
             front += [(base + pattern, NotFound) for pattern in refused]
             return front + super().init_handlers()
+
+        def listen(self):
+            """Voilà's ``listen`` (one port, no retry: the port was checked free), through the
+            classroom's HTTP server and its limits (:mod:`~rummy_teach.classroom.limits`)."""
+            import tornado.ioloop
+
+            from .. import i18n
+            from .limits import ClassroomHTTPServer
+            from .messages import class_language, say
+            from .teacher import log_request
+
+            def words(code, **params):
+                with i18n.language(class_language(config)):
+                    return say(code, **params)
+
+            self.app.settings["log_function"] = log_request  # the token never in the log
+            server = ClassroomHTTPServer(self.app, words=words,
+                                         per_address=config.get("connections_per_address",
+                                                                PER_ADDRESS))
+            try:
+                server.listen(self.port, self.ip)
+            except OSError as error:
+                self.log.critical("cannot listen on %s port %s: %s", self.ip, self.port, error)
+                self.exit(1)
+            self.log.info("Voilà is running at:\n%s" % self.display_url)
+            self.ioloop = tornado.ioloop.IOLoop.current()
+            try:
+                self.ioloop.start()
+            except KeyboardInterrupt:
+                self.log.info("Stopping...")
+            finally:
+                self.stop()
 
     return ClassroomVoila
 

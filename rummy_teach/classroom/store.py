@@ -37,6 +37,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..errors import RummyError
+from ..reasons import Reason
 from .messages import say
 from .students import STUDENTS_SCHEMA, StudentsMixin
 
@@ -168,16 +169,28 @@ def _is_race(error) -> bool:
     return "locked" in str(error) or getattr(error, "sqlstate", None) in ("23505", "42P07", "42710")
 
 
+#: a URL's password: after ``scheme:`` (with or without ``//``) and a user name, up to the
+#: last ``@`` of the word (a password may hold ``@`` and ``:``, as in ``u:p@ss:pw@host``)
+_URL_PASSWORD = re.compile(r"""(\b[A-Za-z][A-Za-z0-9+.-]*:/{0,3}[^:/@\s"']*:)([^\s"']*)@""")
+#: a ``password=`` setting: in a URL's query or a libpq keyword string, quoted or not
+_KEYWORD_PASSWORD = re.compile(r"""(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s"']*)""")
+#: a libpq keyword string (``host=db dbname=results password=...``), which is no file name
+_LIBPQ_KEYWORD = re.compile(r"(?i)(?:^|\s)(?:host|hostaddr|port|dbname|user|password|passfile|"
+                            r"sslmode|service|options|application_name|connect_timeout)\s*=")
+
+
 def mask_password(text: str) -> str:
-    """A URL (or a message quoting one) as it may be shown: any password replaced by ***."""
-    text = re.sub(r"(://[^:/@\s\"']*:)[^@\s\"']*@", r"\1***@", text)
-    return re.sub(r"(password\s*=\s*)[^&\s\"']*", r"\1***", text)
+    """A URL, a libpq keyword string, or a message quoting one, as it may be shown: every
+    password replaced by ***."""
+    text = _URL_PASSWORD.sub(lambda m: m.group(1) + "***@", text)
+    return _KEYWORD_PASSWORD.sub(lambda m: m.group(1) + "***", text)
 
 
 def hide_passwords(text: str, url: str) -> str:
     """``text`` with every password written in ``url`` hidden, wherever it appears."""
     text = mask_password(text)
-    secrets = re.findall(r"://[^:/@\s]*:([^@\s]*)@", url) + re.findall(r"password=([^&\s]*)", url)
+    secrets = [m.group(2) for m in _URL_PASSWORD.finditer(url)]
+    secrets += [m.group(2).strip("'") for m in _KEYWORD_PASSWORD.finditer(url)]
     for secret in secrets:
         if len(secret) >= 4 and secret != "***":
             text = text.replace(secret, "***")
@@ -207,6 +220,8 @@ def parse_url(url) -> tuple[str, str]:
         if text.lower().startswith(("postgres:", "postgresql:", "sqlite:")):
             raise ResultsStoreError(f"cannot read the database URL {mask_password(text)!r}; "
                                     f"give {ACCEPTED}")
+        if _LIBPQ_KEYWORD.search(text):
+            raise ResultsStoreError(Reason("class_error_db_keywords", {"db": mask_password(text)}))
         if text == ":memory:":
             raise ResultsStoreError("an in-memory database would lose every answer when the "
                                     f"classroom stops; give {ACCEPTED}")

@@ -15,7 +15,11 @@ results database (default: this class's).
 ``/teacher/sessions``          every session in the database
 ``/teacher/paper``             the quiz to print, with its answer key
 ``/projector/<key>``           the anonymous live view for a projector
+``/logout``                    back to ``/`` (behind JupyterHub: the hub's logout)
 =============================  ======================================================
+
+Every page is sent with :data:`~rummy_teach.classroom.pages.CSP`: its one refreshing
+script allowed by its hash, nothing from elsewhere, no framing by any page.
 
 Database reads run in a worker thread, so a slow read never stalls the server.
 """
@@ -24,13 +28,31 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import re
 from html import escape
 from urllib.parse import quote
 
 from .messages import say
-from .pages import join_page, page, refused_page
+from .pages import CSP, join_page, page, refused_page
 
 REFRESH_MS = 5000
+_TOKEN_IN_QUERY = re.compile(r"(?i)([?&]token=)[^&#]*")
+
+
+def masked_uri(uri: str) -> str:
+    """A request's address as the log may keep it: the teacher's token replaced by ***."""
+    return _TOKEN_IN_QUERY.sub(r"\1***", uri)
+
+
+def log_request(handler) -> None:
+    """tornado's access log line for every request, without the token (``log_function``)."""
+    from tornado.log import access_log
+    status = handler.get_status()
+    log = access_log.info if status < 400 else access_log.warning if status < 500 \
+        else access_log.error
+    request = handler.request
+    log("%d %s %s (%s) %.2fms", status, request.method, masked_uri(request.uri),
+        request.remote_ip, 1000.0 * request.request_time())
 
 
 def _load(config: dict, session: str, students: bool = True):
@@ -84,11 +106,21 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
             self.set_header("Cache-Control", "no-store")
             self.set_header("Referrer-Policy", "no-referrer")
             self.set_header("X-Content-Type-Options", "nosniff")
+            self.set_header("Content-Security-Policy", CSP)
 
         def send(self, body: str, status: int = 200, kind: str = "text/html; charset=utf-8"):
             self.set_status(status)
             self.set_header("Content-Type", kind)
             self.finish(body)
+
+        def log_exception(self, typ, value, tb):
+            """What went wrong, in the log, without the token of the address."""
+            from tornado.log import app_log
+            if isinstance(value, tornado.web.HTTPError):
+                return super().log_exception(typ, value, tb)
+            app_log.error("Uncaught exception %s %s (%s)", self.request.method,
+                          masked_uri(self.request.uri), self.request.remote_ip,
+                          exc_info=(typ, value, tb))
 
         async def off_thread(self, function, *args):
             return await asyncio.get_running_loop().run_in_executor(None, function, *args)
@@ -200,8 +232,18 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
                 self.send(join_page(class_title(config), base=base + "/",
                                     action=f"{base}/{student_path}", switch=switch))
 
+    class Logout(Page):
+        """Nothing to log out of (the token is in the teacher's addresses, a student's seat is
+        the browser's): the class's front page, or the hub's own logout behind the hub."""
+
+        def get(self):
+            if door is not None:
+                return self.redirect(door.logout_url())
+            self.redirect(f"{base}/")
+
     return [
         (base + "/?", Front),
+        (base + "/logout", Logout),
         (base + f"/voila/render/{report_page.replace('.', '[.]')}", Report),
         (base + "/teacher/report", Report),
         (base + "/teacher/dashboard", Dashboard),
