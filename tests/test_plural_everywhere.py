@@ -133,7 +133,7 @@ def test_meld_verdicts_count_in_words_that_agree(lang, cards, expected):
 @pytest.mark.parametrize("lang, expected", [
     ("en", "here it is 2 wild cards against 1 natural card."),
     ("it", "qui il conto è 2 carte jolly contro 1 carta naturale."),
-    ("nl", "hier staat het 2 wildkaarten tegen 1 echte kaart."),
+    ("nl", "hier staat het 2 wildkaarten tegen 1 natuurlijke kaart."),
 ])
 def test_two_counts_in_one_sentence_each_agree(lang, expected):
     with i18n.language(lang):
