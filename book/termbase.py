@@ -85,19 +85,24 @@ def refusals(lang: str, doc: Path = DOC) -> list[tuple[str, str, re.Pattern]]:
     return [(c.english, v, pattern(v)) for c in termbase(doc) for v in c.refused[lang]]
 
 
-def prose(text: str) -> str:
+def prose(text: str, placeholders: bool = False) -> str:
     """What a reader sees of a catalogue's text: a role's shown words (not its target),
-    no code between backticks, no ``{placeholders}``."""
+    no code between backticks, and no ``{placeholders}`` (kept when ``placeholders``)."""
     text = re.sub(r"\{[\w:-]+\}`([^`]*?)(?:\s*<[^<>`]*>)?`", r"\1", text)   # {term}`words <target>`
     text = re.sub(r"`[^`]*`", " ", text)
-    return re.sub(r"\{[^{}]*\}", " ", text)
+    return text if placeholders else re.sub(r"\{[^{}]*\}", " ", text)
 
 
 def refused_in(text: str, lang: str, rules=None) -> list[str]:
-    """The refused variants found in ``text`` (a reader's text), as 'variant: found'."""
+    """The refused variants found in ``text`` (a reader's text), as 'variant: found'.
+    A variant naming a placeholder ("scala di {size}") is looked for in a catalogue's text
+    with its placeholders (``prose(text, placeholders=True)``); the others without."""
     rules = refusals(lang) if rules is None else rules
+    plain = prose(text)
+    kept = prose(text, placeholders=True)
     return [f"{variant} ({concept}): {found.group(0)!r}"
-            for concept, variant, rx in rules for found in rx.finditer(text)]
+            for concept, variant, rx in rules
+            for found in rx.finditer(kept if "{" in variant else plain)]
 
 
 def catalogue_texts(lang: str):
@@ -119,7 +124,7 @@ def catalogue_texts(lang: str):
 def check_catalogues(lang: str) -> list[str]:
     rules = refusals(lang)
     return [f"{where}: {found}" for where, text in catalogue_texts(lang)
-            for found in refused_in(prose(text), lang, rules)]
+            for found in refused_in(text, lang, rules)]
 
 
 def check_edition(html: Path, lang: str) -> dict[str, list[str]]:

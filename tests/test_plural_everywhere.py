@@ -79,9 +79,9 @@ def test_no_template_writes_a_plural_with_a_bracketed_ending():
 
 @pytest.mark.parametrize("lang, text, words", [
     ("en", "two sets of 3 and one run of 4", "two sets of 3 and one run of 4"),
-    ("it", "two sets of 3 and one run of 4", "due tris di 3 e una scala di 4"),
-    ("it", "one set of 3 and two runs of 4", "un tris di 3 e due scale di 4"),
-    ("it", "three runs of 4", "tre scale di 4"),
+    ("it", "two sets of 3 and one run of 4", "due tris da 3 e una scala da 4"),
+    ("it", "one set of 3 and two runs of 4", "un tris da 3 e due scale da 4"),
+    ("it", "three runs of 4", "tre scale da 4"),
     ("nl", "one set of 3 and two runs of 4", "één drieling van 3 en twee reeksen van 4"),
     ("nl", "two sets of 3 and one run of 4", "twee drielingen van 3 en één reeks van 4"),
 ])
