@@ -167,11 +167,11 @@ def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_
         settled(table)
         press(table, "Discard")
     result = table.locator(".rt-result").inner_text()
-    assert re.search(r"[+-]\d+ this hand", result), result
+    assert re.search(r"(0|[+-]\d+) this hand", result), result
     # a fresh deal each visit: someone goes out, or (the learner here only ever discards
     # what it drew, and the stock turns over unshuffled) the stock runs out a third time
     assert re.search(r"Hand 1 over: (.+ went out|the stock ran out a third time: the hand is "
-                     r"void)\. This hand: You [+-]\d+, Computer [+-]\d+\.", table.inner_text())
+                     r"void)\. This hand: you (0|[+-]\d+), Computer (0|[+-]\d+)\.", table.inner_text())
     assert table.locator("button[data-arg=next]:not([disabled])").count() == 1
     assert browser_page.outside == [], browser_page.outside
     assert page_errors(browser_page) == []
@@ -243,11 +243,11 @@ def test_the_coach_hints_and_reviews_a_finished_hand_in_the_page(play_site, brow
     final = table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html()
     press(table, "Review my hand")
     said = coach_says(table).splitlines()
-    found = re.fullmatch(r"(\d+) mistakes?, [\d.]+ points lost \(estimated\)", said[-1])
+    found = re.fullmatch(r"(\d+) mistakes?, [\d.,]+ points? lost \(estimated\)", said[-1])
     assert found and int(found.group(1)) >= 1, said
     count = int(found.group(1))
     assert re.match(rf"Mistake 1 of {count}, as the table was then\. Turn \d+: you chose to .+; "
-                    r"better: .+ \(about [\d.]+ points\)\.", said[0]), said[0]
+                    r"better: .+ \(about [\d.,]+ points?\)\.", said[0]), said[0]
     # the table as it was at that decision, and no move while the review is open
     assert table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html() != final
     assert table.locator("button[data-arg=next]").is_disabled()

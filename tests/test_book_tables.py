@@ -18,6 +18,9 @@ import re
 
 import pytest
 
+from rummy_teach.i18n import number_text
+from rummy_teach.plural import Signed
+
 from rummy_teach.game import Bot
 from rummy_teach.play import from_config
 from test_book_play import book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
@@ -128,7 +131,7 @@ def test_a_whole_hand_of_rummy_500_on_its_page(play_site, browser_page):
     assert ("draw", 1) in kinds and ("discard", 1) in kinds
     result = mirror.game.hand_results[-1]
     text = table.locator(".rt-result").inner_text()
-    assert f"{result.scores[0]:+d} this hand" in text
+    assert f"{number_text(Signed(result.scores[0]))} this hand" in text
     # the coach reviews the hand in the page as the kernel does
     click(table, "button[data-arg=review]")
     mirror.coach("review")

@@ -27,7 +27,15 @@ FROM_THE_PILE = {
 }
 
 
+#: a Dutch card name is one word (klaverennegen, "the 9 of clubs"): its rank counts as the
+#: digit the English writes
+DUTCH_RANKS = {"twee": "2", "drie": "3", "vier": "4", "vijf": "5", "zes": "6", "zeven": "7",
+               "acht": "8", "negen": "9", "tien": "10"}
+DUTCH_CARD = re.compile(r"\b(schoppen|harten|ruiten|klaveren)(" + "|".join(DUTCH_RANKS) + r")\b", re.I)
+
+
 def _digits(text: str) -> Counter:
+    text = DUTCH_CARD.sub(lambda found: DUTCH_RANKS[found.group(2).lower()], text)
     return Counter(re.findall(r"\d+", text))
 
 
