@@ -90,7 +90,7 @@ class Contract:
 
     def words(self) -> Reason:
         """The contract said in the language in use ("two sets of 3 and one run of 4",
-        "due tris di 3 e una scala di 4"): a :class:`Reason` to put in a sentence's
+        "due tris da 3 e una scala da 4"): a :class:`Reason` to put in a sentence's
         parameters (``str(contract)`` stays the English notation that :meth:`parse` reads)."""
         groups: dict[Requirement, int] = {}
         for r in self.requirements:

@@ -200,6 +200,22 @@ def test_the_translated_pages_and_what_their_code_draws_hold_no_english_sentence
     assert not problems, "\n".join(f"{page}: {found[:3]}" for page, found in problems.items())
 
 
+_spec = importlib.util.spec_from_file_location("termbase", ROOT / "book" / "termbase.py")
+termbase = sys.modules.setdefault("termbase", importlib.util.module_from_spec(_spec))
+if not hasattr(termbase, "check_edition"):
+    _spec.loader.exec_module(termbase)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_translated_page_says_each_concept_with_the_termbases_word(book, lang):
+    """Every page of the Italian and Dutch editions (lessons, rules, glossary, index...),
+    prose and what the code cells print and draw, uses the termbase's word for each
+    concept, never a variant it refuses (docs/glossary-i18n.md, book/termbase.py)."""
+    problems = termbase.check_edition(book.html, lang)
+    assert not problems, "\n".join(f"{page}: {found[:3]}" for page, found in problems.items())
+
+
 # --- the build's own logic, without building --------------------------------------------
 
 def _editions_module():

@@ -207,7 +207,7 @@ def test_ranks_and_melds_are_named_in_each_language(lang, eights, queens, an_eig
 
 @pytest.mark.parametrize("lang, title, first, second", [
     ("en", "Basic Rummy", "two sets of 3", "one set of 3 and one run of 4"),
-    ("it", "Rummy base", "due tris di 3", "un tris di 3 e una scala di 4"),
+    ("it", "Rummy base", "due tris da 3", "un tris da 3 e una scala da 4"),
     ("nl", "Basisrummy", "twee drielingen van 3", "één drieling van 3 en één reeks van 4"),
 ])
 def test_game_titles_and_contracts_follow_the_language(lang, title, first, second):

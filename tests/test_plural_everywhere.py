@@ -79,9 +79,9 @@ def test_no_template_writes_a_plural_with_a_bracketed_ending():
 
 @pytest.mark.parametrize("lang, text, words", [
     ("en", "two sets of 3 and one run of 4", "two sets of 3 and one run of 4"),
-    ("it", "two sets of 3 and one run of 4", "due tris di 3 e una scala di 4"),
-    ("it", "one set of 3 and two runs of 4", "un tris di 3 e due scale di 4"),
-    ("it", "three runs of 4", "tre scale di 4"),
+    ("it", "two sets of 3 and one run of 4", "due tris da 3 e una scala da 4"),
+    ("it", "one set of 3 and two runs of 4", "un tris da 3 e due scale da 4"),
+    ("it", "three runs of 4", "tre scale da 4"),
     ("nl", "one set of 3 and two runs of 4", "één drieling van 3 en twee reeksen van 4"),
     ("nl", "two sets of 3 and one run of 4", "twee drielingen van 3 en één reeks van 4"),
 ])
@@ -133,7 +133,7 @@ def test_meld_verdicts_count_in_words_that_agree(lang, cards, expected):
 @pytest.mark.parametrize("lang, expected", [
     ("en", "here it is 2 wild cards against 1 natural card."),
     ("it", "qui il conto è 2 carte jolly contro 1 carta naturale."),
-    ("nl", "hier staat het 2 wildkaarten tegen 1 echte kaart."),
+    ("nl", "hier staat het 2 wildkaarten tegen 1 natuurlijke kaart."),
 ])
 def test_two_counts_in_one_sentence_each_agree(lang, expected):
     with i18n.language(lang):

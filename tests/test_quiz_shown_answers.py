@@ -37,7 +37,7 @@ def test_an_arrangement_may_name_its_deadwood_or_leave_it_out():
     plain = read_groups("8S 8H 8D | 4H 5H 6H 7H", HAND)
     assert read_groups("8S 8H 8D | 4H 5H 6H 7H; deadwood KS 9D 2C JC", HAND) == plain
     with i18n.language("it"):
-        assert read_groups("8S 8H 8D | 4H 5H 6H 7H; carte spaiate KS 9D 2C JC", HAND) == plain
+        assert read_groups("8S 8H 8D | 4H 5H 6H 7H; carte morte KS 9D 2C JC", HAND) == plain
 
 
 def test_deadwood_that_is_not_the_rest_of_the_hand_is_refused_with_a_hint():
