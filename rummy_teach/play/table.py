@@ -436,20 +436,20 @@ class TableController(Controller):
 
     def buttons_html(self) -> str:
         """The moves (those that make sense now stand out; the others are greyed, with the
-        reason in their tooltip), then the tools: sorting, clearing, the coach."""
-        kinds = self.enabled_buttons()
-        moves = []
+        reason in their tooltip), then the tools: sorting, clearing, replaying, the coach."""
+        kinds, moves, tools = self.enabled_buttons(), [], []
         for name in self.shown_buttons():
             label, tip = button_words(name)
             on = name in kinds
-            moves.append(button(label, act="press", arg=name, look="move", enabled=on, tip=tip,
-                                why_off="" if on else self.why_off(name)))
-        sorts = "".join(button(say("table_sort_" + key), act="sort", arg=key, pressed=self.sort == key)
-                        for key in ("suit", "rank"))
+            drawn = button(label, act="press", arg=name, look="plain" if name == "replay" else "move",
+                           enabled=on, tip=tip, why_off="" if on else self.why_off(name))
+            (tools if name == "replay" else moves).append(drawn)
+        sorts = [button(say("table_sort_" + key), act="sort", arg=key, pressed=self.sort == key)
+                 for key in ("suit", "rank")]
+        clear = button(say("table_clear"), act="clear", enabled=bool(self.selected or self.groups))
         return (f'<div class="rt-buttons" style="display:flex;flex-wrap:wrap;margin-top:6px">{"".join(moves)}</div>'
-                f'<div class="rt-tools" style="display:flex;flex-wrap:wrap;margin-top:2px">{sorts}'
-                + button(say("table_clear"), act="clear", enabled=bool(self.selected or self.groups))
-                + "</div>" + self.coach_buttons_html())
+                f'<div class="rt-tools" style="display:flex;flex-wrap:wrap;margin-top:2px">'
+                f'{"".join(sorts + [clear] + tools)}</div>' + self.coach_buttons_html())
 
     def coach_buttons_html(self) -> str:
         """The coach's buttons that apply now: Hint and Coach mode always (Hint greyed when it
