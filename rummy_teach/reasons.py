@@ -840,7 +840,8 @@ ENGLISH.update({
 
 # --- the coach: hints and the review of a hand (issue 17) ----------------------------------
 # Kept apart from the blocks above so that parallel additions merge cleanly. "coach_do_*"
-# name a move as advice ("discard K♣"); the other codes say why, or report a review.
+# name a move as advice ("discard K♣"), and as the subject of a refusal ("discard K♣ is
+# not allowed now", game/narrate.py move_words); the other codes say why, or report a review.
 ENGLISH.update({
     "coach_do_draw": "draw from the stock",
     "coach_do_take": "take {card} from the discard pile",
@@ -852,6 +853,13 @@ ENGLISH.update({
     "coach_do_pass": "let {card} go",
     "coach_do_end": "take nothing from the empty stock",
     "coach_do_next": "deal the next hand",
+    # a move the position cannot hold, named all the same in a refusal (issue 26.4)
+    "move_take_cards": Plural(
+        "take the top card of the discard pile",
+        "take {depth} cards from the discard pile", count="depth"),
+    "move_meld_number": "meld number {number}",
+    "move_buy_nothing": "buy the top card of the discard pile",
+    "move_pass_nothing": "let the top card of the discard pile go",
     "coach_hint": "Hint: {move}.",
     # going out, said by the rule set's scoring (coach/explain.py GO_OUT): only where the
     # winner takes the points left in the other hands do those cards count for you
