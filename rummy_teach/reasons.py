@@ -1037,6 +1037,14 @@ ENGLISH.update({
         "deadwood: {points} point",
         "deadwood: {points} points", count="points"),
     "arrangement_summary": "Melds score {melded}, deadwood counts {deadwood}: {score} in all.",
+    # an arrangement's accessible name (render.arrangement_html)
+    "arrangement_label": Plural(
+        "{melds}; deadwood {cards}: {points} point",
+        "{melds}; deadwood {cards}: {points} points", count="points"),
+    "arrangement_label_no_melds": Plural(
+        "no melds; deadwood {cards}: {points} point",
+        "no melds; deadwood {cards}: {points} points", count="points"),
+    "arrangement_label_no_deadwood": "{melds}; no deadwood",
     # the card table (rummy_teach/play/table.py, rummy_teach/widgets/table.py)
     "table_label": "card table",
     "table_button_draw": "Draw",
