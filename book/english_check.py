@@ -18,9 +18,14 @@ A sentence is English when
    (``the``, ``with``, ``which``...), making a fifth of its words;
 3. it is not prose (it is what the code printed or drew, or an attribute, or the title)
    and holds one English word of the game's own that no Italian or Dutch sentence uses
-   (``you``, ``opponent``, ``deal``, ``discard``, ``False``...): the lessons' outputs and
-   pictures are short, so one such word is enough. Prose is spared this rule because a
-   translated lesson may name an English term on purpose ("booting").
+   (``you``, ``opponent``, ``deal``, ``discard``, ``False``...), or it is also on the
+   English page with one word or more that is not a name ("hands played"): the lessons'
+   outputs and pictures are short, so one such word is enough. Prose is spared this rule
+   because a translated lesson may name an English term on purpose ("booting").
+
+A cell's value shown as Python writes it (``text/plain``: ``(True, 54)``, ``['draw',
+'take 4']``) is read without what :data:`PYTHON_VALUE` allows: Python's own words, a
+value's rebuilding ``repr`` and the move notation the reader types in every edition.
 
 Names and notation that read the same in every language are allowed (:data:`ALLOWED`,
 each with the reason; card notation such as ``8♠`` has no letters to count). A link to
@@ -58,7 +63,9 @@ GAME_ENGLISH = ENGLISH_ONLY | frozenset(
     "opponent opponents deal dealt dealer discard discards discarded draw draws drew "
     "meld melds melded stock pile player players points cards card turn turns wins won "
     "went out goes takes took lay laid off allowed not move moves run runs true false none "
-    "yes sets scores score's total left caught penalty".split())
+    "yes sets scores score's total left caught penalty step steps target hands played "
+    "tries threw away somebody first other fair share about minus before after wait "
+    "swing winner chart bar red blue dig".split())
 SKIPPED = {"pre", "code", "script", "style", "template", "kbd", "math", "samp", "nav"}
 # the code cells' input; a link to another page, whose words (that page's title) are
 # checked on that page
@@ -75,8 +82,17 @@ BLOCKS = {"p", "li", "div", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "tr"
           "text", "title", "desc"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
         "track", "wbr"}
+#: where a code cell's value is shown as Python writes it (``repr``), not printed
+VALUE_CLASS = "text_plain"
 #: the kinds of text read, each a part of what the page shows
-PROSE, OUTPUT, ATTRIBUTE, TITLE = "prose", "output", "attribute", "title"
+PROSE, OUTPUT, VALUE, ATTRIBUTE, TITLE = "prose", "output", "value", "attribute", "title"
+#: what a cell's value (kind ``value``) may show as Python writes it: Python's own words
+#: (``True``, ``False``, ``None``), a value's rebuilding ``repr`` (``Card.parse('8S')``),
+#: and the engine's move notation in quotes (``'take 4'``, ``'layoff K♦ on 1'``), which
+#: the reader types into the code cells of every edition (``game.apply("take 4")``)
+PYTHON_VALUE = re.compile(
+    r"\b(True|False|None)\b|\b[A-Z]\w*\.parse\('[^']*'\)|'(draw|take( \d+)?|end|next|buy|pass"
+    r"|meld [^']+|discard \S+|layoff \S+ on \d+( low| high)?)'")
 
 
 class _PageText(HTMLParser):
@@ -91,7 +107,7 @@ class _PageText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.outputs = outputs
         self.texts: list[tuple[str, str]] = []
-        self.parts: dict[str, list[str]] = {PROSE: [], OUTPUT: []}
+        self.parts: dict[str, list[str]] = {PROSE: [], OUTPUT: [], VALUE: []}
         self.in_article = 0
         self.in_head_title = False
         self.head_title: list[str] = []
@@ -99,11 +115,15 @@ class _PageText(HTMLParser):
         self.skip_depth = 0
         self.output_tag: str | None = None      # the element holding a cell's output
         self.output_depth = 0
+        self.value_tag: str | None = None       # the element holding a cell's value
+        self.value_depth = 0
         self.svg_depth = 0
         self.svg_words = 0                      # inside an SVG element whose words are read
 
     @property
     def kind(self) -> str:
+        if self.value_tag is not None:
+            return VALUE
         return OUTPUT if self.output_tag is not None else PROSE
 
     def _break(self):
@@ -131,6 +151,8 @@ class _PageText(HTMLParser):
                 skipped = True
             else:
                 self.output_tag, self.output_depth = tag, 0
+        if self.output_tag is not None and self.value_tag is None and VALUE_CLASS in classes:
+            self.value_tag, self.value_depth = tag, 0
         if tag == "pre" and self.output_tag is not None:
             skipped = False                     # what the code printed
         if skipped:
@@ -144,6 +166,8 @@ class _PageText(HTMLParser):
             return
         if tag == self.output_tag:
             self.output_depth += 1
+        if tag == self.value_tag:
+            self.value_depth += 1
         if tag == "svg":
             self.svg_depth += 1
         elif self.svg_depth and tag.lower() in SVG_WORDS:
@@ -171,6 +195,11 @@ class _PageText(HTMLParser):
             self.svg_depth -= 1
         elif self.svg_depth and tag.lower() in SVG_WORDS and self.svg_words:
             self.svg_words -= 1
+        if tag == self.value_tag:
+            self.value_depth -= 1
+            if self.value_depth == 0:
+                self._break()
+                self.value_tag = None
         if tag == self.output_tag:
             self.output_depth -= 1
             if self.output_depth == 0:
@@ -200,7 +229,7 @@ def page_texts(page_html: str, outputs: bool = True) -> list[tuple[str, str]]:
     parser = _PageText(outputs)
     parser.feed(page_html)
     found = [(kind, s) for kind, text in parser.texts for s in _split(text)]
-    for kind in (PROSE, OUTPUT):
+    for kind in (PROSE, OUTPUT, VALUE):
         found += [(kind, s) for s in _split("".join(parser.parts[kind]))]
     return found
 
@@ -229,23 +258,46 @@ def looks_english(sentence: str) -> bool:
     return english >= 3 and english * 5 >= len(found)
 
 
+#: words that are the same in English and in the edition's language, which a line of what
+#: the code drew may share with the English page without being English (rule 3)
+SHARED_WORDS = {
+    # "no" is Italian too (the Contract variants' table: buying "no")
+    "it": frozenset({"no"}),
+    # the Dutch sources call a joker a joker (docs/glossary-i18n.md: joker, jokers)
+    "nl": frozenset({"joker", "jokers"}),
+}
+
+
+def drawn_words(sentence: str, lang: str | None = None) -> int:
+    """How many of the sentence's words are neither names nor shared by English and the
+    edition's language (every edition's shared words when ``lang`` is not given)."""
+    shared = SHARED_WORDS.get(lang) if lang else frozenset().union(*SHARED_WORDS.values())
+    return sum(word[0].islower() and word not in shared for word in words(sentence))
+
+
 def has_game_english(sentence: str) -> bool:
     """Whether one of the sentence's words is English of the game (rule 3)."""
     return any(w.lower().strip("'") in GAME_ENGLISH for w in words(sentence))
 
 
 def english_sentences(page_html: str, english_page_html: str | None = None,
-                      outputs: bool = True) -> list[str]:
+                      outputs: bool = True, lang: str | None = None) -> list[str]:
     """The English sentences of a translated page (see the module's docstring); the
     English edition's same page, when given, finds every untranslated sentence.
-    ``outputs=False`` reads the prose only, not what the code cells drew."""
-    reference = set()
+    ``outputs=False`` reads the prose only, not what the code cells drew; ``lang`` is the
+    edition's language (for the words it shares with English)."""
+    reference, drawn = set(), set()
     if english_page_html is not None:
-        reference = {s for s in sentences(english_page_html, outputs) if common_words(s) >= 3}
+        english = sentences(english_page_html, outputs)
+        reference = {s for s in english if common_words(s) >= 3}
+        drawn = {s for s in english if drawn_words(s, lang) >= 1}
+
     found = []
     for kind, sentence in page_texts(page_html, outputs):
+        if kind == VALUE:
+            sentence = " ".join(PYTHON_VALUE.sub(" ", sentence).split())
         if sentence in reference or looks_english(sentence) or \
-                (kind != PROSE and has_game_english(sentence)):
+                (kind != PROSE and (has_game_english(sentence) or sentence in drawn)):
             if sentence not in found:
                 found.append(sentence)
     return found
@@ -262,7 +314,7 @@ def check_edition(html: Path, lang: str, pages=("tutorials/*.html",),
             english = html / name
             found = english_sentences(page.read_text(encoding="utf-8"),
                                       english.read_text(encoding="utf-8")
-                                      if english.exists() else None, outputs)
+                                      if english.exists() else None, outputs, lang)
             if found:
                 problems[name] = found
     return problems
