@@ -68,8 +68,10 @@ GAME_ENGLISH = ENGLISH_ONLY | frozenset(
     "swing winner chart bar red blue dig".split())
 SKIPPED = {"pre", "code", "script", "style", "template", "kbd", "math", "samp", "nav"}
 # the code cells' input; a link to another page, whose words (that page's title) are
-# checked on that page
+# checked on that page; the link beside a heading (its mark; its tooltip is read)
 SKIPPED_CLASSES = {"cell_input", "headerlink", "internal"}
+#: left out with their attributes: what is never shown
+UNREAD = {"script", "style", "template"}
 #: where code cells' outputs are (a ``<pre>`` inside is what the code printed)
 OUTPUT_CLASS = "cell_output"
 #: the attributes whose words a reader sees or hears
@@ -155,13 +157,15 @@ class _PageText(HTMLParser):
             self.value_tag, self.value_depth = tag, 0
         if tag == "pre" and self.output_tag is not None:
             skipped = False                     # what the code printed
+        if not skipped or not (tag in UNREAD or classes & {"cell_input"}):
+            # a left-out element's own tooltip is still read (the link beside a heading)
+            for name in READ_ATTRIBUTES:
+                if attrs.get(name) and attrs.get("aria-hidden") != "true":
+                    self.texts.append((ATTRIBUTE, attrs[name]))
         if skipped:
             if tag not in VOID:
                 self.skip_tag, self.skip_depth = tag, 1
             return
-        for name in READ_ATTRIBUTES:
-            if attrs.get(name) and attrs.get("aria-hidden") != "true":
-                self.texts.append((ATTRIBUTE, attrs[name]))
         if tag in VOID:
             return
         if tag == self.output_tag:
