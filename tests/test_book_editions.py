@@ -224,6 +224,19 @@ def _fake_builds(monkeypatch, editions, outputs):
     return runs
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_edition_reads_the_sphinx_words_its_catalogue_lacks(lang):
+    """Sphinx 7.4's Italian and Dutch catalogues leave the tooltip of the link beside each
+    heading in English; each edition reads book/_sphinx_locale first."""
+    editions = _editions_module()
+    assert editions.edition_config(lang)["sphinx"]["config"]["locale_dirs"] == ["_sphinx_locale"]
+    assert "_sphinx_locale" in editions.SHARED
+    po = (ROOT / "book" / "_sphinx_locale" / lang / "LC_MESSAGES" / "sphinx.po").read_text(encoding="utf-8")
+    pairs = dict(re.findall(r'msgid "(.+)"\nmsgstr "(.*)"', po))
+    assert {"Link to this heading", "Link to this term"} <= set(pairs)
+    assert all(text and text != english for english, text in pairs.items())
+
+
 def test_an_edition_whose_lesson_kernel_did_not_start_is_built_again(monkeypatch, tmp_path):
     editions = _editions_module()
     lost_race = ("tutorials/basic_melds.md: Executing notebook using local CWD [mystnb]\n"

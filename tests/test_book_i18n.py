@@ -338,3 +338,11 @@ def test_the_checker_finds_a_drawn_line_left_as_on_the_english_page():
     assert english_check.english_sentences(english.replace("<text>no", "<text>nessuno"), english) == \
         ["hands played"]
     assert english_check.english_sentences(italian, english) == []   # "no" is Italian too; names
+
+
+def test_the_checker_reads_the_tooltip_of_the_link_beside_a_heading():
+    page = ('<article><h2>Le regole<a class="headerlink" href="#x" title="Link to this heading">#</a>'
+            '</h2></article>')
+    assert english_check.english_sentences(page) == ["Link to this heading"]
+    translated = page.replace("Link to this heading", "Collegamento a questo titolo")
+    assert english_check.english_sentences(translated) == []
