@@ -1,11 +1,12 @@
 """Find English left on a built Italian or Dutch page of the book.
 
 A page of a translated edition should hold no English a reader sees. What a reader sees,
-here: the page's ``<title>``; in its article (not the theme's menus), the prose, what the
-code cells printed and drew (their outputs, ``<pre>`` included), the words of the pictures
-(an SVG's ``<text>``, ``<title>`` and ``<desc>``), and the words an element carries for
-the reader in its attributes: tooltips (``title=``), accessible names (``aria-label=``),
-alternative texts (``alt=``) and placeholders. Left out as code: the code cells' input,
+here: the page's ``<title>``; in its article, the prose, what the code cells printed and
+drew (their outputs, ``<pre>`` included), the words of the pictures (an SVG's ``<text>``,
+``<title>`` and ``<desc>``); and on the whole page, the theme's buttons and menus too, the
+words an element carries for the reader in its attributes: tooltips (``title=``),
+accessible names (``aria-label=``), alternative texts (``alt=``) and placeholders. (The
+theme's menus' own text comes from Sphinx's and the theme's catalogues.) Left out as code: the code cells' input,
 code in the prose (``<pre>``, ``<code>``, ``<kbd>``, ``<samp>``), scripts, styles,
 templates and math.
 
@@ -72,6 +73,8 @@ SKIPPED = {"pre", "code", "script", "style", "template", "kbd", "math", "samp", 
 SKIPPED_CLASSES = {"cell_input", "headerlink", "internal"}
 #: left out with their attributes: what is never shown
 UNREAD = {"script", "style", "template"}
+#: the theme's table of contents for printing (``display: none`` on a screen)
+PRINT_ONLY = {"onlyprint"}
 #: where code cells' outputs are (a ``<pre>`` inside is what the code printed)
 OUTPUT_CLASS = "cell_output"
 #: the attributes whose words a reader sees or hears
@@ -139,6 +142,7 @@ class _PageText(HTMLParser):
         if tag == "article":
             self.in_article += 1
         if not self.in_article:
+            self._theme_tag(tag, attrs)
             return
         if tag in BLOCKS:
             self._break()
@@ -183,6 +187,10 @@ class _PageText(HTMLParser):
             self.texts.append((TITLE, "".join(self.head_title)))
             return
         if not self.in_article:
+            if tag == self.skip_tag:
+                self.skip_depth -= 1
+                if self.skip_depth == 0:
+                    self.skip_tag = None
             return
         if tag in BLOCKS:
             self._break()
@@ -209,6 +217,21 @@ class _PageText(HTMLParser):
             if self.output_depth == 0:
                 self._break()
                 self.output_tag = None
+
+    def _theme_tag(self, tag, attrs):
+        """Outside the article (the theme's menus and buttons): only the read attributes,
+        not in what is never shown or shown only on paper."""
+        if self.skip_tag is not None:
+            if tag not in VOID:
+                self.skip_depth += tag == self.skip_tag
+            return
+        if tag in UNREAD or set((attrs.get("class") or "").split()) & PRINT_ONLY:
+            if tag not in VOID:
+                self.skip_tag, self.skip_depth = tag, 1
+            return
+        for name in READ_ATTRIBUTES:
+            if attrs.get(name) and attrs.get("aria-hidden") != "true":
+                self.texts.append((ATTRIBUTE, attrs[name]))
 
     def handle_data(self, data):
         if self.in_head_title:

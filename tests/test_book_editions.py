@@ -227,13 +227,15 @@ def _fake_builds(monkeypatch, editions, outputs):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_each_edition_reads_the_sphinx_words_its_catalogue_lacks(lang):
     """Sphinx 7.4's Italian and Dutch catalogues leave the tooltip of the link beside each
-    heading in English; each edition reads book/_sphinx_locale first."""
+    heading in English, and the theme some of its tooltips and names; each edition reads
+    book/_sphinx_locale first (book/_templates says the theme's words through it)."""
     editions = _editions_module()
     assert editions.edition_config(lang)["sphinx"]["config"]["locale_dirs"] == ["_sphinx_locale"]
     assert "_sphinx_locale" in editions.SHARED
     po = (ROOT / "book" / "_sphinx_locale" / lang / "LC_MESSAGES" / "sphinx.po").read_text(encoding="utf-8")
     pairs = dict(re.findall(r'msgid "(.+)"\nmsgstr "(.*)"', po))
-    assert {"Link to this heading", "Link to this term"} <= set(pairs)
+    assert {"Link to this heading", "Link to this term", "Color mode", "Search this book...",
+            "Toggle primary sidebar", "Toggle secondary sidebar"} <= set(pairs)
     assert all(text and text != english for english, text in pairs.items())
 
 

@@ -346,3 +346,14 @@ def test_the_checker_reads_the_tooltip_of_the_link_beside_a_heading():
     assert english_check.english_sentences(page) == ["Link to this heading"]
     translated = page.replace("Link to this heading", "Collegamento a questo titolo")
     assert english_check.english_sentences(translated) == []
+
+
+def test_the_checker_reads_the_themes_tooltips_and_names_but_not_its_print_only_contents():
+    page = ('<html><body><button title="Toggle primary sidebar"></button>'
+            '<nav aria-label="Site navigation"><a href="x">Rummy base</a></nav>'
+            '<div class="onlyprint"><nav aria-label="Page"></nav></div>'
+            '<script>var label = "the words of a script";</script>'
+            '<article><p>Una frase italiana.</p></article>'
+            '<input type="search" placeholder="Search this book..."></body></html>')
+    assert english_check.english_sentences(page, page) == [
+        "Toggle primary sidebar", "Site navigation", "Search this book..."]
