@@ -5,10 +5,11 @@ here: the page's ``<title>``; in its article, the prose, what the code cells pri
 drew (their outputs, ``<pre>`` included), the words of the pictures (an SVG's ``<text>``,
 ``<title>`` and ``<desc>``); and on the whole page, the theme's buttons and menus too, the
 words an element carries for the reader in its attributes: tooltips (``title=``),
-accessible names (``aria-label=``), alternative texts (``alt=``) and placeholders. (The
-theme's menus' own text comes from Sphinx's and the theme's catalogues.) Left out as code: the code cells' input,
-code in the prose (``<pre>``, ``<code>``, ``<kbd>``, ``<samp>``), scripts, styles,
-templates and math.
+accessible names (``aria-label=``), alternative texts (``alt=``) and placeholders (the
+text of the theme's menus is not read: it comes from Sphinx's and the theme's catalogues).
+Left out as code: the code cells' input, code in the prose (``<pre>``, ``<code>``,
+``<kbd>``, ``<samp>``), scripts, styles, templates and math; left out as never on a
+screen: the theme's contents for printing.
 
 A sentence is English when
 
@@ -59,14 +60,15 @@ ENGLISH_ONLY = frozenset(
     "who whose does doesn't don't isn't it's you're".split())
 #: English words of the game (and Python's printed values) that no Italian or Dutch
 #: sentence uses; one is enough in what the code printed or drew (rule 3). Left out on
-#: purpose, as Dutch words too: hand, score, set, contract, joker, rummy, is, in, of.
+#: purpose, as Italian or Dutch words too: hand, score, set, contract, joker, rummy, is,
+#: in, of, bar, won.
 GAME_ENGLISH = ENGLISH_ONLY | frozenset(
     "opponent opponents deal dealt dealer discard discards discarded draw draws drew "
-    "meld melds melded stock pile player players points cards card turn turns wins won "
+    "meld melds melded stock pile player players points cards card turn turns wins "
     "went out goes takes took lay laid off allowed not move moves run runs true false none "
     "yes sets scores score's total left caught penalty step steps target hands played "
     "tries threw away somebody first other fair share about minus before after wait "
-    "swing winner chart bar red blue dig".split())
+    "swing winner chart red blue dig".split())
 SKIPPED = {"pre", "code", "script", "style", "template", "kbd", "math", "samp", "nav"}
 # the code cells' input; a link to another page, whose words (that page's title) are
 # checked on that page; the link beside a heading (its mark; its tooltip is read)
