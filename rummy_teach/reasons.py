@@ -1346,6 +1346,7 @@ ENGLISH.update({
     "book_part_side": "Side by side",
     "book_part_teachers": "For teachers",
     "book_languages": "This book in other languages",
+    "book_search_placeholder": "Search this book...",
     "book_go_further": "Go further",
     "book_go_further_title": "Go further: change the code",
     "book_run_live": "Run this lesson live",
