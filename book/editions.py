@@ -48,7 +48,7 @@ from rummy_teach.reasons import ENGLISH, say  # noqa: E402
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT)
 #: the folders every edition's sources share with the English book
-SHARED = ("_ext", "_templates", "_static")
+SHARED = ("_ext", "_templates", "_static", "_sphinx_locale")
 BIN = Path(sys.executable).parent
 #: a kernel that never started, through no fault of the lesson: jupyter_client picks a
 #: kernel's TCP ports by asking for free ones and letting them go, and another process
@@ -87,6 +87,8 @@ def edition_config(lang: str) -> dict:
         config["title"] = say("book_title")
     sphinx = config["sphinx"]["config"]
     sphinx["language"] = lang
+    # Sphinx's own words its catalogue of the language lacks ("Link to this heading")
+    sphinx["locale_dirs"] = ["_sphinx_locale"]
     sphinx["html_extra_path"] = []          # the root's files serve every edition
     sphinx["nb_ipywidgets_js"] = {"../" + path: options
                                   for path, options in sphinx["nb_ipywidgets_js"].items()}

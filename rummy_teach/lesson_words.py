@@ -86,6 +86,78 @@ LESSON_WORDS = {
         "after turn {turn}: the pile of one card is turned over and becomes the stock",
         "after turn {turn}: the pile of {count} cards is turned over and becomes the stock", count="count"),
     "lesson_turn_ending": "after turn {turn}: {ending}",
+    # --- what the lessons' code prints and draws, in the reader's language (issue 26.4) ---
+    # a worked example step by step (basic_scoring.md, contract_play.md, r500_digging.md)
+    "lesson_the_deal": "The deal.",
+    "lesson_step": "Step {step}.",
+    # a move the engine accepts (contract_play.md)
+    "lesson_move_allowed": "The move is allowed.",
+    # a hand's score (basic_melds.md, basic_scoring.md, basic_coach.md)
+    "lesson_you_score": Plural(
+        "You score one point.",
+        "You score {points} points.", count="points"),
+    "lesson_score_no_rummy": Plural(
+        "You score one point, without a rummy.",
+        "You score {points} points, without a rummy.", count="points"),
+    "lesson_score_rummy": Plural(
+        "You score one point, with a rummy.",
+        "You score {points} points, with a rummy.", count="points"),
+    "lesson_player_scores": Plural(
+        "{name} scores one point.",
+        "{name} scores {points} points.", count="points"),
+    "lesson_points_left_in_hand": Plural(
+        "{name}: one point left in hand",
+        "{name}: {points} points left in hand", count="points"),
+    "lesson_opponent_cards_left": "Cards left with the opponent: {cards}",
+    "lesson_opponent_went_out": Plural(
+        "Your opponent went out; the card left in your hand costs you one point.",
+        "Your opponent went out; the cards left in your hand cost you {points} points.",
+        count="points"),
+    # a whole game of two computer players, and its chart (basic_scoring.md)
+    "lesson_game_result": Plural(
+        "The game took one hand: {first} {first_score}, {second} {second_score}; {winner} wins.",
+        "The game took {hands} hands: {first} {first_score}, {second} {second_score}; {winner} wins.",
+        count="hands"),
+    "lesson_chart_totals": "the two players' running totals, hand after hand",
+    "lesson_chart_target": "target {target}",
+    "lesson_chart_hands": "hands played",
+    # the computer's three levels tried on one turn (basic_play.md)
+    "lesson_bot_took": Plural(
+        "{level}: took {card} once in {tries} tries; threw away {cards}",
+        "{level}: took {card} {took} times in {tries} tries; threw away {cards}", count="took"),
+    "lesson_my_questions": "My two questions",
+    # a run's points shared by who laid its cards (r500_digging.md)
+    "lesson_points_from_run": Plural(
+        "{name}: one point from this run",
+        "{name}: {points} points from this run", count="points"),
+    # who goes out, counted over many hands (experiment.md)
+    "lesson_place_1": "1st",
+    "lesson_place_2": "2nd",
+    "lesson_place_3": "3rd",
+    "lesson_place_4": "4th",
+    "lesson_place_5": "5th",
+    "lesson_place_6": "6th",
+    "lesson_place_void": "void",
+    "lesson_exp_went_out": "went out",
+    "lesson_exp_batch": "batch {seed}",
+    "lesson_exp_all": "all {count}",
+    "lesson_exp_chart": "bar chart of the hands, by who went out",
+    "lesson_exp_somebody": Plural(
+        "Somebody went out in one hand of {hands}.",
+        "Somebody went out in {played} hands of {hands}.", count="played"),
+    "lesson_exp_first_share": Plural(
+        "The first player went out in one of them: {percent} percent.",
+        "The first player went out in {count} of them: {percent} percent.", count="count"),
+    "lesson_exp_void": Plural(
+        "hands where nobody went out: one of {hands}",
+        "hands where nobody went out: {void} of {hands}", count="void"),
+    "lesson_exp_fair_share": Plural(
+        "a fair share of the one other hand: {share} each",
+        "a fair share of the {finished} other hands: {share} each", count="finished"),
+    "lesson_exp_deal": Plural(
+        "one player: {dealt} cards, {stock} cards in the first stock, about {draws} draws",
+        "{players} players: {dealt} cards each, {stock} cards in the first stock, "
+        "about {draws} draws each", count="players"),
 }
 
 # the Rummy 500 lessons' printed lines (r500_melds, r500_strategy, r500_variants)

@@ -945,7 +945,8 @@ ENGLISH.update({
 
 # --- the coach: hints and the review of a hand (issue 17) ----------------------------------
 # Kept apart from the blocks above so that parallel additions merge cleanly. "coach_do_*"
-# name a move as advice ("discard K♣"); the other codes say why, or report a review.
+# name a move as advice ("discard K♣"), and as the subject of a refusal ("discard K♣ is
+# not allowed now", game/narrate.py move_words); the other codes say why, or report a review.
 ENGLISH.update({
     "coach_do_draw": "draw from the stock",
     "coach_do_take": "take {card} from the discard pile",
@@ -957,6 +958,13 @@ ENGLISH.update({
     "coach_do_pass": "let {card} go",
     "coach_do_end": "take nothing from the empty stock",
     "coach_do_next": "deal the next hand",
+    # a move the position cannot hold, named all the same in a refusal (issue 26.4)
+    "move_take_cards": Plural(
+        "take the top card of the discard pile",
+        "take {depth} cards from the discard pile", count="depth"),
+    "move_meld_number": "meld number {number}",
+    "move_buy_nothing": "buy the top card of the discard pile",
+    "move_pass_nothing": "let the top card of the discard pile go",
     "coach_hint": "Hint: {move}.",
     # going out, said by the rule set's scoring (coach/explain.py GO_OUT): only where the
     # winner takes the points left in the other hands do those cards count for you
@@ -1180,6 +1188,14 @@ ENGLISH.update({
         "deadwood: {points} point",
         "deadwood: {points} points", count="points"),
     "arrangement_summary": "Melds score {melded}, deadwood counts {deadwood}: {score} in all.",
+    # an arrangement's accessible name (render.arrangement_html)
+    "arrangement_label": Plural(
+        "{melds}; deadwood {cards}: {points} point",
+        "{melds}; deadwood {cards}: {points} points", count="points"),
+    "arrangement_label_no_melds": Plural(
+        "no melds; deadwood {cards}: {points} point",
+        "no melds; deadwood {cards}: {points} points", count="points"),
+    "arrangement_label_no_deadwood": "{melds}; no deadwood",
     # the card table (rummy_teach/play/table.py, rummy_teach/widgets/table.py)
     "table_label": "card table",
     "table_button_draw": "Draw",
@@ -1492,6 +1508,7 @@ ENGLISH.update({
     "book_part_side": "Side by side",
     "book_part_teachers": "For teachers",
     "book_languages": "This book in other languages",
+    "book_search_placeholder": "Search this book...",
     "book_go_further": "Go further",
     "book_go_further_title": "Go further: change the code",
     "book_run_live": "Run this lesson live",

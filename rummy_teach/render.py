@@ -350,9 +350,19 @@ def arrangement_html(arrangement, size: int = DEFAULT_SIZE, four_colour: bool = 
                     score=Signed(arrangement.score))
         summary = f'<p style="font:14px {FONT};margin:4px 0">{_esc(words)}</p>'
 
-    return (f'<div class="rt-arrangement" role="group" aria-label="{_esc(arrangement.text())}">'
+    return (f'<div class="rt-arrangement" role="group" aria-label="{_esc(arrangement_label(arrangement))}">'
             f'<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:flex-end">{melds}'
             f'{_box(dead_row, dead_caption, border="#c66")}</div>{summary}</div>')
+
+
+def arrangement_label(arrangement) -> str:
+    """An arrangement in words for a screen reader, in the language in use (its
+    ``text()`` is the English notation)."""
+    melds = " | ".join(m.text() for m in arrangement.melds)
+    if not arrangement.deadwood:
+        return say("arrangement_label_no_deadwood", melds=melds)
+    code = "arrangement_label" if melds else "arrangement_label_no_melds"
+    return say(code, melds=melds, cards=cards_text(arrangement.deadwood), points=arrangement.deadwood_points)
 
 
 def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) -> str:

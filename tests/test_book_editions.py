@@ -240,6 +240,21 @@ def _fake_builds(monkeypatch, editions, outputs):
     return runs
 
 
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_each_edition_reads_the_sphinx_words_its_catalogue_lacks(lang):
+    """Sphinx 7.4's Italian and Dutch catalogues leave the tooltip of the link beside each
+    heading in English, and the theme some of its tooltips and names; each edition reads
+    book/_sphinx_locale first (book/_templates says the theme's words through it)."""
+    editions = _editions_module()
+    assert editions.edition_config(lang)["sphinx"]["config"]["locale_dirs"] == ["_sphinx_locale"]
+    assert "_sphinx_locale" in editions.SHARED
+    po = (ROOT / "book" / "_sphinx_locale" / lang / "LC_MESSAGES" / "sphinx.po").read_text(encoding="utf-8")
+    pairs = dict(re.findall(r'msgid "(.+)"\nmsgstr "(.*)"', po))
+    assert {"Link to this heading", "Link to this term", "Color mode",
+            "Toggle primary sidebar", "Toggle secondary sidebar"} <= set(pairs)
+    assert all(text and text != english for english, text in pairs.items())
+
+
 def test_an_edition_whose_lesson_kernel_did_not_start_is_built_again(monkeypatch, tmp_path):
     editions = _editions_module()
     lost_race = ("tutorials/basic_melds.md: Executing notebook using local CWD [mystnb]\n"
@@ -267,3 +282,21 @@ def test_a_lesson_that_fails_in_its_code_is_not_built_again_and_its_log_comes_la
     assert sorted(runs) == ["en", "it", "nl"]
     assert log.rindex("(it): exit 1") > log.rindex("(nl): exit 0") > log.rindex("(en): exit 0")
     assert log.endswith("FAILED =====")
+
+
+@pytest.mark.parametrize("lang,placeholder", [("en", "Search this book..."), ("it", "Cerca nel libro…"),
+                                              ("nl", "Zoeken in dit boek…")])
+def test_the_search_fields_placeholder_is_in_the_editions_language(lang, placeholder):
+    """The theme shows its search field's placeholder as configured; the book's extension
+    gives every page the edition's words for it."""
+    from types import SimpleNamespace
+
+    sys.path.insert(0, str(ROOT / "book" / "_ext"))
+    try:
+        from rummy_book import add_language_switch
+    finally:
+        sys.path.remove(str(ROOT / "book" / "_ext"))
+    app = SimpleNamespace(config=SimpleNamespace(language=lang))
+    context = {"theme_search_bar_text": "Search this book..."}
+    add_language_switch(app, "tutorials/basic_melds", "page.html", context, None)
+    assert context["theme_search_bar_text"] == placeholder

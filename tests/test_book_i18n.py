@@ -261,3 +261,99 @@ def test_the_checker_reads_only_the_article_and_never_code():
             "<template><p>the words that are in this template</p></template>"
             "<p>Una frase italiana.</p></article>")
     assert english_check.sentences(page) == ["Una frase italiana."]
+
+
+# what a reader sees besides the prose (issue 26.4): a cell's printed output, the words of a
+# picture, tooltips, accessible names, alternative texts and the page's title. The fragments
+# are the Italian edition's pages as main built them before the fix.
+OLD_ITALIAN_PAGE = """<html><head><title>Rummy base: le carte e le combinazioni &#8212; Impara il Rummy</title></head>
+<body><article class="bd-article"><p>Ecco il punteggio:</p>
+<div class="cell docutils container"><div class="cell_input docutils container"><pre>
+print("You score", result.scores[0], "- a rummy?", result.rummy)</pre></div>
+<div class="cell_output docutils container"><div class="output stream highlight-myst-ansi notranslate">
+<div class="highlight"><pre><span></span>You score 30 - a rummy? False
+</pre></div></div></div></div>
+<div class="cell_output docutils container"><div class="output text_html">
+<section class="rt-table" aria-label="Rummy base (punto di vista: Tu)"><div class="rt-seat" role="group"
+aria-label="Opponent"><div>Opponent · 4 carte · punteggio 0</div></div></section>
+<svg role="img" aria-label="running totals of two players"><text x="1" y="2">target 100</text>
+<text x="3" y="4">hands played</text></svg>
+<img src="x.png" alt="bar chart of hands"><button title="Draw the top card of the stock">Pesca</button>
+</div></div>
+<div class="cell_output docutils container"><div class="output text_plain highlight-myst-ansi notranslate">
+<div class="highlight"><pre><span></span>(True, ['draw', 'take 4', 'layoff K♦ on 1'], Card.parse('8S'))</pre></div></div></div>
+<div class="cell_output docutils container"><div class="output text_plain highlight-myst-ansi notranslate">
+<div class="highlight"><pre><span></span>{'You': 120, 'Ben': 35}</pre></div></div></div>
+</article></body></html>"""
+
+
+def test_the_checker_reads_what_the_code_printed_and_drew():
+    found = english_check.english_sentences(OLD_ITALIAN_PAGE)
+    assert found == [
+        "Opponent", "running totals of two players", "bar chart of hands",
+        "Draw the top card of the stock", "You score 30 - a rummy?", "False",
+        "Opponent · 4 carte · punteggio 0", "target 100", "hands played", "{'You':"]
+
+
+def test_the_checker_reads_the_pages_title_tooltips_and_alt_texts():
+    page = ('<html><head><title>The deal step by step &#8212; Impara il Rummy</title></head><body>'
+            '<article><p>Una frase italiana.</p>'
+            '<span title="the number of this deal"> Smazzata 5</span>'
+            '<img alt="your cards in the hand"></article></body></html>')
+    assert english_check.page_texts(page) == [
+        ("title", "The deal step by step — Impara il Rummy"),
+        ("attribute", "the number of this deal"), ("attribute", "your cards in the hand"),
+        ("prose", "Una frase italiana."), ("prose", "Smazzata 5")]
+    assert english_check.english_sentences(page) == [
+        "The deal step by step — Impara il Rummy", "the number of this deal", "your cards in the hand"]
+
+
+def test_the_checker_leaves_out_the_code_cells_input_and_pythons_own_words():
+    page = OLD_ITALIAN_PAGE.replace("You score 30 - a rummy? False", "Fai 30 punti, senza rummy.")
+    kinds = {kind for kind, _ in english_check.page_texts(page)}
+    assert kinds == {"title", "attribute", "prose", "output", "value"}
+    assert not any("print(" in text for _, text in english_check.page_texts(page))
+    found = english_check.english_sentences(page)
+    assert "Fai 30 punti, senza rummy." not in found
+    assert not any("True" in s or "draw" in s or "Card.parse" in s for s in found)
+
+
+def test_the_checker_passes_a_page_drawn_in_italian():
+    italian = (OLD_ITALIAN_PAGE
+               .replace("You score 30 - a rummy? False", "Fai 30 punti, senza rummy.")
+               .replace("Opponent", "Avversario")
+               .replace("running totals of two players", "i punteggi dei due giocatori, mano dopo mano")
+               .replace("target 100", "punteggio obiettivo: 100")
+               .replace("hands played", "mani giocate")
+               .replace("bar chart of hands", "grafico a barre delle mani")
+               .replace("Draw the top card of the stock", "Prendi la prima carta del tallone")
+               .replace("'You'", "'Tu'"))
+    assert english_check.english_sentences(italian) == []
+
+
+def test_the_checker_finds_a_drawn_line_left_as_on_the_english_page():
+    english = ('<article><div class="cell_output"><svg><text>hands played</text><text>no</text>'
+               '<text>Ann 0, Ben 0</text></svg></div></article>')
+    italian = english.replace("hands played", "mani giocate")
+    assert english_check.english_sentences(english.replace("<text>no", "<text>nessuno"), english) == \
+        ["hands played"]
+    assert english_check.english_sentences(italian, english) == []   # "no" is Italian too; names
+
+
+def test_the_checker_reads_the_tooltip_of_the_link_beside_a_heading():
+    page = ('<article><h2>Le regole<a class="headerlink" href="#x" title="Link to this heading">#</a>'
+            '</h2></article>')
+    assert english_check.english_sentences(page) == ["Link to this heading"]
+    translated = page.replace("Link to this heading", "Collegamento a questo titolo")
+    assert english_check.english_sentences(translated) == []
+
+
+def test_the_checker_reads_the_themes_tooltips_and_names_but_not_its_print_only_contents():
+    page = ('<html><body><button title="Toggle primary sidebar"></button>'
+            '<nav aria-label="Site navigation"><a href="x">Rummy base</a></nav>'
+            '<div class="onlyprint"><nav aria-label="Page"></nav></div>'
+            '<script>var label = "the words of a script";</script>'
+            '<article><p>Una frase italiana.</p></article>'
+            '<input type="search" placeholder="Search this book..."></body></html>')
+    assert english_check.english_sentences(page, page) == [
+        "Toggle primary sidebar", "Site navigation", "Search this book..."]

@@ -347,7 +347,7 @@ def test_a_refused_move_and_a_refused_meld_are_said_when_shown_and_stored_as_cod
         make_meld(get_rules("basic"), "QH KH AH")
     assert str(move.value).startswith("discard 8♠ is not allowed now: first draw a card")
     with i18n.language("nl"):
-        assert str(move.value).startswith("discard 8♠ mag nu niet: ")
+        assert str(move.value).startswith("8♠ afleggen mag nu niet: ")
         assert "Basisrummy" in str(meld.value) and str(meld.value).startswith("Q♥ K♥ A♥ is geen combinatie: ")
     for error in (move.value, meld.value):
         stored = json.loads(json.dumps(error.reason.to_json()))

@@ -120,6 +120,8 @@ def add_language_switch(app, pagename, templatename, context, doctree):
         for code, name in LANGUAGES.items()]
     with language(current):
         context["rummy_languages_label"] = say("book_languages")
+        # the theme's search field shows its placeholder as configured, untranslated
+        context["theme_search_bar_text"] = say("book_search_placeholder")
 
 
 GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" aria-label="{label}">

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_NAMES, rank_plural
 from ..game.ai import Bot, arrange
-from ..game.narrate import meld_words
+from ..game.narrate import meld_words, move_words  # noqa: F401  (move_words: the coach's interface)
 from ..reasons import Reason, say
 from .contract_play import shortfall
 from .expert import HOLD, keeps_melds, ready_melds
@@ -17,26 +17,6 @@ from .expert import HOLD, keeps_melds, ready_melds
 
 def faces(cards) -> str:
     return " ".join(str(c.face) for c in cards)
-
-
-def move_words(game, action) -> Reason:
-    """The move as advice ("discard K♣"), said from the catalogue in the language in use
-    when the sentence holding it is said."""
-    kind = action.kind
-    if kind == "take":
-        taken = game.discard_pile[-action.depth:]
-        if action.depth > 1:
-            return Reason("coach_do_dig", dict(card=faces(taken[:1]), depth=action.depth, cards=faces(taken)))
-        return Reason("coach_do_take", dict(card=faces(taken[:1])))
-    if kind == "meld":
-        return Reason("coach_do_meld", dict(melds=" | ".join(faces(g) for g in action.melds)))
-    if kind == "layoff":
-        return Reason("coach_do_layoff", dict(card=faces([action.card]), meld=_table_meld(game, action.target)))
-    if kind == "discard":
-        return Reason("coach_do_discard", dict(card=faces([action.card])))
-    if kind in ("buy", "pass"):
-        return Reason(f"coach_do_{kind}", dict(card=faces([game.discard_top])))
-    return Reason(f"coach_do_{kind}")
 
 
 def _table_meld(game, number):

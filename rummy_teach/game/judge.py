@@ -41,6 +41,7 @@ from ..cards import Card, cards_text
 from ..melds import Meld, check_meld
 from ..reasons import Reason, Verdict
 from .actions import Action
+from .narrate import move_words
 from .table import lay_off as grow_meld
 
 
@@ -80,7 +81,7 @@ def judge(game, action) -> MoveVerdict:
     except _Refused as refusal:
         return MoveVerdict(action, False, tuple(refusal.reasons))
     melds, grown, reasons = extra
-    reasons = tuple(reasons) + (Reason("move_ok", {"action": action.text()}),)
+    reasons = tuple(reasons) + (Reason("move_ok", {"action": move_words(game, action)}),)
     return MoveVerdict(action, True, reasons, tuple(melds), grown)
 
 

@@ -44,6 +44,40 @@ def meld_words(meld) -> Reason:
     return Reason("meld_name_run", {"cards": faces_text(cards)})
 
 
+def move_words(game, action: Action) -> Reason:
+    """The move in words, as advice or as the subject of a refusal ("discard K♣", "lay
+    8♣ off on the eights"), said from the catalogue in the language in use when the
+    sentence holding it is said; never the engine's notation ("layoff 8C on 2"), which is
+    English. ``game`` is the position before the move (it names the taken cards and the
+    table's melds); a move it cannot hold (a pile too short, no such meld) is still said."""
+    kind = action.kind
+    if kind == "take":
+        pile = game.discard_pile
+        if not pile or action.depth > len(pile):
+            return Reason("move_take_cards", {"depth": action.depth})
+        taken = pile[-action.depth:]
+        if action.depth > 1:
+            return Reason("coach_do_dig", dict(card=face(taken[0]), depth=action.depth,
+                                               cards=" ".join(face(c) for c in taken)))
+        return Reason("coach_do_take", dict(card=face(taken[0])))
+    if kind == "meld":
+        return Reason("coach_do_meld", dict(melds=" | ".join(" ".join(face(c) for c in g)
+                                                             for g in action.melds)))
+    if kind == "layoff":
+        number = action.target
+        meld = meld_words(game.table[number - 1]) if 1 <= number <= len(game.table) else \
+            Reason("move_meld_number", {"number": number})
+        return Reason("coach_do_layoff", dict(card=face(action.card), meld=meld))
+    if kind == "discard":
+        return Reason("coach_do_discard", dict(card=face(action.card)))
+    if kind in ("buy", "pass"):
+        top = game.discard_top
+        if top is None:
+            return Reason(f"move_{kind}_nothing")
+        return Reason(f"coach_do_{kind}", dict(card=face(top)))
+    return Reason(f"coach_do_{kind}")
+
+
 def describe_move(game, player: int, action: Action, names, seat: int | None = None) -> str:
     """One sentence for ``action`` by ``player``, said before it is applied, in the
     words of the message catalogue ("You lay 8♣ off on the eights."). ``names`` names

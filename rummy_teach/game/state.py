@@ -55,6 +55,7 @@ from ..errors import IllegalMoveError, RuleOptionError, UsageError
 from ..reasons import Reason, Reasons
 from .actions import Action
 from .judge import MoveVerdict, judge, may_lay_off
+from .narrate import move_words
 from .results import HandResult, game_winners, score_hand
 from .table import TableMeld
 
@@ -416,8 +417,8 @@ class Game:
         action = verdict.action
         if not verdict.ok:
             why = Reasons(verdict.reasons, run_on=True)   # "First draw..." reads on after a colon
-            raise IllegalMoveError(Reason("move_not_allowed", {"action": action.text(), "why": why}),
-                                   verdict.reasons, verdict)
+            refused = Reason("move_not_allowed", {"action": move_words(self, action), "why": why})
+            raise IllegalMoveError(refused, verdict.reasons, verdict)
         self._log.append({"player": self._current, "action": action.text(ascii=True)})
         getattr(self, f"_change_{self._phase}")(action, verdict)
         return self

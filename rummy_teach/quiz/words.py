@@ -58,13 +58,14 @@ class GameName:
 
 
 class ContractWords:
-    """Hand N's contract of a game, said by the engine's :class:`~rummy_teach.contracts.Contract`."""
+    """Hand N's contract of a game, said by the engine's :class:`~rummy_teach.contracts.Contract`
+    in the language in use ("due tris di 3"; its notation, "two sets of 3", is English)."""
 
     def __init__(self, rules, hand: int):
         self.rules, self.hand = rules, int(hand)
 
     def __str__(self) -> str:
-        return str(self.rules.contract_hand(self.hand).contract)
+        return self.rules.contract_hand(self.hand).contract.words().text()
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
