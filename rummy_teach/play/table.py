@@ -446,7 +446,7 @@ class TableController(Controller):
             (tools if name == "replay" else moves).append(drawn)
         sorts = [button(say("table_sort_" + key), act="sort", arg=key, pressed=self.sort == key)
                  for key in ("suit", "rank")]
-        clear = button(say("table_clear"), act="clear", enabled=bool(self.selected or self.groups))
+        clear = button(say("table_clear"), act="clear")
         return (f'<div class="rt-buttons" style="display:flex;flex-wrap:wrap;margin-top:6px">{"".join(moves)}</div>'
                 f'<div class="rt-tools" style="display:flex;flex-wrap:wrap;margin-top:2px">'
                 f'{"".join(sorts + [clear] + tools)}</div>' + self.coach_buttons_html())
