@@ -119,7 +119,9 @@ QUIZ_WORDS = {
         "{labels} is not legal.",
         "{labels} are not legal.", count="count"),
     "quiz_would_fit": "{cards} would fit too.",
-    "quiz_cannot_lay_off": "{cards} cannot be laid off there.",
+    "quiz_cannot_lay_off": Plural(
+        "{cards} cannot be laid off there: it does not fit that meld.",
+        "{cards} cannot be laid off there: they do not fit that meld.", count="count"),
     "quiz_points_wrong": "You said {given}; the cards add up to {answer}.",
     "quiz_score_wrong": "You said {given}; the hand scores {answer}.",
     "quiz_not_out": "{name} did not go out.",

@@ -1073,7 +1073,7 @@ ENGLISH.update({
     "coach_what_set": "the {rank_plural}",
     "coach_what_run": "{suit} around {card}",
     # the review of a hand
-    "review_title": "Review of player {player} in hand {hand} of {game} (seed {seed}):",
+    "review_title": "Review of the first player's moves in hand {hand} of {game} (deal no. {seed}):",
     # {cost}, {points}, {threshold}: measured points (written whole, one decimal only below 1);
     # the second number of a sentence is a count_points, "4 points"
     "review_line": Plural(

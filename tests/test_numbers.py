@@ -166,7 +166,9 @@ def test_the_review_command_writes_numbers_as_a_teacher_would(lang, cost):
 
 def test_the_review_command_says_the_seed_as_typed():
     # a seed names a game: "--seed 12,345" would be another one
-    assert "(seed 12345)" in _review("nl", "--seed", "12345", "--samples", "2").splitlines()[0]
+    # (as the table says its deal number: "spel nr.", never the English "seed")
+    assert "(spel nr. 12345)" in _review("nl", "--seed", "12345", "--samples", "2").splitlines()[0]
+    assert "(smazzata n. 12345)" in _review("it", "--seed", "12345", "--samples", "2").splitlines()[0]
 
 
 # --- the table --------------------------------------------------------------------------

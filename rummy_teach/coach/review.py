@@ -200,7 +200,7 @@ def cmd_review(args) -> int:
     seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     review = review_hand(rules, seats, seed=seed, hand=hand, samples=samples)
     # the seed as typed: a number that names a game, read back by --seed, not a quantity
-    print(say("review_title", player=0, hand=hand, game=rules.term, seed=str(seed)))
+    print(say("review_title", hand=hand, game=rules.term, seed=str(seed)))
     for line in review.lines():
         print(line)
     return 0

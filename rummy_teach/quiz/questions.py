@@ -483,7 +483,7 @@ class LayOffQuestion(Question):
         if missed:
             parts.append(line("quiz_would_fit", cards=cards_text(missed)))
         if wrong:
-            parts.append(line("quiz_cannot_lay_off", cards=cards_text(wrong)))
+            parts.append(line("quiz_cannot_lay_off", cards=cards_text(wrong), count=len(wrong)))
         return value == self.answer, Joined(parts, " ")
 
     def _fields(self):
