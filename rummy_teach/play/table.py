@@ -44,8 +44,10 @@ BUTTON_NAMES = ("draw", "take", "group", "meld", "layoff", "discard", "buy", "pa
                 "replay")
 # a fresh deal's number is drawn from 1 to this: short enough to read out and type
 DEAL_NUMBERS = 99_999
-# the level the computer plays the learner's seat at in the hands before a later start
-EARLIER_HANDS_LEVEL = "medium"
+# the level the computer plays every seat at in the hands before a later start: the expert
+# reaches its contracts soonest, so hand 7 is dealt in about 2 s (the medium player took up
+# to 12 s on some deals, over the book build's cell time limit on a busy machine)
+EARLIER_HANDS_LEVEL = "expert"
 
 
 def fresh_deal_number(rng: random.Random | None = None) -> int:
