@@ -21,6 +21,19 @@ SEAT_A = "a" * 64
 SEAT_B = "b" * 64
 
 
+class Clock:
+    """A desk's clock that moves only when the test says so."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def config_for(tmp_path, **extra):
     config = {"quiz": "basic", "quiz_name": "basic", "title": "T", "db": str(tmp_path / "r.db"),
               "session": "s", "token_sha256": token_digest("t"), "attempts": 1, "shuffle": True}
@@ -216,11 +229,12 @@ def test_a_finished_student_sees_the_score_and_is_welcomed_back_as_finished(tmp_
     config = config_for(tmp_path, shuffle=False, quiz=str(
         __import__("pathlib").Path(__file__).resolve().parents[1]
         / "rummy_teach" / "quiz" / "samples" / "first-week.json"))
-    desk = QuizDesk(config)
+    clock = Clock()
+    desk = QuizDesk(config, clock=clock)
     ada = desk.join(SEAT_A, "Ada").student
     total = len(desk.sheet(ada).publics)
     for n in range(total):
-        desk._allowance.clear()  # a person's pace: the limit is checked in the test above
+        clock.advance(60)  # a person's pace: the limit is checked in the test above
         answer_right(desk, ada)
     sheet = desk.sheet(ada)
     assert sheet.finished and f"You answered {total} of {total}" in quiz_html("T", "/", ada, sheet)
@@ -241,7 +255,8 @@ def test_two_students_get_different_orders_kept_in_the_database(tmp_path):
 
 def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_path):
     config = config_for(tmp_path, shuffle=False, variants=True)
-    desk = QuizDesk(config)
+    clock = Clock()
+    desk = QuizDesk(config, clock=clock)
     ada, bob = desk.join(SEAT_A, "Ada").student, desk.join(SEAT_B, "Bob").student
     varied = [q.id for q in Quiz.builtin("basic") if q.kind in ("points", "arrange")]
     assert varied and all(qid in ada.paper["variants"] for qid in varied)
@@ -249,10 +264,10 @@ def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_pat
     assert any(shown(desk, ada, qid) != shown(desk, bob, qid) for qid in varied)
     qid = varied[0]
     while desk.sheet(ada).current["id"] != qid:
-        desk._allowance.clear()
+        clock.advance(60)
         answer_right(desk, ada)
     assert desk.sheet(ada).current["groups"] == shown(desk, ada, qid)
-    desk._allowance.clear()
+    clock.advance(60)
     result, _, _ = desk.answer(ada, qid, desk.paper(ada)[qid].answer_input)
     assert result.outcome == "right" and rows(config)[-1].question_id == qid
     again = QuizDesk(config)  # the server started again: the same cards
