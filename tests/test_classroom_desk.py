@@ -136,6 +136,70 @@ def test_rejoin_codes_cannot_be_guessed_for_ever(tmp_path):
     assert desk.rejoin(SEAT_B, "Ada", ada.rejoin_code).student is None  # even the right one now
 
 
+def test_wrong_rejoin_codes_count_per_name_whatever_the_browser(tmp_path):
+    clock = Clock()
+    desk = QuizDesk(config_for(tmp_path), clock=clock)
+    ada = desk.join(SEAT_A, "Ada", address="10.0.0.1").student
+    seats = [f"{n:064d}" for n in range(REJOIN_TRIES + 1)]  # a new browser for each guess
+    visits = [desk.rejoin(seat, "Ada", "x", address=f"10.0.1.{n}") for n, seat in enumerate(seats)]
+    assert "Too many wrong codes" in said(visits[-1])
+    assert desk.rejoin(SEAT_B, "Ada", ada.rejoin_code, address="10.0.2.1").student is None
+    clock.advance(60)  # a minute on: one more try, and the right code opens the paper
+    assert desk.rejoin(SEAT_B, "Ada", ada.rejoin_code, address="10.0.2.1").student is not None
+
+
+def test_wrong_rejoin_codes_count_per_address_whatever_the_name(tmp_path):
+    desk = QuizDesk(config_for(tmp_path), clock=Clock())
+    for n in range(4):
+        desk.join(f"{n:064d}", f"Kid {n}", address="10.0.0.1")
+    seen = [said(desk.rejoin(SEAT_B, f"Kid {n % 4}", "x", address="10.9.9.9")) for n in range(12)]
+    assert "Too many wrong rejoin codes from this address" in seen[-1]
+    assert "not the rejoin code" in said(desk.rejoin(SEAT_B, "Kid 0", "x", address="10.0.0.2"))
+
+
+def test_the_teacher_new_rejoin_code_forgets_the_wrong_tries(tmp_path):
+    desk = QuizDesk(config_for(tmp_path), clock=Clock())
+    ada = desk.join(SEAT_A, "Ada").student
+    for n in range(REJOIN_TRIES):
+        desk.rejoin(SEAT_B, "Ada", "x", address=f"10.0.0.{n}")
+    fresh = desk.new_rejoin_code(ada.student_id)
+    assert desk.rejoin(SEAT_B, "Ada", fresh.rejoin_code, address="10.0.1.1").student is not None
+
+
+def test_new_names_are_paced_per_address_and_in_the_whole_class(tmp_path):
+    from rummy_teach.classroom.student import JOIN_ADDRESS_BURST, JOIN_CLASS_BURST
+    clock = Clock()
+    desk = QuizDesk(config_for(tmp_path), clock=clock)
+    made = [desk.join(f"{n:064d}", f"Bot {n}", address="10.0.0.1") for n in
+            range(JOIN_ADDRESS_BURST + 1)]
+    assert all(v.student for v in made[:-1]) and "from this address" in said(made[-1])
+    assert desk.join(SEAT_A, "Ada", address="10.0.0.2").student is not None  # another address
+    clock.advance(5)  # one more name from the first address after a while
+    assert desk.join(SEAT_B, "Bot x", address="10.0.0.1").student is not None
+    n = 0
+    while True:  # many addresses at once: the class's own limit
+        visit = desk.join(f"c{n:063d}", f"Crowd {n}", address=f"10.1.{n // 250}.{n % 250}")
+        if visit.student is None:
+            break
+        n += 1
+        assert n <= JOIN_CLASS_BURST
+    assert "Many students are joining" in said(visit)
+    assert desk.join(f"d{0:063d}", "Ada", address="10.9.9.9").claim == "Ada"  # a taken name: no new
+    clock.advance(1)
+    assert desk.join(f"e{0:063d}", "Late", address="10.9.9.9").student is not None
+
+
+def test_names_that_only_look_alike_are_one_name(tmp_path):
+    desk = QuizDesk(config_for(tmp_path))
+    ada = desk.join(SEAT_A, "Ada").student
+    for n, name in enumerate(["Ada\u200b", "A\u00adda", "\u0410da", "\uff21\uff44\uff41"]):
+        visit = desk.join(f"{n:064d}", name)
+        assert visit.student is None and visit.claim == "Ada", name
+    with open_store(desk.config["db"]) as store:
+        assert [s.name for s in store.students("s")] == ["Ada"]
+    assert desk.rejoin(SEAT_B, "\u0410da", ada.rejoin_code).student.student_id == ada.student_id
+
+
 def test_a_roster_lets_students_pick_only_their_names(tmp_path):
     config = config_for(tmp_path, roster=["Ada Lovelace", "Alan Turing"])
     desk = QuizDesk(config)

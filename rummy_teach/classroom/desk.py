@@ -201,10 +201,9 @@ class QuizDesk:
         the name form."""
         if user:
             return self.join(seat_hash, user, trusted=True)
-        try:
-            known = self.store().student_by_seat(self.session, seat_hash)
-        except Exception:
-            return Visit()  # the name form stays; joining says what is wrong
+        # a store that cannot be read propagates: the page says so (a name form would ask a
+        # student who joined already for a name the class could not check either)
+        known = self.store().student_by_seat(self.session, seat_hash)
         if known is None:
             return Visit()
         return self._welcome(known, "resumed_note")

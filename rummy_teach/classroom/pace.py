@@ -34,6 +34,10 @@ class Pace:
     def __repr__(self):
         return f"Pace({self.burst:g}, {self.per_second:g})"
 
+    def __len__(self) -> int:
+        """How many keys it remembers (those whose allowance is not full)."""
+        return len(self._left)
+
     def _now_left(self, key, now: float) -> float:
         left, checked = self._left.get(key, (self.burst, now))
         return min(self.burst, left + max(0.0, now - checked) * self.per_second)
