@@ -186,4 +186,7 @@ CLASSROOM_WORDS = {
     "students_unknown_action": "Nothing was changed: choose one of the buttons.",
     "students_not_here": "Students can be corrected only in the class that is running now, "
                          "on its own pages.",
+    "students_cli_usage": "rummy-teach students {action}: give the student's id (from "
+                          "rummy-teach students --session S) and, for rename, the new name or, "
+                          "for merge, the id of the student kept",
 }

@@ -383,3 +383,41 @@ def test_a_postgresql_outage_is_the_not_saved_page_and_nothing_secret_is_logged(
         except RuntimeError:
             pass
         postgres.cleanup()
+
+
+# --- 8. the same corrections from the command line, after the class ---------------------------
+def test_the_students_command_lists_renames_merges_resets_and_removes(tmp_path):
+    from rummy_teach.classroom.app import token_digest
+    from rummy_teach.classroom.desk import QuizDesk
+    db = tmp_path / "r.db"
+    desk = QuizDesk({"quiz": "basic", "quiz_name": "basic", "title": "T", "db": str(db),
+                     "session": "s1", "token_sha256": token_digest("t"), "attempts": 1})
+    ada = desk.join("a" * 64, "Ada").student
+    twice = desk.join("b" * 64, "Ada L").student
+    bob = desk.join("c" * 64, "Bobb").student
+    desk.close()
+
+    def cli(*argv):
+        done = subprocess.run([sys.executable, "-m", "rummy_teach.cli", "students", "--db",
+                               str(db), "--session", "s1", *argv], capture_output=True,
+                              text=True, cwd=tmp_path, timeout=120)
+        return done.returncode, done.stdout + done.stderr
+
+    code, out = cli()
+    assert code == 0 and ada.student_id in out and "Ada L" in out and ada.rejoin_code in out
+    assert cli("rename", bob.student_id, "\u0410da")[0] == 2  # a look-alike of Ada
+    assert cli("rename", bob.student_id, "Bob") == (0, "The student is now called Bob.\n")
+    assert cli("merge", twice.student_id, ada.student_id) == (0, "The two entries are one now: Ada.\n")
+    code, out = cli("new-code", ada.student_id)
+    assert code == 0 and out.startswith("Ada has a new rejoin code:")
+    assert cli("remove", bob.student_id) == (0, "The student was removed, with their 0 answers.\n")
+    assert sorted(students(None, db)) == ["Ada"]
+    code, out = cli("remove")
+    assert code == 2 and "give the student's id" in out
+    code, out = cli("remove", "no-such-id")
+    assert code == 2 and "no longer in the class" in out
+    assert not (tmp_path / "new.db").exists()
+    code, out = subprocess.run([sys.executable, "-m", "rummy_teach.cli", "students", "--db",
+                                str(tmp_path / "new.db"), "--session", "s1"], capture_output=True,
+                               text=True, cwd=tmp_path, timeout=120).returncode, ""
+    assert code == 2 and not (tmp_path / "new.db").exists()  # no empty file made
