@@ -19,6 +19,11 @@ code is refused ("open the class's address again"), and an ``Origin`` (or ``Refe
 naming this server (:func:`foreign_origin`), so a form another site's page posts here is
 refused with a page saying so (403).
 
+A database that fails on the way (PostgreSQL away, the results file gone) gives the
+"not saved" page (503, ``X-Rummy-Not-Saved``: the page's script keeps the typed answer and
+shows why), never a 500. The request's address goes to the desk, which paces new names
+and wrong rejoin codes per address.
+
 Each request's work (the desk's judging and database calls, and drawing the answer) runs
 in one worker thread (:class:`QuizDesk` is plain blocking code), under a lock per
 student, so the server stays free for the class and two tabs of one student are answered
