@@ -131,4 +131,62 @@ CLASSROOM_WORDS = {
                                "database as a URL instead: postgresql://user:password@host:port/"
                                "database (best through --db-file or RUMMY_TEACH_DB, where ps "
                                "cannot show it)",
+    # issue 28: who is who (desk.py: names, joins and rejoin codes paced per address and
+    # class), the teacher's corrections (teacher.py's students page), and answers never
+    # acknowledged into a database that is gone (store.py)
+    "join_too_fast": "Many new names were just given from this address. Wait a minute, then "
+                     "try again. If you have joined already, reload your page.",
+    "join_class_busy": "Many students are joining at this moment. Wait a few seconds, then "
+                       "try again.",
+    "rejoin_locked_address": "Too many wrong rejoin codes from this address. Wait a few "
+                             "minutes, or ask your teacher: the dashboard shows your rejoin "
+                             "code.",
+    "quiz_not_saved_lost": "Your answer was NOT saved: the class's results file is missing. "
+                           "Your teacher has been told. Press Submit again when your teacher "
+                           "says so.",
+    "quiz_not_saved_back": "Back to my quiz",
+    "store_damaged": "the results database {where} is damaged (SQLite's check says: {detail}); "
+                     "nothing was written to it. Keep the file as it is for repair, and give "
+                     "another --db (or a copy you saved before)",
+    "store_deleted": "The results database {where} was deleted while the class was running: "
+                     "no answer is saved or acknowledged from now on.",
+    "store_replaced": "The results database {where} was replaced by another file while the "
+                      "class was running: no answer is saved or acknowledged from now on.",
+    "class_store_lost_alert": "ANSWERS ARE NOT BEING SAVED. {reason} Students who submit are "
+                              "told their answer was not saved. Stop the class (Ctrl+C), put "
+                              "the results file back in its place, and start the class again "
+                              "with the same --run-dir.",
+    "class_error_not_this_store": "the results database {db} is not the one this class wrote "
+                                  "to (it was deleted or replaced since), so the class is not "
+                                  "resumed over it; put the class's results file back, or start "
+                                  "a new class with another --run-dir or --session",
+    "teacher_store_failed": "The class's results cannot be read just now: {error}",
+    "nav_students": "Students",
+    "students_heading": "Students (session {session})",
+    "students_intro": "Correct the class list here: rename a student, merge a student who "
+                      "joined twice into the other entry (their answers move with them), give "
+                      "a student a new rejoin code (the old one stops working), or remove a "
+                      "student together with their answers.",
+    "students_none": "No student has joined yet.",
+    "students_rename": "Rename",
+    "students_merge": "Merge into",
+    "students_new_code": "New rejoin code",
+    "students_remove": "Remove",
+    "students_new_name_label": "New name for {name}",
+    "students_merge_label": "The student {name} is merged into",
+    "students_removed": Plural(
+        "The student was removed, with their one answer.",
+        "The student was removed, with their {answers} answers.", count="answers"),
+    "students_renamed": "The student is now called {name}.",
+    "students_merged": "The two entries are one now: {name}.",
+    "students_new_code_done": "{name} has a new rejoin code: {code}.",
+    "students_name_taken": "That name is taken, or looks just like one that is: {name}. Give "
+                           "another (add an initial).",
+    "students_gone": "That student is no longer in the class (removed or merged meanwhile).",
+    "students_unknown_action": "Nothing was changed: choose one of the buttons.",
+    "students_not_here": "Students can be corrected only in the class that is running now, "
+                         "on its own pages.",
+    "students_cli_usage": "rummy-teach students {action}: give the student's id (from "
+                          "rummy-teach students --session S) and, for rename, the new name or, "
+                          "for merge, the id of the student kept",
 }

@@ -124,6 +124,10 @@ from .classroom.commands import HELP as _REPORT_HELP, configure_report  # noqa: 
 
 EXTRA_COMMANDS["report"] = (configure_report, _REPORT_HELP)
 
+from .classroom.commands import STUDENTS_HELP, configure_students  # noqa: E402 (stdlib only)
+
+EXTRA_COMMANDS["students"] = (configure_students, STUDENTS_HELP)
+
 from .game.transcript import HELP as _PLAY_HELP, configure as configure_play  # noqa: E402
 
 EXTRA_COMMANDS["play"] = (configure_play, _PLAY_HELP)

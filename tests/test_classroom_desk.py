@@ -21,6 +21,19 @@ SEAT_A = "a" * 64
 SEAT_B = "b" * 64
 
 
+class Clock:
+    """A desk's clock that moves only when the test says so."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def config_for(tmp_path, **extra):
     config = {"quiz": "basic", "quiz_name": "basic", "title": "T", "db": str(tmp_path / "r.db"),
               "session": "s", "token_sha256": token_digest("t"), "attempts": 1, "shuffle": True}
@@ -123,6 +136,70 @@ def test_rejoin_codes_cannot_be_guessed_for_ever(tmp_path):
     assert desk.rejoin(SEAT_B, "Ada", ada.rejoin_code).student is None  # even the right one now
 
 
+def test_wrong_rejoin_codes_count_per_name_whatever_the_browser(tmp_path):
+    clock = Clock()
+    desk = QuizDesk(config_for(tmp_path), clock=clock)
+    ada = desk.join(SEAT_A, "Ada", address="10.0.0.1").student
+    seats = [f"{n:064d}" for n in range(REJOIN_TRIES + 1)]  # a new browser for each guess
+    visits = [desk.rejoin(seat, "Ada", "x", address=f"10.0.1.{n}") for n, seat in enumerate(seats)]
+    assert "Too many wrong codes" in said(visits[-1])
+    assert desk.rejoin(SEAT_B, "Ada", ada.rejoin_code, address="10.0.2.1").student is None
+    clock.advance(60)  # a minute on: one more try, and the right code opens the paper
+    assert desk.rejoin(SEAT_B, "Ada", ada.rejoin_code, address="10.0.2.1").student is not None
+
+
+def test_wrong_rejoin_codes_count_per_address_whatever_the_name(tmp_path):
+    desk = QuizDesk(config_for(tmp_path), clock=Clock())
+    for n in range(4):
+        desk.join(f"{n:064d}", f"Kid {n}", address="10.0.0.1")
+    seen = [said(desk.rejoin(SEAT_B, f"Kid {n % 4}", "x", address="10.9.9.9")) for n in range(12)]
+    assert "Too many wrong rejoin codes from this address" in seen[-1]
+    assert "not the rejoin code" in said(desk.rejoin(SEAT_B, "Kid 0", "x", address="10.0.0.2"))
+
+
+def test_the_teacher_new_rejoin_code_forgets_the_wrong_tries(tmp_path):
+    desk = QuizDesk(config_for(tmp_path), clock=Clock())
+    ada = desk.join(SEAT_A, "Ada").student
+    for n in range(REJOIN_TRIES):
+        desk.rejoin(SEAT_B, "Ada", "x", address=f"10.0.0.{n}")
+    fresh = desk.new_rejoin_code(ada.student_id)
+    assert desk.rejoin(SEAT_B, "Ada", fresh.rejoin_code, address="10.0.1.1").student is not None
+
+
+def test_new_names_are_paced_per_address_and_in_the_whole_class(tmp_path):
+    from rummy_teach.classroom.student import JOIN_ADDRESS_BURST, JOIN_CLASS_BURST
+    clock = Clock()
+    desk = QuizDesk(config_for(tmp_path), clock=clock)
+    made = [desk.join(f"{n:064d}", f"Bot {n}", address="10.0.0.1") for n in
+            range(JOIN_ADDRESS_BURST + 1)]
+    assert all(v.student for v in made[:-1]) and "from this address" in said(made[-1])
+    assert desk.join(SEAT_A, "Ada", address="10.0.0.2").student is not None  # another address
+    clock.advance(5)  # one more name from the first address after a while
+    assert desk.join(SEAT_B, "Bot x", address="10.0.0.1").student is not None
+    n = 0
+    while True:  # many addresses at once: the class's own limit
+        visit = desk.join(f"c{n:063d}", f"Crowd {n}", address=f"10.1.{n // 250}.{n % 250}")
+        if visit.student is None:
+            break
+        n += 1
+        assert n <= JOIN_CLASS_BURST
+    assert "Many students are joining" in said(visit)
+    assert desk.join(f"d{0:063d}", "Ada", address="10.9.9.9").claim == "Ada"  # a taken name: no new
+    clock.advance(1)
+    assert desk.join(f"e{0:063d}", "Late", address="10.9.9.9").student is not None
+
+
+def test_names_that_only_look_alike_are_one_name(tmp_path):
+    desk = QuizDesk(config_for(tmp_path))
+    ada = desk.join(SEAT_A, "Ada").student
+    for n, name in enumerate(["Ada\u200b", "A\u00adda", "\u0410da", "\uff21\uff44\uff41"]):
+        visit = desk.join(f"{n:064d}", name)
+        assert visit.student is None and visit.claim == "Ada", name
+    with open_store(desk.config["db"]) as store:
+        assert [s.name for s in store.students("s")] == ["Ada"]
+    assert desk.rejoin(SEAT_B, "\u0410da", ada.rejoin_code).student.student_id == ada.student_id
+
+
 def test_a_roster_lets_students_pick_only_their_names(tmp_path):
     config = config_for(tmp_path, roster=["Ada Lovelace", "Alan Turing"])
     desk = QuizDesk(config)
@@ -216,11 +293,12 @@ def test_a_finished_student_sees_the_score_and_is_welcomed_back_as_finished(tmp_
     config = config_for(tmp_path, shuffle=False, quiz=str(
         __import__("pathlib").Path(__file__).resolve().parents[1]
         / "rummy_teach" / "quiz" / "samples" / "first-week.json"))
-    desk = QuizDesk(config)
+    clock = Clock()
+    desk = QuizDesk(config, clock=clock)
     ada = desk.join(SEAT_A, "Ada").student
     total = len(desk.sheet(ada).publics)
     for n in range(total):
-        desk._allowance.clear()  # a person's pace: the limit is checked in the test above
+        clock.advance(60)  # a person's pace: the limit is checked in the test above
         answer_right(desk, ada)
     sheet = desk.sheet(ada)
     assert sheet.finished and f"You answered {total} of {total}" in quiz_html("T", "/", ada, sheet)
@@ -241,7 +319,8 @@ def test_two_students_get_different_orders_kept_in_the_database(tmp_path):
 
 def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_path):
     config = config_for(tmp_path, shuffle=False, variants=True)
-    desk = QuizDesk(config)
+    clock = Clock()
+    desk = QuizDesk(config, clock=clock)
     ada, bob = desk.join(SEAT_A, "Ada").student, desk.join(SEAT_B, "Bob").student
     varied = [q.id for q in Quiz.builtin("basic") if q.kind in ("points", "arrange")]
     assert varied and all(qid in ada.paper["variants"] for qid in varied)
@@ -249,10 +328,10 @@ def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_pat
     assert any(shown(desk, ada, qid) != shown(desk, bob, qid) for qid in varied)
     qid = varied[0]
     while desk.sheet(ada).current["id"] != qid:
-        desk._allowance.clear()
+        clock.advance(60)
         answer_right(desk, ada)
     assert desk.sheet(ada).current["groups"] == shown(desk, ada, qid)
-    desk._allowance.clear()
+    clock.advance(60)
     result, _, _ = desk.answer(ada, qid, desk.paper(ada)[qid].answer_input)
     assert result.outcome == "right" and rows(config)[-1].question_id == qid
     again = QuizDesk(config)  # the server started again: the same cards

@@ -1,4 +1,8 @@
-"""The ``rummy-teach report`` command: the class's results in a terminal, as CSV or HTML.
+"""The ``rummy-teach report`` command: the class's results in a terminal, as CSV or HTML;
+and ``rummy-teach students``: a session's students, and the teacher's corrections (rename,
+merge, remove, a new rejoin code) after the class, as the students page makes them during
+it (``/teacher/students``; while the class runs, use that page: the running class keeps
+what it knows of each student).
 
 Registered in :mod:`rummy_teach.cli`. A missing, unreadable or unreachable
 database is a :class:`~rummy_teach.classroom.store.ResultsStoreError`, which the
@@ -13,9 +17,12 @@ import sys
 from ..reasons import Reason
 
 HELP = "the class's quiz results: per student, per question, most missed (or CSV)"
+STUDENTS_HELP = ("a session's students (id, name, rejoin code, answers); rename, merge or "
+                 "remove one, or give one a new rejoin code")
+STUDENT_ACTIONS = ("list", "rename", "merge", "remove", "new-code")
 
 
-def configure_report(parser):
+def _database_options(parser):
     db = parser.add_mutually_exclusive_group()
     db.add_argument("--db", metavar="PATH_OR_URL",
                     help="the results database: a file like results.db, sqlite:///path, "
@@ -24,6 +31,10 @@ def configure_report(parser):
     db.add_argument("--db-file", metavar="FILE",
                     help="a file whose first line is the results database (a URL with a "
                          "password is kept out of ps this way)")
+
+
+def configure_report(parser):
+    _database_options(parser)
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--csv", action="store_true",
                       help="CSV instead of text: one row per answer, or one per question/student "
@@ -63,4 +74,64 @@ def cmd_report(args) -> int:
         sys.stdout.flush()
     except BrokenPipeError:  # `rummy-teach report --csv | head`: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def configure_students(parser):
+    _database_options(parser)
+    parser.add_argument("--session", required=True, help="the classroom session")
+    parser.add_argument("action", nargs="?", choices=STUDENT_ACTIONS, default="list",
+                        help="list (the default), rename ID NAME, merge ID INTO_ID (one person "
+                             "who joined twice: ID's answers go to INTO_ID), remove ID (with "
+                             "their answers), new-code ID")
+    parser.add_argument("student", nargs="?", help="the student's id, as the list shows it")
+    parser.add_argument("value", nargs="?", help="rename: the new name; merge: the id kept")
+    parser.set_defaults(func=cmd_students)
+
+
+def cmd_students(args) -> int:
+    from ..errors import UsageError
+    from .keys import DB_ENV, given_secret
+    from .messages import say
+    from .store import ResultsStoreError, open_store
+    from .students import NameTaken, UnknownStudent
+
+    db = given_secret(args.db, args.db_file, "--db-file", DB_ENV, ResultsStoreError)
+    if not db:
+        raise ResultsStoreError(Reason("report_error_no_db", {"env": DB_ENV}))
+    needs = {"list": 0, "remove": 1, "new-code": 1, "rename": 2, "merge": 2}[args.action]
+    given = [v for v in (args.student, args.value) if v is not None]
+    if len(given) != needs:
+        raise UsageError(Reason("students_cli_usage", {"action": args.action}))
+    open_store(db, create=False).close()  # an existing store: never a new empty file
+    session = args.session
+    with open_store(db) as store:
+        try:
+            if args.action == "list":
+                answered = {}
+                for answer in store.answers(session=session):
+                    answered[answer.student_id] = answered.get(answer.student_id, 0) + 1
+                rows = [(say("csv_student_id"), say("col_student"), say("col_rejoin"),
+                         say("col_answered"))]
+                rows += [(s.student_id, s.name, s.rejoin_code, str(answered.get(s.student_id, 0)))
+                         for s in store.students(session)]
+                widths = [max(len(row[i]) for row in rows) for i in range(3)]
+                text = "".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths + [0]))
+                               .rstrip() + "\n" for row in rows)
+            elif args.action == "remove":
+                text = say("students_removed", answers=store.remove_student(session, args.student))
+            elif args.action == "rename":
+                text = say("students_renamed",
+                           name=store.rename_student(session, args.student, args.value).name)
+            elif args.action == "merge":
+                text = say("students_merged",
+                           name=store.merge_students(session, args.student, args.value).name)
+            else:
+                changed = store.new_rejoin_code(session, args.student)
+                text = say("students_new_code_done", name=changed.name, code=changed.rejoin_code)
+        except NameTaken as taken:
+            raise UsageError(Reason("students_name_taken", {"name": taken.student.name})) from None
+        except UnknownStudent:
+            raise UsageError(Reason("students_gone")) from None
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0

@@ -113,6 +113,7 @@ def teacher_nav(token: str, session: str, base: str = "/") -> str:
              ("nav_dashboard", f"{b}/teacher/dashboard?{t}session={s}"),
              ("nav_gradebook", f"{b}/teacher/gradebook.csv?{t}session={s}"),
              ("nav_answers", f"{b}/teacher/answers.csv?{t}session={s}"),
+             ("nav_students", f"{b}/teacher/students?{t}session={s}"),
              ("nav_sessions", f"{b}/teacher/sessions?{t}".rstrip("?&")),
              ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&"))]
     return '<nav class="rt-teacher">' + "".join(
@@ -153,3 +154,52 @@ def paper_html(quiz, title: str) -> str:
                      f'<div class="rt-note">{escape(result.explanation or "")}</div></li>')
     parts.append("</ol>")
     return "".join(parts)
+
+
+def store_alarm_html(lost) -> str:
+    """The teacher's alarm when answers can no longer be kept (``lost``: the store's reason)."""
+    if lost is None:
+        return ""
+    return (f'<p class="rt-alarm rt-alert" role="alert">'
+            f'{escape(say("class_store_lost_alert", reason=lost))}</p>')
+
+
+def students_html(students, answered: dict, token: str, session: str, base: str = "/",
+                  said: str = "") -> str:
+    """The teacher's list of students with what may be corrected: rename, merge into another
+    (one person who joined twice), a new rejoin code, remove (with their answers). Every
+    button is a plain form post back to this page; ``answered``: answers per student id."""
+    b = escape(base.rstrip("/"))
+    hidden = (f'<input type="hidden" name="token" value="{escape(token)}">' if token else "") + \
+        f'<input type="hidden" name="session" value="{escape(session)}">'
+
+    def form(student, action: str, inner: str, button: str) -> str:
+        return (f'<form method="post" action="{b}/teacher/students" class="rt-{action}">'
+                f'{hidden}<input type="hidden" name="student" value="{escape(student.student_id)}">'
+                f'<input type="hidden" name="action" value="{action}">{inner}'
+                f'<button type="submit">{escape(say(button))}</button></form>')
+
+    rows = []
+    for s in students:
+        others = "".join(f'<option value="{escape(o.student_id)}">{escape(o.name)}</option>'
+                         for o in students if o.student_id != s.student_id)
+        label = escape(say("students_new_name_label", name=s.name))
+        rename = form(s, "rename", f'<input type="text" name="name" maxlength="60" '
+                      f'aria-label="{label}" value="{escape(s.name)}" required> ', "students_rename")
+        merge = form(s, "merge", f'<select name="into" aria-label="'
+                     f'{escape(say("students_merge_label", name=s.name))}" required>'
+                     f'<option value=""></option>{others}</select> ', "students_merge") \
+            if others else ""
+        code = form(s, "code", "", "students_new_code")
+        remove = form(s, "remove", "", "students_remove")
+        rows.append(f"<tr><td>{escape(s.name)}</td><td class=\"n\">"
+                    f"{answered.get(s.student_id, 0)}</td><td>{escape(s.rejoin_code)}</td>"
+                    f"<td>{rename}</td><td>{merge}</td><td>{code}</td><td>{remove}</td></tr>")
+    head = "".join(f"<th>{escape(say(code))}</th>" for code in (
+        "col_student", "col_answered", "col_rejoin", "students_rename", "students_merge",
+        "students_new_code", "students_remove"))
+    note = f'<p class="rt-said" role="status">{escape(said)}</p>' if said else ""
+    empty = "" if students else f"<p>{escape(say('students_none'))}</p>"
+    return (f"{note}<p>{escape(say('students_intro'))}</p>{empty}"
+            f'<table class="rt-students"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>")

@@ -100,6 +100,7 @@ def _create_tables(store) -> None:
     for attempt in range(6):
         try:
             store._transaction(SCHEMA)
+            store.ensure_store_id()  # the classroom's run folder keeps it (see store.py)
             return
         except store._errors() as error:
             if not _is_race(error) or attempt == 5:  # two inits at once: one makes, one waits

@@ -6,11 +6,18 @@ by the classroom's own server process, answers every student (see
 widget and no web request, only the rules of the class:
 
 * **who**: a browser's *seat* (the SHA-256 of its seat cookie) finds a student who
-  joined before; a new seat gives a name (or picks it from the roster); a name
-  already taken asks for that student's rejoin code, at most
-  :data:`~rummy_teach.classroom.student.REJOIN_TRIES` wrong ones per seat and
-  name. Behind JupyterHub (or another authenticating proxy) the user it names is the
-  student, with no name to give;
+  joined before; a new seat gives a name (or picks it from the roster), kept normalised
+  (:mod:`~rummy_teach.classroom.names`); a name already taken, or a look-alike of one,
+  asks for that student's rejoin code. Wrong codes are counted per name and per address,
+  whatever the browser (:data:`~rummy_teach.classroom.student.REJOIN_TRIES` a name, then
+  one a minute), and new names per address and in the whole class
+  (``JOIN_ADDRESS_BURST``, ``JOIN_CLASS_BURST``, then a slow pace): a script with the
+  join code can neither fill the class with names nor guess a classmate's code. Behind
+  JupyterHub (or another authenticating proxy) the user it names is the student, with no
+  name to give and no pace;
+* **the teacher's corrections**: remove, rename or merge students and give one a new
+  rejoin code (:meth:`QuizDesk.remove` and the others), the desk forgetting what it kept
+  of them;
 * **the paper**: question order, option order and, with ``--variants``, other cards,
   made once per student (:func:`~rummy_teach.classroom.student.make_paper`) and kept
   in the database, so a reload, another browser or a restarted server shows the same;
@@ -20,7 +27,7 @@ widget and no web request, only the rules of the class:
   unreadable ones, and no faster than a person.
 
 Everything a student is told is a catalogue code with its parameters
-(:class:`Said`); the page turns it into words. Every method is plain blocking code
+(:class:`Said`); the page turns it into words. Time comes from ``clock`` (a test's own). Every method is plain blocking code
 (the store's calls): the server runs them in worker threads. The caller serialises
 the calls of one student with :meth:`QuizDesk.lock`, so two tabs cannot both answer the
 last try of a question.
@@ -33,7 +40,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .student import (BURST, NAME_LIMIT, PER_SECOND, REJOIN_TRIES, UNREADABLE_LIMIT,
+from .names import normal_name
+from .pace import Pace
+from .student import (BURST, JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, JOIN_CLASS_BURST,
+                      JOIN_CLASS_PER_SECOND, NAME_LIMIT, PER_SECOND, REJOIN_ADDRESS_PER_SECOND,
+                      REJOIN_ADDRESS_TRIES, REJOIN_PER_SECOND, REJOIN_TRIES, UNREADABLE_LIMIT,
                       make_paper, paper_quiz)
 
 
@@ -143,7 +154,7 @@ class Visit:
 class QuizDesk:
     """Every student of one class, judged and recorded by one process."""
 
-    def __init__(self, config: dict, quiz=None, store=None):
+    def __init__(self, config: dict, quiz=None, store=None, clock=time.monotonic):
         from ..quiz import Quiz
 
         self.config = config
@@ -156,8 +167,11 @@ class QuizDesk:
         self._guard = threading.Lock()        # for the small tables below
         self._sheets: dict[str, Sheet] = {}   # student id -> their sheet
         self._quizzes: dict[str, object] = {}  # student id -> their paper's quiz
-        self._allowance: dict[str, tuple[float, float]] = {}
-        self._rejoin_tries: dict[tuple[str, str], int] = {}
+        self.answers_pace = Pace(BURST, PER_SECOND, clock)              # per student
+        self.joins_pace = Pace(JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, clock)  # per address
+        self.class_joins_pace = Pace(JOIN_CLASS_BURST, JOIN_CLASS_PER_SECOND, clock)
+        self.rejoin_pace = Pace(REJOIN_TRIES, REJOIN_PER_SECOND, clock)  # per student (name)
+        self.rejoin_address_pace = Pace(REJOIN_ADDRESS_TRIES, REJOIN_ADDRESS_PER_SECOND, clock)
         self._locks: dict[str, threading.Lock] = {}
 
     def lock(self, student_id: str) -> threading.Lock:
@@ -176,35 +190,45 @@ class QuizDesk:
         if self._store is not None:
             self._store.close()
 
+    def lost(self):
+        """Why answers cannot be kept any more (the database file deleted or replaced), as a
+        catalogue :class:`~rummy_teach.reasons.Reason`; None while all is well."""
+        return getattr(self._store, "lost", None)
+
     # --- who is this ---------------------------------------------------------------------
     def enter(self, seat_hash: str, user: str | None = None) -> Visit:
         """A page opened: the user the hub vouches for, else the student of this seat, else
         the name form."""
         if user:
             return self.join(seat_hash, user, trusted=True)
-        try:
-            known = self.store().student_by_seat(self.session, seat_hash)
-        except Exception:
-            return Visit()  # the name form stays; joining says what is wrong
+        # a store that cannot be read propagates: the page says so (a name form would ask a
+        # student who joined already for a name the class could not check either)
+        known = self.store().student_by_seat(self.session, seat_hash)
         if known is None:
             return Visit()
         return self._welcome(known, "resumed_note")
 
-    def join(self, seat_hash: str, name: str, trusted: bool = False) -> Visit:
-        """A name given (or the hub's user): a new student, this seat's, or a claim to prove."""
+    def join(self, seat_hash: str, name: str, trusted: bool = False, address: str = "") -> Visit:
+        """A name given (or the hub's user): a new student, this seat's, or a claim to prove.
+        ``address``: where the request came from (new names are paced per address)."""
         from .store import safe_text
         from .students import NameTaken
 
-        name = " ".join(safe_text(name or "").split())
+        name = normal_name(safe_text(name or ""))
         if not name:
             return Visit(said=Said("name_missing"))
         if len(name) > NAME_LIMIT:
             return Visit(said=Said("name_too_long", {"limit": NAME_LIMIT}))
-        if self.roster and not trusted and name not in self.roster:
+        if self.roster and not trusted and name not in {normal_name(n) for n in self.roster}:
             return Visit(said=Said("name_not_on_roster"))
         try:
             store = self.store()
             known = store.student_by_name(self.session, name)
+            if known is None and not trusted:
+                if not self.joins_pace.take(address):
+                    return Visit(said=Said("join_too_fast"))
+                if not self.class_joins_pace.take(""):
+                    return Visit(said=Said("join_class_busy"))
             if known is None:
                 paper = make_paper(self.quiz, self.config.get("shuffle", True),
                                    variants=self.config.get("variants", False))
@@ -224,26 +248,32 @@ class QuizDesk:
             return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
         return Visit(said=Said("name_taken", {"name": known.name}), claim=known.name)
 
-    def rejoin(self, seat_hash: str, name: str, code: str) -> Visit:
-        """The student of a taken name proves it with their rejoin code."""
+    def rejoin(self, seat_hash: str, name: str, code: str, address: str = "") -> Visit:
+        """The student of a taken name proves it with their rejoin code. Wrong codes count
+        against the name and the address (a new browser starts nothing afresh)."""
+        from .store import safe_text
         try:
-            claim = self.store().student_by_name(self.session, name or "")
+            claim = self.store().student_by_name(self.session, normal_name(safe_text(name or "")))
         except Exception as error:
             return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
         if claim is None:
             return Visit()
-        key = (seat_hash, claim.student_id)
-        with self._guard:
-            tries = self._rejoin_tries.get(key, 0)
-        if tries >= REJOIN_TRIES:
+        if not self.rejoin_pace.allows(claim.student_id):
             return Visit(said=Said("rejoin_locked"), claim=claim.name)
+        if not self.rejoin_address_pace.allows(address):
+            return Visit(said=Said("rejoin_locked_address"), claim=claim.name)
         code = "".join((code or "").split())
         if not hmac.compare_digest(code.encode("utf-8"), claim.rejoin_code.encode("utf-8")):
-            with self._guard:
-                tries = self._rejoin_tries[key] = self._rejoin_tries.get(key, 0) + 1
-            return Visit(said=Said("rejoin_wrong", {"left": REJOIN_TRIES - tries}),
-                         claim=claim.name)
-        self.store().move_seat(self.session, claim.student_id, seat_hash)
+            self.rejoin_pace.take(claim.student_id)
+            self.rejoin_address_pace.take(address)
+            left = int(self.rejoin_pace.left(claim.student_id))
+            if left < 1:
+                return Visit(said=Said("rejoin_locked"), claim=claim.name)
+            return Visit(said=Said("rejoin_wrong", {"left": left}), claim=claim.name)
+        try:
+            self.store().move_seat(self.session, claim.student_id, seat_hash)
+        except Exception as error:
+            return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
         return self._welcome(claim, "resumed_device_note")
 
     def student_of(self, seat_hash: str, user: str | None = None):
@@ -307,12 +337,7 @@ class QuizDesk:
         current = sheet.current
         if current is None or current["id"] != question_id:
             raise Refused("answer_already_given")
-        now = time.monotonic()
-        with self._guard:
-            allowance, checked = self._allowance.get(student.student_id, (float(BURST), now))
-            allowance = min(BURST, allowance + (now - checked) * PER_SECOND)
-            self._allowance[student.student_id] = (allowance, now)
-        if allowance < 1:
+        if not self.answers_pace.allows(student.student_id):
             raise Refused("answer_too_fast")
         question = sheet.quiz[question_id]
         result = question.check(text)
@@ -322,10 +347,51 @@ class QuizDesk:
             raise Refused("answer_already_given")
         keep = not (result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT)
         if keep:
-            with self._guard:
-                self._allowance[student.student_id] = (allowance - 1, now)
+            self.answers_pace.take(student.student_id)
             store.record(session=self.session, student_id=student.student_id,
                          student_name=student.name, quiz=self.quiz_name,
                          question_id=question_id, rule=question.rule_key, given=text,
                          outcome=result.outcome)
         return result, current, sheet.take(question_id, result)
+
+    # --- the teacher's corrections -------------------------------------------------------
+    def _forget(self, *student_ids: str) -> None:
+        with self._guard:
+            for student_id in student_ids:
+                self._sheets.pop(student_id, None)
+                self._quizzes.pop(student_id, None)
+        for student_id in student_ids:
+            self.rejoin_pace.forget(student_id)
+
+    def remove(self, student_id: str) -> int:
+        """Take the student out of the class, with their answers (how many went)."""
+        with self.lock(student_id):
+            gone = self.store().remove_student(self.session, student_id)
+            self._forget(student_id)
+        return gone
+
+    def rename(self, student_id: str, name: str):
+        """Give the student another name (refused, :class:`NameTaken`, if it is taken or
+        looks like a taken one)."""
+        from .store import safe_text
+        name = normal_name(safe_text(name or ""))
+        if not name or len(name) > NAME_LIMIT:
+            raise ValueError(name)
+        with self.lock(student_id):
+            renamed = self.store().rename_student(self.session, student_id, name)
+            self._forget(student_id)
+        return renamed
+
+    def merge(self, student_id: str, into: str):
+        """One person joined twice: ``student_id``'s answers go to ``into``."""
+        first, second = sorted((student_id, into))  # one order: two merges cannot wait on each other
+        with self.lock(first), self.lock(second):
+            kept = self.store().merge_students(self.session, student_id, into)
+            self._forget(student_id, into)
+        return kept
+
+    def new_rejoin_code(self, student_id: str):
+        """A new rejoin code for the student; their wrong tries are forgotten."""
+        changed = self.store().new_rejoin_code(self.session, student_id)
+        self._forget(student_id)
+        return changed

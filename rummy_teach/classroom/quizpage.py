@@ -19,6 +19,11 @@ code is refused ("open the class's address again"), and an ``Origin`` (or ``Refe
 naming this server (:func:`foreign_origin`), so a form another site's page posts here is
 refused with a page saying so (403).
 
+A database that fails on the way (PostgreSQL away, the results file gone) gives the
+"not saved" page (503, ``X-Rummy-Not-Saved``: the page's script keeps the typed answer and
+shows why), never a 500. The request's address goes to the desk, which paces new names
+and wrong rejoin codes per address.
+
 Each request's work (the desk's judging and database calls, and drawing the answer) runs
 in one worker thread (:class:`QuizDesk` is plain blocking code), under a lock per
 student, so the server stays free for the class and two tabs of one student are answered
@@ -40,8 +45,9 @@ from .desk import QuizDesk, Refused, Said
 from .gate import SEAT_COOKIE, SEAT_DAYS, join_ok
 from .messages import class_language, class_title
 from .pages import content_security_policy, join_page, language_switch
-from .quizview import (SCRIPT, answer_text, join_first, name_form, other_site, page,
-                       quiz_html)
+from .store import StoreLost
+from .quizview import (SCRIPT, answer_text, join_first, name_form, not_saved, other_site,
+                       page, quiz_html)
 
 #: the cookie that keeps the language a student picked on the page (the teacher's until then)
 LANG_COOKIE = "rummy_lang"
@@ -180,23 +186,33 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             return name_form(title(), prefix, config.get("roster"), visit.said, visit.claim, given)
         return quiz_html(title(), prefix, visit.student, desk.sheet(visit.student), said=visit.said)
 
-    def enter(seat_hash: str, user: str | None, lang: str) -> str:
+    def enter(seat_hash: str, user: str | None, lang: str) -> tuple[int, str]:
         with i18n.language(lang):
-            return visit_html(desk.enter(seat_hash, user))
+            try:
+                return 200, visit_html(desk.enter(seat_hash, user))
+            except Exception as error:  # the database is away: say so, never a 500
+                return 503, not_saved(prefix, type(error).__name__, saving=False)
 
-    def act_on(act: str, seat_hash: str, user: str | None, form: dict, lang: str) -> tuple[int, str]:
+    def act_on(act: str, seat_hash: str, user: str | None, form: dict, lang: str,
+               address: str) -> tuple[int, str]:
         """One POST, all of it in one worker thread, in the student's language: (status, the
-        page's new main part)."""
+        page's new main part). A store that fails anywhere on the way (PostgreSQL away, the
+        file gone) gives the "not saved" page: nothing was kept, the student sends again."""
         with i18n.language(lang):
-            return _act_on(act, seat_hash, user, form)
+            try:
+                return _act_on(act, seat_hash, user, form, address)
+            except Exception as error:
+                return 503, not_saved(prefix, type(error).__name__, saving=act == "answer")
 
-    def _act_on(act: str, seat_hash: str, user: str | None, form: dict) -> tuple[int, str]:
+    def _act_on(act: str, seat_hash: str, user: str | None, form: dict,
+                address: str) -> tuple[int, str]:
         name = form["name"]
         if act == "join":
-            visit = desk.enter(seat_hash, user) if user else desk.join(seat_hash, name)
+            visit = desk.enter(seat_hash, user) if user else desk.join(seat_hash, name,
+                                                                        address=address)
             return 200, visit_html(visit, given=name)
         if act == "rejoin":
-            return 200, visit_html(desk.rejoin(seat_hash, name, form["code"]))
+            return 200, visit_html(desk.rejoin(seat_hash, name, form["code"], address=address))
         student = desk.student_of(seat_hash, user)
         if student is None:
             return 403, join_first(prefix)
@@ -214,6 +230,8 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
                     answered = desk.answer(student, public["id"], answer_text(public, form["fields"]))
                 except Refused as refused:
                     said = refused.said
+                except StoreLost:  # the class's file is gone: the teacher has the alarm
+                    said = Said("quiz_not_saved_lost")
                 except Exception as error:  # not kept, not counted: submit again
                     said = Said("quiz_not_saved", {"error": type(error).__name__})
             return 200, quiz_html(title(), prefix, student, sheet, said=said, answered=answered)
@@ -246,7 +264,8 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             self.set_cookie(SEAT_COOKIE, sign(seat), expires_days=SEAT_DAYS, httponly=True,
                             samesite="Strict", path=prefix)
             seat_hash = hashlib.sha256(seat.encode("utf-8")).hexdigest()
-            self.show(await self.work(enter, seat_hash, user, lang), lang=lang)
+            status, main = await self.work(enter, seat_hash, user, lang)
+            self.show(main, status, lang=lang)
 
     class Act(Student):
         async def post(self, act):
@@ -263,7 +282,10 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
                     "code": self.get_body_argument("code", "")[:20],
                     "question": self.get_body_argument("question", "")[:200],
                     "fields": _Fields(self)}
-            status, main = await self.work(act_on, act, seat_hash, user, form, self.language())
+            status, main = await self.work(act_on, act, seat_hash, user, form, self.language(),
+                                           self.request.remote_ip or "")
+            if status == 503:  # the page's script keeps the form and shows why (quizview)
+                self.set_header("X-Rummy-Not-Saved", "1")
             self.show(main, status)
 
     class OldAddress(tornado.web.RequestHandler):

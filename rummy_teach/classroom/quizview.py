@@ -77,17 +77,18 @@ SCRIPT = """
     const spot = main.querySelector("[data-focus]");
     if (spot) { spot.focus(); }
   }
-  function lost(form) {
+  function lost(form, said) {
     let box = document.getElementById("rt-lost");
     if (!box) {
       box = document.createElement("div");
       box.id = "rt-lost";
       box.className = "rt-lost";
       box.setAttribute("role", "alert");
-      box.innerHTML = main.dataset.lost;
-      box.querySelector("button").onclick = () => window.location.reload();
       main.prepend(box);
     }
+    box.innerHTML = said || main.dataset.lost;
+    const again = box.querySelector("button");
+    if (again) { again.onclick = () => window.location.reload(); }
     for (const button of form.querySelectorAll("button")) { button.disabled = false; }
   }
   main.addEventListener("submit", async (event) => {
@@ -100,6 +101,10 @@ SCRIPT = """
     try {
       const reply = await fetch(form.action, {method: "POST", body, cache: "no-store",
         credentials: "same-origin", headers: {"X-Rummy-Part": "main"}});
+      if (reply.status === 503 && reply.headers.get("X-Rummy-Not-Saved")) {
+        delete form.dataset.busy;  // nothing was kept: the answer stays in the form
+        return lost(form, await reply.text());
+      }
       if (reply.status >= 500) { throw new Error(String(reply.status)); }
       main.innerHTML = await reply.text();
       settle();
@@ -196,6 +201,15 @@ def name_form(title: str, base: str, roster=None, said=None, claim: str = "",
 def join_first(base: str) -> str:
     return (f'<p class="rt-alert" role="alert">{_e(say("desk_join_first"))}</p>'
             f'<p><a href="{_e(base)}" data-focus>{_e(say("desk_back_to_join"))}</a></p>')
+
+
+def not_saved(base: str, error: str, saving: bool = True) -> str:
+    """The class's results cannot be reached or kept (``error``: the kind of failure):
+    nothing of this request was kept; the student sends it again, or reloads."""
+    words = say("quiz_not_saved", error=error) if saving else \
+        say("store_unavailable", error=error)
+    return (f'<p class="rt-alert" role="alert">{_e(words)}</p>'
+            f'<p><a href="{_e(base)}quiz" data-focus>{_e(say("quiz_not_saved_back"))}</a></p>')
 
 
 def other_site(origin: str) -> str:

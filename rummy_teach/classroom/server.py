@@ -304,7 +304,7 @@ def prepare(args) -> dict:
     from ..quiz.banks import find_bank
     from .app import token_digest
     from .keys import DB_ENV, TOKEN_ENV, check_token, given_secret
-    from .store import open_store
+    from .store import mask_password, open_store
 
     quiz = Quiz.load(args.quiz)
     roster = read_roster(args.roster) if getattr(args, "roster", None) else None
@@ -317,8 +317,10 @@ def prepare(args) -> dict:
         check_token(given_token, ClassroomError)
     join_code = check_join_code(args.join_code) if getattr(args, "join_code", None) else None
     url = db_url(given_db) if given_db else str(default_db(args.quiz, is_file))
-    with open_store(url):  # creates the tables now: a bad path fails before the class arrives
-        pass
+    # creates the tables now (a bad path fails before the class arrives), checks a SQLite
+    # file for damage, and gives the store's identity, which the run folder keeps
+    with open_store(url) as store:
+        store_id = store.store_id
     run = Path(args.run_dir).resolve() if args.run_dir else Path(
         tempfile.mkdtemp(prefix="rummy-classroom-"))
     private_dir(run)
@@ -333,13 +335,19 @@ def prepare(args) -> dict:
         datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d-%H%M")
     join_code = join_code or (
         earlier.get("join_code") if session == earlier.get("session") else None) or new_join_code()
+    kept_id = earlier.get("store_id")
+    if session == earlier.get("session") and earlier.get("db") == url and kept_id and \
+            store_id != kept_id:  # deleted or replaced since: never "resume" over it
+        raise ClassroomError(Reason("class_error_not_this_store", {
+            "db": mask_password(url), "run": str(run)}))
     practice = bool(getattr(args, "practice", False))
     from .. import i18n
     lang = getattr(args, "lang", None) or i18n.language_from_environment()
     config = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
               "quiz_name": quiz.name or quiz.title, "title": args.title or quiz.title_key,
               "lang": lang,
-              "db": url, "session": session, "token_sha256": token_digest(token),
+              "db": url, "store_id": store_id, "session": session,
+              "token_sha256": token_digest(token),
               "join_code": join_code,
               "projector_key": earlier.get("projector_key") or secrets.token_urlsafe(9),
               "attempts": MAX_ATTEMPTS if practice else getattr(args, "attempts", DEFAULT_ATTEMPTS),
@@ -522,6 +530,7 @@ def classroom_voila_class(config: dict):
     from .teacher import teacher_handlers
     from .gate import quiz_page_handler
     from .quizpage import STUDENT_PATH, quiz_handlers
+    from .desk import QuizDesk
 
     class NotFound(tornado.web.RequestHandler):
         def prepare(self):
@@ -547,14 +556,15 @@ def classroom_voila_class(config: dict):
                 door = HubDoor(config["hub_teachers"])
             kernels = bool(config.get("kernels"))
             student_path = f"voila/render/{STUDENT_PAGE}" if kernels else STUDENT_PATH
-            front = teacher_handlers(base, config, student_path, REPORT_PAGE, door=door)
+            desk = None if kernels else QuizDesk(config)  # one desk: the students' and the teacher's
+            front = teacher_handlers(base, config, student_path, REPORT_PAGE, door=door, desk=desk)
             if door is not None:
                 front += [(base + "/oauth_callback", door.callback_handler())]
             if kernels:
                 front += [(base + rf"/voila/render/({STUDENT_PAGE.replace('.', '[.]')})",
                            quiz_page_handler(config, STUDENT_PAGE, door=door), render_kwargs)]
             else:
-                front += quiz_handlers(base, config, door=door)
+                front += quiz_handlers(base, config, door=door, desk=desk)
             front += [(base + pattern, NotFound) for pattern in refused]
             return front + super().init_handlers()
 

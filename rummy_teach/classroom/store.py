@@ -21,10 +21,20 @@ placeholder differs, and :meth:`ResultsStore._execute` handles that. Every
 failure (bad URL, missing directory, damaged file, unreachable server, busy
 database) is a :class:`ResultsStoreError`, a :class:`~rummy_teach.errors.RummyError`,
 whose message says what was given and what would work.
+
+Nothing is acknowledged that is not in the database the class started with. A SQLite
+file is checked when it is opened (``PRAGMA quick_check``: a damaged file is refused,
+never written over), and before every write the file at the path must still be the one
+opened (same device and inode): a file deleted or replaced while the class runs makes
+every write a :class:`StoreLost` error (the student is told the answer was not saved),
+sets :attr:`ResultsStore.lost` for the teacher's pages and says so once in the log.
+Each store carries an identity of its own (``store_id`` in ``rummy_meta``), which the
+run folder keeps, so a class is never "resumed" over another or a new empty file.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import sqlite3
@@ -78,6 +88,13 @@ _TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"  # fixed width, UTC: sorts as text on bot
 
 class ResultsStoreError(RummyError):
     """The results database cannot be opened, read or written; the message says why."""
+
+
+class StoreLost(ResultsStoreError):
+    """The database file was deleted or replaced while open: nothing more is written."""
+
+
+LOG = logging.getLogger("rummy_teach.classroom")
 
 
 @dataclass(frozen=True)
@@ -257,6 +274,9 @@ class ResultsStore(StudentsMixin):
         self._lock = threading.Lock()
         self._conn = None
         self._closed = False
+        self._identity = None   # SQLite: (device, inode) of the file as opened
+        self.lost: Reason | None = None  # why nothing more can be written, once it happened
+        self.store_id: str | None = None
         if self.kind == "sqlite":
             self._open_sqlite()
         else:
@@ -291,9 +311,19 @@ class ResultsStore(StudentsMixin):
                                              check_same_thread=False)
             self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
             self._conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            problems = [row[0] for row in self._conn.execute("PRAGMA quick_check(5)").fetchall()]
+            if problems != ["ok"]:
+                self.close()
+                raise ResultsStoreError(say("store_damaged", where=str(path),
+                                            detail="; ".join(map(str, problems))[:300]))
+            stat = path.stat()
+            self._identity = (stat.st_dev, stat.st_ino)
         except sqlite3.DatabaseError as error:
             self.close()
-            if "not a database" not in str(error) and "malformed" not in str(error):
+            if "malformed" in str(error):
+                raise ResultsStoreError(say("store_damaged", where=str(path),
+                                            detail=str(error))) from None
+            if "not a database" not in str(error):
                 raise ResultsStoreError(f"cannot open the results database {path}: {error}") from None
             raise ResultsStoreError(f"{path} is not a results database (SQLite says: {error}); "
                                     "nothing was written to it - give the classroom's results "
@@ -362,6 +392,23 @@ class ResultsStore(StudentsMixin):
         if failure is not None:
             self.close()
             self._fail("prepare", failure)
+        self.ensure_store_id()
+
+    def ensure_store_id(self) -> str | None:
+        """The store's own identity (made on first use where this role may write it)."""
+        def read():
+            rows = self._execute("SELECT value FROM rummy_meta WHERE name = ?", ("store_id",))
+            return rows[0][0] if rows else None
+        try:
+            found = read()
+            if found is None and self.create:
+                self._execute("INSERT INTO rummy_meta (name, value) VALUES (?, ?) "
+                              "ON CONFLICT (name) DO NOTHING", ("store_id", uuid.uuid4().hex))
+                found = read()
+        except self._errors():  # a role that may not write rummy_meta: no identity to keep
+            found = None
+        self.store_id = found
+        return found
 
     def _has_tables(self) -> bool:
         try:
@@ -445,6 +492,54 @@ class ResultsStore(StudentsMixin):
                 error = again
             self._fail(what, error)
 
+    def check_identity(self) -> None:
+        """:class:`StoreLost` unless the SQLite file at the path is still the one opened."""
+        if self.lost is not None:
+            raise StoreLost(self.lost)
+        if self.kind != "sqlite" or self._identity is None:
+            return
+        path = Path(self._target).expanduser()
+        try:
+            stat = path.stat()
+            code = None if (stat.st_dev, stat.st_ino) == self._identity else "store_replaced"
+        except FileNotFoundError:
+            code = "store_deleted"
+        except OSError:
+            return  # a path that cannot be looked at now: SQLite says what is wrong
+        if code is not None:
+            self.lost = Reason(code, {"where": str(path)})
+            LOG.error("%s", self.lost.text())
+            raise StoreLost(self.lost)
+
+    def _write(self, what: str, sql: str, params: tuple = ()) -> list:
+        """A statement that changes the results: only into the database opened."""
+        self.check_identity()
+        return self._run(what, sql, params)
+
+    def _write_all(self, what: str, statements: list[tuple[str, tuple]]) -> None:
+        """Several changes, all or none, into the database opened."""
+        self.check_identity()
+        if self._conn is None:
+            self._run("reach", "SELECT 1")  # PostgreSQL was away: connect again, or say why
+        try:
+            with self._lock:
+                if self.kind == "sqlite":
+                    self._conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        for sql, params in statements:
+                            self._conn.execute(sql, params)
+                        self._conn.execute("COMMIT")
+                    except BaseException:
+                        if self._conn.in_transaction:
+                            self._conn.execute("ROLLBACK")
+                        raise
+                else:
+                    with self._conn.transaction():
+                        for sql, params in statements:
+                            self._conn.execute(self._sql(sql), params)
+        except self._errors() as error:
+            self._fail(what, error)
+
     def _fail(self, what: str, error):
         detail = hide_passwords(" ".join(str(error).split()) or type(error).__name__, self._target)
         if "locked" in detail or "busy" in detail:
@@ -482,7 +577,7 @@ class ResultsStore(StudentsMixin):
                answer.question_id, answer.rule, answer.given, answer.outcome,
                _time_text(answer.answered_at))
         # ON CONFLICT makes the one retry after a reconnect harmless.
-        self._run("save an answer to", f"INSERT INTO rummy_answers ({', '.join(COLUMNS)}) VALUES "
+        self._write("save an answer to", f"INSERT INTO rummy_answers ({', '.join(COLUMNS)}) VALUES "
                   f"({', '.join('?' * len(COLUMNS))}) ON CONFLICT (answer_id) DO NOTHING", row)
         return answer
 

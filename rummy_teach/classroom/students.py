@@ -1,7 +1,8 @@
 """Who is in the class: one row per student of a session, kept next to the answers.
 
-A student row holds the display name (and a folded key, so "ada  LOVELACE" and
-"Ada Lovelace" are one name), the SHA-256 of the browser's seat cookie (a reload
+A student row holds the display name (normalised, :func:`~rummy_teach.classroom.names.normal_name`)
+and its key (:func:`~rummy_teach.classroom.names.name_key`: "ada  LOVELACE", "Ada Lovelace"
+and a look-alike "Аda Lovelace" with a Cyrillic А are one name), the SHA-256 of the browser's seat cookie (a reload
 or a second tab finds the student again), a short rejoin code (another device
 finds the student again), the student's paper (question order and answer order,
 exactly as shown) and the question the student is on. The answers themselves stay
@@ -14,10 +15,11 @@ from __future__ import annotations
 
 import json
 import secrets
-import unicodedata
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
+
+from .names import name_key, normal_name, plain_key
 
 STUDENTS_SCHEMA = """CREATE TABLE IF NOT EXISTS rummy_students (
         session_id   TEXT NOT NULL,
@@ -37,11 +39,6 @@ STUDENTS_SCHEMA = """CREATE TABLE IF NOT EXISTS rummy_students (
 STUDENT_COLUMNS = ("session_id", "student_id", "student_name", "name_key", "seat_hash",
                    "rejoin_code", "quiz", "paper", "joined_at", "seen_at", "position")
 REJOIN_DIGITS = 6
-
-
-def name_key(name: str) -> str:
-    """The form two names are compared in: NFKC, case folded, single spaces."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def new_rejoin_code() -> str:
@@ -72,8 +69,17 @@ class NameTaken(Exception):
         self.student = student
 
 
+class UnknownStudent(LookupError):
+    """No student of this id in the session (removed or merged meanwhile?)."""
+
+    def __init__(self, session: str, student_id: str):
+        super().__init__(f"no student {student_id!r} in session {session!r}")
+        self.session, self.student_id = session, student_id
+
+
 class StudentsMixin:
-    """The student rows of a :class:`ResultsStore` (which supplies ``_run`` and ``_clean``)."""
+    """The student rows of a :class:`ResultsStore` (which supplies ``_run``, ``_write`` and
+    ``_write_all``)."""
 
     def _student_rows(self, where: str, params: tuple) -> list[Student]:
         from .store import _parse_time
@@ -103,20 +109,23 @@ class StudentsMixin:
         return found[-1] if found else None
 
     def student_by_name(self, session: str, name: str) -> Student | None:
-        found = self._student_rows("session_id = ? AND name_key = ?", (session, name_key(name)))
+        """The student of this name or of a look-alike of it (a row kept before look-alikes
+        were compared is found by its older key)."""
+        found = self._student_rows("session_id = ? AND name_key IN (?, ?)",
+                                   (session, name_key(name), plain_key(normal_name(name))))
         return found[0] if found else None
 
     def add_student(self, *, session: str, name: str, seat_hash: str, quiz: str, paper: dict,
                     student_id: str | None = None) -> Student:
         """A new student; :class:`NameTaken` if the session already has one of this name."""
         from .store import ID_LIMIT, TEXT_LIMITS, _clean, _time_text
-        name = _clean("student_name", name, TEXT_LIMITS["student_name"])
+        name = _clean("student_name", normal_name(name), TEXT_LIMITS["student_name"])
         now = _time_text(datetime.now(timezone.utc))
         student_id = student_id or uuid.uuid4().hex[:16]
         row = (_clean("session", session, ID_LIMIT), _clean("student_id", student_id, ID_LIMIT),
                name, name_key(name), seat_hash, new_rejoin_code(), _clean("quiz", quiz, ID_LIMIT),
                json.dumps(paper, ensure_ascii=False), now, now, 0)
-        self._run("add a student to", f"INSERT INTO rummy_students ({', '.join(STUDENT_COLUMNS)}) "
+        self._write("add a student to", f"INSERT INTO rummy_students ({', '.join(STUDENT_COLUMNS)}) "
                   f"VALUES ({', '.join('?' * len(STUDENT_COLUMNS))}) "
                   "ON CONFLICT DO NOTHING", row)
         stored = self.student_by_name(session, name)
@@ -126,8 +135,68 @@ class StudentsMixin:
 
     def move_seat(self, session: str, student_id: str, seat_hash: str) -> None:
         """The student goes on in another browser (found by rejoin code)."""
-        self._run("update a student in", "UPDATE rummy_students SET seat_hash = ? "
+        self._write("update a student in", "UPDATE rummy_students SET seat_hash = ? "
                   "WHERE session_id = ? AND student_id = ?", (seat_hash, session, student_id))
+
+    # -- the teacher's corrections (dashboard, ``rummy-teach students``) -----------------
+    def _known(self, session: str, student_id: str) -> Student:
+        found = self.student(session, student_id)
+        if found is None:
+            raise UnknownStudent(session, student_id)
+        return found
+
+    def remove_student(self, session: str, student_id: str) -> int:
+        """Take a student out of the session, with their answers; how many answers went."""
+        self._known(session, student_id)
+        gone = self.count_answers(session, student_id)
+        self._write_all("remove a student from", [
+            ("DELETE FROM rummy_answers WHERE session_id = ? AND student_id = ?",
+             (session, student_id)),
+            ("DELETE FROM rummy_students WHERE session_id = ? AND student_id = ?",
+             (session, student_id))])
+        return gone
+
+    def rename_student(self, session: str, student_id: str, name: str) -> Student:
+        """Give a student another name (their answers follow); :class:`NameTaken` if a
+        classmate has that name or a look-alike of it."""
+        from .store import TEXT_LIMITS, _clean
+        self._known(session, student_id)
+        name = _clean("student_name", normal_name(name), TEXT_LIMITS["student_name"])
+        other = self.student_by_name(session, name)
+        if other is not None and other.student_id != student_id:
+            raise NameTaken(other)
+        self._write_all("rename a student in", [
+            ("UPDATE rummy_students SET student_name = ?, name_key = ? "
+             "WHERE session_id = ? AND student_id = ?", (name, name_key(name), session, student_id)),
+            ("UPDATE rummy_answers SET student_name = ? WHERE session_id = ? AND student_id = ?",
+             (name, session, student_id))])
+        return self._known(session, student_id)
+
+    def merge_students(self, session: str, student_id: str, into: str) -> Student:
+        """One person joined twice: ``student_id``'s answers go to ``into`` (kept as they
+        were given, each with its time) and ``student_id`` is no more."""
+        if student_id == into:
+            return self._known(session, into)
+        self._known(session, student_id)
+        kept = self._known(session, into)
+        self._write_all("merge students in", [
+            ("UPDATE rummy_answers SET student_id = ?, student_name = ? "
+             "WHERE session_id = ? AND student_id = ?", (into, kept.name, session, student_id)),
+            ("DELETE FROM rummy_students WHERE session_id = ? AND student_id = ?",
+             (session, student_id))])
+        return kept
+
+    def new_rejoin_code(self, session: str, student_id: str) -> Student:
+        """A new rejoin code for the student (the old one no longer opens their paper)."""
+        self._known(session, student_id)
+        self._write("update a student in", "UPDATE rummy_students SET rejoin_code = ? "
+                    "WHERE session_id = ? AND student_id = ?",
+                    (new_rejoin_code(), session, student_id))
+        return self._known(session, student_id)
+
+    def count_answers(self, session: str, student_id: str) -> int:
+        return int(self._run("count", "SELECT COUNT(*) FROM rummy_answers WHERE session_id = ? "
+                             "AND student_id = ?", (session, student_id))[0][0])
 
     def seen(self, session: str, student_id: str, position: int) -> None:
         """The student is on question ``position`` (0-based; the quiz's length when done)."""

@@ -12,6 +12,8 @@ results database (default: this class's).
 ``/teacher/dashboard``         who is in, on which question, bars per question, live
 ``/teacher/answers.csv``       one row per answer
 ``/teacher/gradebook.csv``     one row per student, points per question
+``/teacher/students``          the students, to rename, merge, remove or give a new
+                               rejoin code (posts back to itself, the token in the form)
 ``/teacher/sessions``          every session in the database
 ``/teacher/paper``             the quiz to print, with its answer key
 ``/projector/<key>``           the anonymous live view for a projector
@@ -21,7 +23,10 @@ results database (default: this class's).
 Every page is sent with :data:`~rummy_teach.classroom.pages.CSP`: its one refreshing
 script allowed by its hash, nothing from elsewhere, no framing by any page.
 
-Database reads run in a worker thread, so a slow read never stalls the server.
+Database reads run in a worker thread, so a slow read never stalls the server. A
+database that cannot be read gives a page saying so (503), never a traceback; when the
+class's database file was deleted or replaced (the desk's store says so), every
+teacher's page carries the alarm at its top.
 """
 
 from __future__ import annotations
@@ -64,21 +69,24 @@ def _load(config: dict, session: str, students: bool = True):
 
 
 def teacher_handlers(base: str, config: dict, student_path: str, report_page: str,
-                     door=None) -> list:
+                     door=None, desk=None) -> list:
     """(pattern, handler) pairs for the server's own pages; ``student_path`` is the students'
     page under ``base`` (``quiz``, or ``voila/render/quiz.ipynb`` with a kernel each). With a
     :class:`~rummy_teach.classroom.hub.HubDoor`, the teacher's pages are for the hub's
-    teachers' group instead of the token."""
+    teachers' group instead of the token. ``desk``: the class's
+    :class:`~rummy_teach.classroom.desk.QuizDesk` (the students' page without kernels), whose
+    corrections the students page makes and whose store's alarm every page shows."""
     import tornado.web
 
     from ..quiz import Quiz
     from .app import token_ok
     from .dashboard import (dashboard_html, paper_html, projector_html, sessions_html,
-                            teacher_nav)
+                            store_alarm_html, students_html, teacher_nav)
     from .grades import gradebook, gradebook_csv
     from .report import answers_csv, build_report
     from .report_html import report_html
-    from .store import mask_password, open_store
+    from .store import ResultsStoreError, mask_password, open_store
+    from .students import NameTaken, UnknownStudent
 
     from .. import i18n
     from .messages import class_language, class_title
@@ -118,12 +126,29 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
             from tornado.log import app_log
             if isinstance(value, tornado.web.HTTPError):
                 return super().log_exception(typ, value, tb)
+            if isinstance(value, ResultsStoreError):  # said in one line; the page says it too
+                return app_log.error("%s %s: %s", self.request.method,
+                                     masked_uri(self.request.uri), value)
             app_log.error("Uncaught exception %s %s (%s)", self.request.method,
                           masked_uri(self.request.uri), self.request.remote_ip,
                           exc_info=(typ, value, tb))
 
         async def off_thread(self, function, *args):
             return await asyncio.get_running_loop().run_in_executor(None, function, *args)
+
+        def write_error(self, status_code, **kwargs):
+            """A database that cannot be read: a page saying why (503), never a traceback."""
+            error = kwargs.get("exc_info", (None, None))[1]
+            if isinstance(error, ResultsStoreError):
+                self.set_status(503)
+                with i18n.language(teacher_lang):
+                    words = say("teacher_store_failed", error=str(error))
+                    return self.finish(page(words, store_alarm_html(lost()) +
+                                            f'<p class="rt-alert" role="alert">{escape(words)}</p>'))
+            return super().write_error(status_code, **kwargs)
+
+    def lost():
+        return desk.lost() if desk is not None else None
 
     class Teacher(Page):
         async def prepare(self):
@@ -143,6 +168,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
 
         def frame(self, heading: str, live_html: str, extra: str = "") -> str:
             return page(heading, f"{teacher_nav(self.token, self.session, base + '/')}"
+                        f"{store_alarm_html(lost())}"
                         f"<h1>{escape(heading)}</h1>"
                         f'{extra}<div id="rt-live">{live_html}</div>', refresh_ms=REFRESH_MS)
 
@@ -163,7 +189,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
         @in_teachers_language
         async def get(self):
             answers, students = await self.off_thread(_load, config, self.session)
-            live = dashboard_html(quiz, students, answers)
+            live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers)
             if self.live:
                 return self.send(live)
             self.send(self.frame(say("dashboard_heading", session=self.session), live))
@@ -194,6 +220,62 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
             sessions = await self.off_thread(read)
             self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/")
                            + sessions_html(sessions, self.token, base + "/")))
+
+    class Students(Teacher):
+        """The students, with the teacher's corrections (this class's session only)."""
+
+        def check_xsrf_cookie(self):
+            """The token in the posted form is this page's guard (no cookie to forge)."""
+
+        def read(self):
+            answers, students = _load(config, self.session)
+            answered: dict[str, int] = {}
+            for answer in answers:
+                answered[answer.student_id] = answered.get(answer.student_id, 0) + 1
+            return students, answered
+
+        async def respond(self, said: str = "", status: int = 200):
+            students, answered = await self.off_thread(self.read)
+            body = students_html(students, answered, self.token, self.session, base + "/", said)
+            self.send(self.frame(say("students_heading", session=self.session), body), status)
+
+        @in_teachers_language
+        async def get(self):
+            await self.respond()
+
+        @in_teachers_language
+        async def post(self):
+            if desk is None or self.session != config["session"]:
+                return await self.respond(say("students_not_here"), 409)
+            action = self.get_body_argument("action", "")
+            student = self.get_body_argument("student", "")[:64]
+            name = self.get_body_argument("name", "")[:200]
+            into = self.get_body_argument("into", "")[:64]
+
+            def act() -> tuple[str, int]:
+                try:
+                    if action == "remove":
+                        gone = desk.remove(student)
+                        return say("students_removed", answers=gone), 200
+                    if action == "rename":
+                        renamed = desk.rename(student, name)
+                        return say("students_renamed", name=renamed.name), 200
+                    if action == "merge" and into:
+                        kept = desk.merge(student, into)
+                        return say("students_merged", name=kept.name), 200
+                    if action == "code":
+                        changed = desk.new_rejoin_code(student)
+                        return say("students_new_code_done", name=changed.name,
+                                   code=changed.rejoin_code), 200
+                    return say("students_unknown_action"), 400
+                except NameTaken as taken:
+                    return say("students_name_taken", name=taken.student.name), 409
+                except UnknownStudent:
+                    return say("students_gone"), 404
+                except ValueError:
+                    return say("name_too_long", limit=60), 400
+            said, status = await self.off_thread(act)
+            await self.respond(said, status)
 
     class Paper(Teacher):
         @in_teachers_language
@@ -250,6 +332,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
         (base + "/teacher/answers[.]csv", AnswersCsv),
         (base + "/teacher/gradebook[.]csv", GradebookCsv),
         (base + "/teacher/sessions", Sessions),
+        (base + "/teacher/students", Students),
         (base + "/teacher/paper", Paper),
         (base + "/projector/([A-Za-z0-9_-]+)", Projector),
     ]
