@@ -62,6 +62,18 @@ def test_take_the_card_that_completes_a_run_and_say_it_shows():
     assert "5♥ 6♥ 7♥" in advice.text()
 
 
+def test_taking_a_joker_says_which_rank_the_set_gives_away():
+    # Contract hand 1: a joker on the pile makes a set with the two eights; taking it shows
+    # the eights (the joker itself has no rank to name)
+    from rummy_teach.coach.explain import reasons_for
+
+    game = from_deal("contract", ["8S 8H 2C 5D 9H 4C JS QH 3S KD", "3H 4H 6S 7S 9C 10C QD 2S 6D 7D",
+                                  "3C 4D 6C 7H 9S 10D JH 2H KS 4S"], discard="5C JK", stock=76, hand=1)
+    said = [r.code for r in reasons_for(game, Action.parse("take"))]
+    assert said[:2] == ["coach_take_makes", "coach_take_reveals"], said
+    assert "eights" in " ".join(r.text() for r in reasons_for(game, Action.parse("take")))
+
+
 def test_keep_the_card_that_completes_a_run():
     game = from_deal("basic", ["5H 6H KC 2D 9S QD 4C", "2C 3D 4S 8D JC 10S AD"], stock="7H 3S 8H", discard="AS", constructed=True)
     game.apply("draw")   # draws 7H: 5H 6H 7H is a run now

@@ -29,9 +29,11 @@ def _meld_with(rules, cards, card):
 
 
 def _what(meld, card) -> Reason:
+    """What taking ``card`` shows the others: the meld's rank or suit (a wild card, a joker
+    or a California queen, has none of its own: the meld's is the one given away)."""
     if meld.kind == "set":
-        return Reason("coach_what_set", {"rank_plural": rank_plural(card.rank)})
-    return Reason("coach_what_run", {"suit": SUIT_NAMES[card.suit], "card": faces([card])})
+        return Reason("coach_what_set", {"rank_plural": rank_plural(meld.rank or card.rank)})
+    return Reason("coach_what_run", {"suit": SUIT_NAMES[meld.suit or card.suit], "card": faces([card])})
 
 
 #: why going out is the move, by the rule set's scoring scheme: the other hands' cards
