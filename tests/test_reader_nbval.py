@@ -25,20 +25,22 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
 import pytest
+from book_build import without_kernel_noise  # the other plugin of tests/conftest.py
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lite"))
 from lessons import lesson_sources, write_reader_notebooks  # noqa: E402
 
 SANITIZE = Path(__file__).resolve().parent / "nbval_sanitize.cfg"
-#: the longest nbval may take over the sixteen lessons before it is stopped (it took
-#: about a minute on two cores beside the other lanes: see docs/testing.md)
+#: the longest nbval may take over the sixteen lessons before it is stopped with its
+#: kernels (it took 100 to 120 s on two cores shared with other work: docs/testing.md)
 NBVAL_TIMEOUT = 900
 
 
@@ -89,15 +91,24 @@ def reader_copies_with_book_outputs(book, folder: Path) -> list[Path]:
 
 def run_nbval(folder: Path, timeout: float = NBVAL_TIMEOUT) -> subprocess.CompletedProcess:
     """``pytest --nbval`` over the notebooks of ``folder`` in a process of its own (an
-    empty ini file beside the folder, so this project's conftest and options stay out)."""
+    empty ini file beside the folder, so this project's conftest and options stay out),
+    in its own process group, so that a run past ``timeout`` is stopped with its kernels."""
     ini = folder.parent / "nbval-pytest.ini"
     ini.write_text("[pytest]\n", encoding="utf-8")
     argv = [sys.executable, "-m", "pytest", "-c", str(ini), "--rootdir", str(folder),
-            "-p", "no:cacheprovider", "-q", "-rfE", "--color=no", "--durations=0",
+            "-p", "no:cacheprovider", "-q", "-rfE", "--color=no",
             "--nbval", "--nbval-sanitize-with", str(SANITIZE), str(folder)]
-    return subprocess.run(argv, cwd=folder, capture_output=True, text=True, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": os.pathsep.join(
-                              filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))})
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}  # the kernels import this copy
+    with subprocess.Popen(argv, cwd=folder, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, start_new_session=True) as process:
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            stdout, stderr = process.communicate()
+            stderr += f"\n(stopped: nbval took more than {timeout} s)"
+    return subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
 
 
 @pytest.mark.slow
@@ -108,7 +119,21 @@ def test_every_readers_copy_shows_what_the_book_shows(book, tmp_path):
     result = run_nbval(folder)
     assert result.returncode == 0, (
         "nbval: a reader's copy (what `make lab` opens) shows something else than the "
-        f"book (exit {result.returncode}):\n{result.stdout[-12000:]}\n{result.stderr[-3000:]}")
+        f"book (exit {result.returncode}):\n{nbval_report(result)}")
+
+
+def nbval_report(result: subprocess.CompletedProcess, limit: int = 20000) -> str:
+    """nbval's account of a failed run: from its failures (each names the notebook and the
+    cell, shows the code and the two outputs) to its summary; the whole output when it
+    broke before reporting any."""
+    output = result.stdout
+    start = output.find("= FAILURES =")
+    start = output.rfind("\n", 0, start) + 1 if start >= 0 else 0
+    report = output[start:]
+    if len(report) > limit:
+        report = f"{report[:limit // 2]}\n[... cut ...]\n{report[-limit // 2:]}"
+    errors = without_kernel_noise(result.stderr).strip()
+    return report + (f"\n{errors[-3000:]}" if errors else "")
 
 
 # --- the check can fail: a lesson that shows the learner something else than the book -----
