@@ -85,7 +85,12 @@ def reader_copies_with_book_outputs(book, folder: Path) -> list[Path]:
     ``folder`` with the book's outputs as nbval's reference."""
     written = write_reader_notebooks(folder)
     for copy in written:
-        with_book_outputs(copy, book.executed(copy.stem))
+        executed = book.executed(copy.stem)
+        if not executed.exists():
+            pytest.fail(f"{copy.stem} was not executed by the book build, so there is nothing "
+                        f"to compare its reader's copy with; the end of the build's log:\n"
+                        f"{book.log[-3000:]}")
+        with_book_outputs(copy, executed)
     return written
 
 
@@ -111,17 +116,6 @@ def run_nbval(folder: Path, timeout: float = NBVAL_TIMEOUT) -> subprocess.Comple
     return subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
 
 
-@pytest.mark.slow
-def test_every_readers_copy_shows_what_the_book_shows(book, tmp_path):
-    folder = tmp_path / "lab"
-    written = reader_copies_with_book_outputs(book, folder)
-    assert [copy.stem for copy in written] == [source.stem for source in lesson_sources()]
-    result = run_nbval(folder)
-    assert result.returncode == 0, (
-        "nbval: a reader's copy (what `make lab` opens) shows something else than the "
-        f"book (exit {result.returncode}):\n{nbval_report(result)}")
-
-
 def nbval_report(result: subprocess.CompletedProcess, limit: int = 20000) -> str:
     """nbval's account of a failed run: from its failures (each names the notebook and the
     cell, shows the code and the two outputs) to its summary; the whole output when it
@@ -134,6 +128,17 @@ def nbval_report(result: subprocess.CompletedProcess, limit: int = 20000) -> str
         report = f"{report[:limit // 2]}\n[... cut ...]\n{report[-limit // 2:]}"
     errors = without_kernel_noise(result.stderr).strip()
     return report + (f"\n{errors[-3000:]}" if errors else "")
+
+
+@pytest.mark.slow
+def test_every_readers_copy_shows_what_the_book_shows(book, tmp_path):
+    folder = tmp_path / "lab"
+    written = reader_copies_with_book_outputs(book, folder)
+    assert [copy.stem for copy in written] == [source.stem for source in lesson_sources()]
+    result = run_nbval(folder)
+    assert result.returncode == 0, (
+        "nbval: a reader's copy (what `make lab` opens) shows something else than the "
+        f"book (exit {result.returncode}):\n{nbval_report(result)}")
 
 
 # --- the check can fail: a lesson that shows the learner something else than the book -----
@@ -246,3 +251,23 @@ def test_the_sanitisers_forget_a_fresh_deal_and_nothing_else():
     assert sanitised(dealt) == dealt and "Deal no. 1,234" in dealt
     other = shown(CardTable(game="500", players=3, levels="easy", dealer=2, delay=0))[0]
     assert sanitised(other) != sanitised(first[0])
+
+
+def test_a_reference_from_other_code_is_refused(tmp_path):
+    """The book's outputs are put into a reader's copy only cell by cell with the same
+    code: a book executed from other code is named, not compared."""
+    lessons = tmp_path / "tutorials"
+    lessons.mkdir()
+    (lessons / "tiny.md").write_text(LESSON_HEAD.format(title="tiny", check="pass"),
+                                     encoding="utf-8")
+    [copy] = write_reader_notebooks(tmp_path / "lab", lessons)
+    book = nbformat.read(copy, as_version=4)
+    book.cells[2].source = book.cells[2].source.replace('" ".join', '", ".join')
+    nbformat.write(book, tmp_path / "book.ipynb")
+    with pytest.raises(ReferenceMismatch, match=r"tiny.ipynb: code cell 1 differs"):
+        with_book_outputs(copy, tmp_path / "book.ipynb")
+    del book.cells[-1]
+    book.cells[2].source = book.cells[2].source.replace('", ".join', '" ".join')
+    nbformat.write(book, tmp_path / "book.ipynb")
+    with pytest.raises(ReferenceMismatch, match=r"3 code cells, the book's .* has 2"):
+        with_book_outputs(copy, tmp_path / "book.ipynb")
