@@ -11,6 +11,9 @@ To run one lesson by itself while writing it, nbval reads the MyST file directly
 (tests/nbval_myst.py)::
 
     PYTHONPATH=tests .venv/bin/python -m pytest -p nbval_myst --nbval-lax tutorials/basic_melds.md
+
+What a learner opens (the reader's copies of ``make lab``) is run under nbval against the
+book's outputs by tests/test_reader_nbval.py.
 """
 
 from __future__ import annotations
