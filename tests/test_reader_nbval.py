@@ -250,9 +250,12 @@ def test_the_sanitisers_forget_a_fresh_deal_and_nothing_else():
         data = table._repr_mimebundle_()[0]
         return data["text/html"], data["text/plain"]
 
-    first, second = (shown(CardTable(game="basic", players=2, levels="easy", dealer=1, delay=0))
-                     for _ in range(2))
-    assert first[0] != second[0]
+    def fresh():
+        return shown(CardTable(game="basic", players=2, levels="easy", dealer=1, delay=0))
+
+    first = fresh()
+    # two fresh deals draw the same number once in 99,999: draw again rather than flake
+    second = next(deal for deal in (fresh() for _ in range(5)) if deal[0] != first[0])
     assert sanitised(first[0]) == sanitised(second[0])
     assert sanitised(first[1]) == sanitised(second[1]) == "<CardTable basic seat=0 hand=1 phase=(as dealt)>"
     dealt = shown(CardTable(game="basic", players=2, levels="easy", dealer=1, seed=1234, delay=0))[0]
