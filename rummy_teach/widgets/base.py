@@ -115,12 +115,14 @@ function render({ model, el }) {
   el.append(view);
   const settleBars = roving(view);
   const tell = announcer(el, view);
+  let first = true;    // the log as first drawn is not news
   const draw = () => {
     const focused = view.querySelector("[data-card]:focus, [data-click]:focus");
     const key = focused ? (focused.dataset.card || "") + "|" + (focused.dataset.click || "") : null;
     view.innerHTML = model.get("html");
     settleBars();
-    tell();
+    tell(first);
+    first = false;
     if (key !== null) {
       for (const node of view.querySelectorAll("[data-card], [data-click]")) {
         if ((node.dataset.card || "") + "|" + (node.dataset.click || "") === key) {
