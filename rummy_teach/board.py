@@ -122,9 +122,10 @@ def _row_in(cards: tuple, size: int, four_colour: bool, fan: bool, label: str, _
 
 
 def hand_html(cards, selected=(), size: int = 60, four_colour: bool = False,
-              interactive: bool = False, label: str | None = None) -> str:
+              interactive: bool = False, label: str | None = None, focus_next: bool = False) -> str:
     """A hand as :func:`rummy_teach.render.cards_html` draws it (same markup: the cards
-    are toggle buttons with ``data-card`` when ``interactive``), from cached pictures."""
+    are toggle buttons with ``data-card`` in one toolbar named "hand" when ``interactive``),
+    from cached pictures."""
     label = say("hand_label") if label is None else label
     cards = parse_cards(cards)
     chosen = set(parse_cards(selected))
@@ -136,12 +137,14 @@ def hand_html(cards, selected=(), size: int = 60, four_colour: bool = False,
         attributes = f'class="rt-card" style="{style}"'
         if interactive:
             key = card.text(ascii=True)
-            attributes += (f' role="button" tabindex="0" data-card="{_esc(key)}" '
+            attributes += (f' role="button" {render.TOOLBAR_ITEM} data-card="{_esc(key)}" '
                            f'aria-pressed="{"true" if on else "false"}"')  # named by its picture
         items.append(f"<span {attributes}>{_card_svg(card, size, four_colour, on)}</span>")
-    return (f'<div class="rt-cards" role="group" aria-label="{_esc(label)}" '
-            f'style="display:flex;flex-wrap:wrap;gap:{max(2, size // 14)}px;padding-top:8px;'
-            f'align-items:flex-end">{"".join(items)}</div>')
+    style = f"display:flex;flex-wrap:wrap;gap:{max(2, size // 14)}px;padding-top:8px;align-items:flex-end"
+    if interactive:     # one tab stop, arrow keys inside (render.toolbar_html)
+        return render.toolbar_html("".join(items), label, "hand", css_class="rt-cards", style=style,
+                                   focus_next=focus_next)
+    return f'<div class="rt-cards" role="group" aria-label="{_esc(label)}" style="{style}">{"".join(items)}</div>'
 
 
 def _esc(text) -> str:
@@ -164,10 +167,12 @@ def _say_bold(code: str, bold: str, value, **params) -> str:
 
 
 
-def _clickable(inner: str, value: str, label: str, interactive: bool, extra_style: str = "") -> str:
+def _clickable(inner: str, value: str, label: str, interactive: bool, extra_style: str = "",
+               in_toolbar: bool = False) -> str:
     if not interactive:
         return f'<div style="display:inline-block;{extra_style}">{inner}</div>'
-    return (f'<div role="button" tabindex="0" data-click="{_esc(value)}" '
+    stop = render.TOOLBAR_ITEM if in_toolbar else 'tabindex="0"'
+    return (f'<div role="button" {stop} data-click="{_esc(value)}" '
             f'style="display:inline-block;position:relative;{extra_style}">'
             f'{render.named_by_content(inner, label)}</div>')
 
@@ -219,6 +224,12 @@ def status_line(board) -> str:
     if board["must_use"]:
         return say("status_must_use", card=_face(board["must_use"]))
     return say("status_play")
+
+
+def plays_from_hand(board) -> bool:
+    """Whether the seat's next step is in its hand: its turn, drawn, a card to meld or
+    discard (the page's script then moves the focus to the hand after a draw)."""
+    return board["to_move"] == board["seat"] and board["phase"] == "play" and not board["game_over"]
 
 
 def _joined(players) -> str:
@@ -302,7 +313,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                                                        count=pl["count"]))
         elif own:
             hand_part = hand_html(pl["hand"], board["selected"], size, four_colour, interactive,
-                                  say("board_hand_yours", count=len(pl["hand"])))
+                                  say("board_hand_yours", count=len(pl["hand"])),
+                                  focus_next=plays_from_hand(board))
             if board["groups"]:
                 gathered = " | ".join(faces_text(g) for g in board["groups"])
                 hand_part += (f'<p style="margin:2px 0">'
@@ -322,7 +334,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     stock = board["stock"]
     empty = f'<p style="margin:0">{_esc(say("board_empty"))}</p>'
     stock_pic = _backs(stock, size, say("board_stock_backs", count=stock), 3) if stock else empty
-    stock_html = _clickable(stock_pic, "stock", say("board_stock_click", count=stock), interactive)
+    stock_html = _clickable(stock_pic, "stock", say("board_stock_click", count=stock), interactive,
+                            in_toolbar=True)
     pile = parse_cards(board["discard"])
     if not pile:
         pile_html = empty
@@ -335,14 +348,14 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
             style = f"line-height:0;{'margin-left:-' + str(overlap) + 'px' if i else ''}"
             label = (say("board_take_deep", card=card.the_name, depth=depth) if depth > 1
                      else say("board_take_top", card=card.the_name))
-            items.append(_clickable(pic, f"take:{depth}", label, interactive, style))
+            items.append(_clickable(pic, f"take:{depth}", label, interactive, style, in_toolbar=True))
         fan = say("board_pile_fan", cards=cards_text(pile))
         pile_html = (f'<div role="group" aria-label="{_esc(fan)}" '
                      f'style="display:flex;align-items:flex-end">{"".join(items)}</div>')
     else:
         pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].the_name))
         pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].the_name),
-                               interactive)
+                               interactive, in_toolbar=True)
     offer = ""
     if board["buy_offer"]:
         card = _face(board["buy_offer"]["card"])
@@ -351,11 +364,14 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                  f'{_say_bold("board_buy_offer", "card", card, who=players[board["buy_offer"]["asked"]])}'
                  f'</div>')
     pile_heading = "board_pile_heading_fanned" if board["fanned"] else "board_pile_heading"
+    piles = (f'<div><b>{_esc(say("board_stock_heading", cards=_cards(stock)))}</b><br>{stock_html}</div>'
+             f'<div><b>{_esc(say(pile_heading, cards=_cards(board["discard_size"])))}</b><br>'
+             f'{pile_html}</div>')
+    if interactive:     # the stock and the pile's cards: one tab stop, arrow keys inside
+        piles = render.toolbar_html(piles, say("board_piles_label"), "piles",
+                                    style="display:flex;gap:28px;flex-wrap:wrap")
     centre = (f'<div class="rt-centre" style="display:flex;gap:28px;flex-wrap:wrap;margin:8px 0;'
-              f'padding:8px;border-radius:8px;background:rgba(0,0,0,.18)">'
-              f'<div><b>{_esc(say("board_stock_heading", cards=_cards(stock)))}</b><br>{stock_html}</div>'
-              f'<div><b>{_esc(say(pile_heading, cards=_cards(board["discard_size"])))}</b><br>'
-              f'{pile_html}</div>{offer}</div>')
+              f'padding:8px;border-radius:8px;background:rgba(0,0,0,.18)">{piles}{offer}</div>')
     alert = (f'<div class="rt-message" role="alert" style="background:#fde7e9;color:#8c1d18;'
              f'border-radius:8px;padding:6px 10px;margin-top:6px;font-weight:600">{_esc(message)}</div>'
              if message else '<div class="rt-message" role="alert"></div>')

@@ -746,6 +746,7 @@ ENGLISH.update({
     "board_buy_offer": "Buy offer: {card}, asked: {who}",
     "board_buy_offer_you": "Buy offer: {card}, asked: you",
     "board_log_label": "what happened",
+    "board_piles_label": "Stock and discard pile",
     "board_seen_by": "{title}, seen by {name}",
     "board_seen_by_you": "{title}, from your seat",
 })
@@ -1221,6 +1222,7 @@ ENGLISH.update({
     "table_sort_suit": "Sort by suit",
     "table_sort_rank": "Sort by rank",
     "table_clear": "Clear selection",
+    "table_moves_label": "Your moves",
     "table_not_in_hand": "{card} is not in your hand.",
     "table_card_gathered": "{card} is already in a meld gathered for the lay-down.",
     "table_pick_then_meld": "Select exactly one card of your hand, then click the meld to lay it off on.",
@@ -1509,6 +1511,7 @@ ENGLISH.update({
     "book_part_teachers": "For teachers",
     "book_languages": "This book in other languages",
     "book_search_placeholder": "Search this book...",
+    "book_skip_to_table": "Skip to the card table",
     "book_go_further": "Go further",
     "book_go_further_title": "Go further: change the code",
     "book_run_live": "Run this lesson live",

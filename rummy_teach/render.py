@@ -246,14 +246,17 @@ def card_html(card: Card | str, size: int = DEFAULT_SIZE, four_colour: bool = Fa
 
 
 def cards_html(cards, size: int = DEFAULT_SIZE, four_colour: bool = False, fan: bool = False,
-               selected: Iterable = (), label: str | None = None, interactive: bool = False) -> str:
+               selected: Iterable = (), label: str | None = None, interactive: bool = False,
+               in_toolbar: bool = False) -> str:
     """A row of cards; ``fan=True`` overlaps them so each still shows its corner.
 
     ``cards`` is anything :func:`~rummy_teach.cards.parse_cards` reads. Cards in
     ``selected`` are drawn selected and raised a little. ``label`` names the row
-    for screen readers. ``interactive=True`` makes each card a focusable toggle
-    button (``role="button"``, ``tabindex="0"``, ``aria-pressed``, ``data-card``)
-    for a widget's script to hook into; the HTML itself still holds no script.
+    for screen readers. ``interactive=True`` makes each card a toggle button
+    (``role="button"``, ``aria-pressed``, ``data-card``) and the row one toolbar
+    (:func:`toolbar_html`: one tab stop, arrow keys inside) for a widget's script to
+    hook into; the HTML itself still holds no script. ``in_toolbar=True`` draws an
+    interactive row as a plain group, for a toolbar of several rows around it.
     """
     cards = parse_cards(cards)
     chosen = set(parse_cards(selected))
@@ -269,16 +272,48 @@ def cards_html(cards, size: int = DEFAULT_SIZE, four_colour: bool = False, fan: 
         attributes = f'class="rt-card" style="{style}"'
         if interactive:
             # named by its picture ("eight of spades"): see named_by_content
-            attributes += (f' role="button" tabindex="0" data-card="{_esc(card_key(card))}" '
+            attributes += (f' role="button" {TOOLBAR_ITEM} data-card="{_esc(card_key(card))}" '
                            f'aria-pressed="{"true" if is_selected else "false"}"')
         items.append(f"<span {attributes}>"
                      f"{card_svg(card, size=size, four_colour=four_colour, selected=is_selected)}"
                      "</span>")
     gap = 0 if fan else max(2, size // 14)
     name = label if label is not None else (cards_text(cards) or "no cards")
+    row_style = (f'display:flex;flex-wrap:{"nowrap" if fan else "wrap"};gap:{gap}px;'
+                 f'padding-top:{8 if chosen or interactive else 0}px;align-items:flex-end')
+    if interactive and not in_toolbar:
+        return toolbar_html("".join(items), name, "cards", css_class="rt-cards", style=row_style)
     return (f'<div class="rt-cards" role="group" aria-label="{_esc(name)}" '
-            f'style="display:flex;flex-wrap:{"nowrap" if fan else "wrap"};gap:{gap}px;'
-            f'padding-top:{8 if chosen or interactive else 0}px;align-items:flex-end">{"".join(items)}</div>')
+            f'style="{row_style}">{"".join(items)}</div>')
+
+
+# --- one tab stop for a group of controls ---------------------------------------------------
+# The WAI-ARIA Authoring Practices' toolbar pattern with a roving tabindex: the controls
+# of a group (a hand of cards, the table's moves) are one stop of the Tab key, and the
+# arrow keys, Home and End move among them (the script shared by the book's pages and
+# the widget, widgets/roving.js). A card is a toggle button whose press acts at once (it
+# selects the card for a meld or a discard, or in some widgets plays it), like the moves
+# beside it, so hand and moves are toolbars of buttons (aria-pressed) rather than a
+# listbox, whose options would be chosen and acted on elsewhere.
+
+#: what a control of a toolbar carries; :func:`toolbar_html` makes the first one the tab stop
+TOOLBAR_ITEM = 'tabindex="-1"'
+
+
+def toolbar_html(inner: str, label: str, name: str, css_class: str = "", style: str = "",
+                 focus_next: bool = False) -> str:
+    """``inner`` (controls marked :data:`TOOLBAR_ITEM`) as one toolbar named ``label``
+    for screen readers and ``name`` for the script (``data-roving``, which remembers its
+    last focused control across redraws): its first control is the tab stop, the others
+    are reached with the arrow keys. ``focus_next`` marks it (``data-focus-next``) as where
+    the learner's next step lies: the script puts the focus there when the control just
+    pressed is gone or greyed (after Draw, the hand; after a discard, the moves)."""
+    inner = inner.replace(TOOLBAR_ITEM, 'tabindex="0"', 1)
+    classes = f' class="{_esc(css_class)}"' if css_class else ""
+    styled = f' style="{style}"' if style else ""
+    marked = " data-focus-next" if focus_next else ""
+    return (f'<div{classes} role="toolbar" data-roving="{_esc(name)}" aria-label="{_esc(label)}"'
+            f'{marked}{styled}>{inner}</div>')
 
 
 def backs_html(count: int, size: int = DEFAULT_SIZE, label: str | None = None,

@@ -209,6 +209,133 @@ def test_the_table_shows_what_can_be_pressed_and_why_the_rest_cannot(play_site, 
     assert page_errors(browser_page) == []
 
 
+# --- the table by keyboard and screen reader (issue 27, point 3) -----------------------------
+
+def focused(page) -> dict:
+    """What has the focus: its toolbar, card, region, move; "body" when nothing does."""
+    return page.evaluate("""() => { const el = document.activeElement;
+        if (!el || el === document.body) return {body: true};
+        const bar = el.closest('[data-roving]');
+        return {body: false, bar: bar ? bar.dataset.roving : null, card: el.dataset.card || null,
+                click: el.dataset.click || null, move: el.dataset.arg || null,
+                tabindex: el.getAttribute('tabindex'), pressed: el.getAttribute('aria-pressed'),
+                in_table: !!el.closest('.rt-play[data-kind=table]')}; }""")
+
+
+def hand_keys(table) -> list[str]:
+    return own_cards(table).evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+
+
+def key(page, name: str, table=None):
+    page.keyboard.press(name)
+    if table is not None:
+        settled(table)
+    return focused(page)
+
+
+def fresh_table(browser_page, play_site):
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    settled(table)                 # dealt afresh in the page
+    assert "Your turn" in table.inner_text()
+    return page, table
+
+
+def test_the_hand_is_one_tab_stop_with_the_arrow_keys_inside(play_site, browser_page):
+    page, table = fresh_table(browser_page, play_site)
+    cards = hand_keys(table)
+    assert len(cards) == 10
+    # the stock and the pile are the table's first stop; one Tab reaches the hand, one leaves it
+    table.locator("[data-click=stock]").focus()
+    assert focused(page)["bar"] == "piles"
+    now = key(page, "Tab")
+    assert (now["bar"], now["card"]) == ("hand", cards[0]), now
+    now = key(page, "Tab")
+    assert (now["bar"], now["move"]) == ("moves", "draw"), now     # the move that makes sense
+    now = key(page, "Shift+Tab")
+    assert now["card"] == cards[0]
+    # the arrow keys move along the hand, the tab stop with them; Home and End jump
+    now = key(page, "ArrowRight")
+    assert now["card"] == cards[1] and now["tabindex"] == "0", now
+    assert own_cards(table).evaluate_all("ns => ns.filter(n => n.tabIndex === 0).length") == 1
+    assert key(page, "End")["card"] == cards[-1]
+    assert key(page, "ArrowRight")["card"] == cards[0]             # round again
+    assert key(page, "ArrowLeft")["card"] == cards[-1]
+    assert key(page, "Home")["card"] == cards[0]
+    assert key(page, "ArrowDown")["card"] == cards[1]
+    # Enter selects the focused card; the redrawn hand keeps it focused and its stop
+    now = key(page, "Enter", table)
+    assert (now["card"], now["pressed"], now["tabindex"]) == (cards[1], "true", "0"), now
+    # leaving the hand and coming back lands on the card last focused
+    key(page, "Tab")
+    assert key(page, "Shift+Tab")["card"] == cards[1]
+    # the moves are one toolbar too
+    table.locator("button[data-arg=draw]").focus()
+    moves = table.locator("[data-roving=moves] button:not([disabled])").evaluate_all(
+        "ns => ns.map(n => n.dataset.arg)")
+    assert key(page, "ArrowRight")["move"] == moves[1 % len(moves)]
+    assert page_errors(browser_page) == []
+
+
+def test_a_whole_turn_by_keyboard_with_the_moves_announced(play_site, browser_page):
+    page, table = fresh_table(browser_page, play_site)
+    news = table.locator(".rt-news")
+    assert news.get_attribute("aria-live") == "polite" and news.inner_text() == ""
+    table.locator("[data-click=stock]").focus()
+    key(page, "Tab")                                      # the hand
+    now = key(page, "Tab")
+    assert now["move"] == "draw"
+    now = key(page, "Enter", table)                       # Draw: the focus goes to the hand
+    assert not now["body"] and now["bar"] == "hand" and now["tabindex"] == "0", now
+    said = news.inner_text()
+    assert re.fullmatch(r"You draw \S+ from the stock\.", said), said
+    # select the last card, then Discard from the moves
+    now = key(page, "End")
+    card = now["card"]
+    now = key(page, "Enter", table)
+    assert (now["card"], now["pressed"]) == (card, "true"), now
+    now = key(page, "Tab")
+    assert now["bar"] == "moves", now
+    for _ in range(12):
+        if now["move"] == "discard":
+            break
+        now = key(page, "ArrowRight")
+    assert now["move"] == "discard", now
+    now = key(page, "Enter", table)      # the learner discards, the computer answers at once
+    assert not now["body"] and now["in_table"], now
+    if not table.locator(".rt-result").count():   # the hand goes on: the next move is Draw
+        assert (now["bar"], now["move"]) == ("moves", "draw"), now
+    # the live region says the new lines, once: the learner's discard and the computer's move
+    lines = table.locator(".rt-log li").all_inner_texts()
+    said = news.inner_text()
+    assert said.startswith("You discard ") and "from the stock" not in said.split(".")[0], said
+    assert said.endswith(lines[-1].strip()), (said, lines)
+    assert re.search(r"computer (draws|takes|discards|melds|lays)", said, re.I), said
+    assert "You draw" not in said                   # what was said before is not said again
+    assert page_errors(browser_page) == []
+    browser_page.shot("book_play_table_keyboard")
+
+
+@pytest.mark.parametrize("edition, words", [("", "Skip to the card table"),
+                                            ("it/", "Vai al tavolo da gioco"),
+                                            ("nl/", "Ga naar de speeltafel")])
+def test_a_skip_link_lands_on_the_table(play_site, browser_page, edition, words):
+    page = open_page(browser_page, play_site, edition + PLAY)
+    for _ in range(3):                      # after the theme's own "Skip to main content"
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.textContent.trim()") == words:
+            break
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == words
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.matches('.rt-play[data-kind=table]')")
+    table = page.locator(".rt-play[data-kind=table]").first
+    settled(table)
+    page.keyboard.press("Tab")
+    assert focused(page)["in_table"]
+    assert page_errors(browser_page) == []
+
+
 # --- the coach at the table ------------------------------------------------------------
 
 def coach_says(table) -> str:

@@ -159,8 +159,29 @@ def test_interactive_row_marks_toggle_buttons_without_script():
     buttons = [a for t, a in tags(row) if a.get("role") == "button"]
     assert [b["data-card"] for b in buttons] == ["QH", "KH", "AH"]
     assert [b["aria-pressed"] for b in buttons] == ["false", "true", "false"]
-    assert all(b["tabindex"] == "0" for b in buttons)
+    # one tab stop for the row, the first card; the arrow keys reach the others
+    assert [b["tabindex"] for b in buttons] == ["0", "-1", "-1"]
+    toolbars = [a for t, a in tags(row) if a.get("role") == "toolbar"]
+    assert len(toolbars) == 1 and toolbars[0]["data-roving"] and toolbars[0]["aria-label"]
     assert_static(row)
+
+
+def test_a_toolbar_makes_its_first_control_the_one_tab_stop():
+    items = "".join(f'<span role="button" {render.TOOLBAR_ITEM} data-card="{c}"></span>'
+                    for c in ("4H", "5H", "6H"))
+    bar = render.toolbar_html(items, "your hand", "hand")
+    assert [a["tabindex"] for t, a in tags(bar) if a.get("role") == "button"] == ["0", "-1", "-1"]
+    outer = tags(bar)[0][1]
+    assert (outer["role"], outer["data-roving"], outer["aria-label"]) == ("toolbar", "hand", "your hand")
+
+
+def test_rows_in_one_toolbar_are_groups_with_one_tab_stop_in_all():
+    rows = "".join(render.cards_html(cards, interactive=True, in_toolbar=True, label=suit)
+                   for cards, suit in (("4H 5H", "hearts"), ("9S", "spades")))
+    bar = render.toolbar_html(rows, "cards to pick", "picker")
+    roles = [a.get("role") for t, a in tags(bar) if a.get("role")]
+    assert roles.count("toolbar") == 1 and roles.count("group") == 2
+    assert [a["tabindex"] for t, a in tags(bar) if a.get("role") == "button"] == ["0", "-1", "-1"]
 
 
 def test_static_row_has_no_buttons():

@@ -124,6 +124,23 @@ def add_language_switch(app, pagename, templatename, context, doctree):
         context["theme_search_bar_text"] = say("book_search_placeholder")
 
 
+# the page's first card table (bookplay.js brings it to life): the skip link's landing
+TABLE_ROOT = '<div class="rt-play" data-kind="table"'
+TABLE_TARGET = "rummy-card-table"
+
+
+def add_skip_to_table(app, pagename, templatename, context, doctree):
+    """On a page with a card table, a skip link to it (_templates/layout.html): the table's
+    element gets an id and tabindex="-1", so the link moves the focus onto it and the next
+    Tab reaches the table's first control."""
+    body = context.get("body") or ""
+    if TABLE_ROOT not in body:
+        return
+    context["body"] = body.replace(TABLE_ROOT, f'{TABLE_ROOT} id="{TABLE_TARGET}" tabindex="-1"', 1)
+    with language(edition(app)):
+        context["rummy_skip_to_table"] = {"target": TABLE_TARGET, "words": say("book_skip_to_table")}
+
+
 GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" aria-label="{label}">
 <p class="admonition-title">{title}</p>
 <p><a class="rummy-run-live-link" href="{href}"><strong>&#9654; {run}</strong></a>
@@ -369,6 +386,7 @@ def setup(app):
     app.add_role("choice", choice_role)
     app.add_role("choicerow", choice_row_role)
     app.connect("html-page-context", add_language_switch)
+    app.connect("html-page-context", add_skip_to_table)
     # before sphinx-book-theme builds its header buttons (priority 501)
     app.connect("html-page-context", add_notebook_download, priority=400)
     app.connect("html-page-context", drop_thebe, priority=900)

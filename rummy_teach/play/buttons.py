@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 
 from ..board import FONT
+from ..render import TOOLBAR_ITEM, toolbar_html
 
 _BASE = (f"font:15px {FONT};min-height:38px;padding:4px 12px;margin:2px 4px 2px 0;"
          "border-radius:6px;")
@@ -35,9 +36,11 @@ LOOKS = {
 
 def button(label: str, *, act: str, arg: str | None = None, look: str = "plain",
            enabled: bool = True, pressed: bool | None = None, tip: str = "",
-           why_off: str = "", name: str | None = None, css_class: str | None = None) -> str:
+           why_off: str = "", name: str | None = None, css_class: str | None = None,
+           in_toolbar: bool = False) -> str:
     """One button. ``pressed`` (True or False) makes it a toggle; ``tip`` is its tooltip
-    while it may be pressed, ``why_off`` while it may not (falling back to ``tip``)."""
+    while it may be pressed, ``why_off`` while it may not (falling back to ``tip``).
+    ``in_toolbar``: a control of :func:`toolbar` (reached with the arrow keys)."""
     if look not in LOOKS or look == "off":
         raise ValueError(f"a button's look is one of move, plain, pressed, not {look!r}")
     if pressed:     # a toggle that is on stays visibly on, greyed or not (a chosen answer)
@@ -59,4 +62,14 @@ def button(label: str, *, act: str, arg: str | None = None, look: str = "plain",
     attrs.append(f'style="{style}"')
     if not enabled:
         attrs.append("disabled")
+    elif in_toolbar:
+        attrs.append(TOOLBAR_ITEM)
     return f'<button {" ".join(attrs)}>{html.escape(label)}</button>'
+
+
+def toolbar(buttons: list[str], label: str, name: str, style: str = "",
+            focus_next: bool = False) -> str:
+    """Buttons made with ``in_toolbar=True`` as one toolbar (:func:`rummy_teach.render.toolbar_html`):
+    one tab stop, the first button that may be pressed; the arrow keys reach the others
+    (greyed ones are skipped, as the browser skips them)."""
+    return toolbar_html("".join(buttons), label, name, style=style, focus_next=focus_next)

@@ -135,7 +135,10 @@ class MeldCheckerController(Controller):
             if row:
                 rows.append(render.cards_html(
                     row, size=self.size, four_colour=self.four_colour, selected=self.selected,
-                    interactive=interactive, label=render.suit_word(suit)))
+                    interactive=interactive, label=render.suit_word(suit), in_toolbar=True))
+        if interactive:     # every row one toolbar: one tab stop, arrow keys inside
+            return render.toolbar_html("".join(rows), say("checker_picker"), "picker",
+                                       css_class="rt-clickable-cards", style="display:grid;gap:4px")
         return (f'<div class="rt-clickable-cards" aria-label="{html.escape(say("checker_picker"))}" '
                 f'style="display:grid;gap:4px">{"".join(rows)}</div>')
 

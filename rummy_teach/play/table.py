@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from ..board import board_html, board_view, default_names, status_line
+from ..board import board_html, board_view, default_names, plays_from_hand, status_line
 from ..game.narrate import describe_move, faces_text, hand_over_line
 from ..reasons import Reason, say
 from ..cards import Card, parse_cards
@@ -35,7 +35,7 @@ from ..errors import IllegalMoveError, RummyError
 from ..game import Action, Bot, Game, new_game
 from ..rules import get_rules
 from . import Controller, PlayError
-from .buttons import button
+from .buttons import button, toolbar
 from .coaching import COACH_BUTTONS, Coaching
 
 # the table's buttons by name; each says its label and tooltip from the catalogue
@@ -444,12 +444,16 @@ class TableController(Controller):
             label, tip = button_words(name)
             on = name in kinds
             drawn = button(label, act="press", arg=name, look="plain" if name == "replay" else "move",
-                           enabled=on, tip=tip, why_off="" if on else self.why_off(name))
+                           enabled=on, tip=tip, why_off="" if on else self.why_off(name),
+                           in_toolbar=name != "replay")
             (tools if name == "replay" else moves).append(drawn)
         sorts = [button(say("table_sort_" + key), act="sort", arg=key, pressed=self.sort == key)
                  for key in ("suit", "rank")]
         clear = button(say("table_clear"), act="clear")
-        return (f'<div class="rt-buttons" style="display:flex;flex-wrap:wrap;margin-top:6px">{"".join(moves)}</div>'
+        bar = toolbar(moves, say("table_moves_label"), "moves",
+                      style="display:flex;flex-wrap:wrap;margin-top:6px",
+                      focus_next=not plays_from_hand(self.board_view()))
+        return (f'<div class="rt-buttons">{bar}</div>'
                 f'<div class="rt-tools" style="display:flex;flex-wrap:wrap;margin-top:2px">'
                 f'{"".join(sorts + [clear] + tools)}</div>' + self.coach_buttons_html())
 

@@ -29,14 +29,102 @@ from ..errors import UsageError
 LAYOUTS = ("row", "fan", "suits")
 
 _ESM = """
+// One tab stop per toolbar (the WAI-ARIA Authoring Practices' toolbar pattern, with a
+// roving tabindex): in each [data-roving] element inside `root` one control has
+// tabindex 0 and the others -1; the arrow keys move the focus among them (wrapping
+// round), Home and End to the first and the last; Enter and Space do what a click does
+// (the caller's listeners). A toolbar remembers its last focused control across redraws
+// (by its card, region or move), else keeps the one the HTML made its stop. Returns
+// `settle`, to call after each redraw. The same text is in book/_play/play/bookplay.js
+// and rummy_teach/widgets/base.py (tests/test_play_keyboard.py checks).
+function roving(root) {
+  const memory = new Map();
+  const MOVES = new Map([["ArrowRight", 1], ["ArrowDown", 1], ["ArrowLeft", -1], ["ArrowUp", -1]]);
+  const itemKey = (node) => node.dataset.card || node.dataset.click || node.dataset.arg || "";
+  const barOf = (node) => {
+    const bar = node.closest("[data-roving]");
+    return bar && root.contains(bar) ? bar : null;
+  };
+  const items = (bar) => [...bar.querySelectorAll("[tabindex]")]
+    .filter((node) => !node.disabled && node.closest("[data-roving]") === bar);
+  const choose = (bar, chosen) => {
+    for (const node of items(bar)) node.tabIndex = node === chosen ? 0 : -1;
+  };
+  root.addEventListener("focusin", (event) => {
+    const bar = barOf(event.target);
+    if (!bar || !items(bar).includes(event.target)) return;
+    memory.set(bar.dataset.roving, itemKey(event.target));
+    choose(bar, event.target);
+  });
+  root.addEventListener("keydown", (event) => {
+    const bar = barOf(event.target);
+    if (!bar || event.altKey || event.ctrlKey || event.metaKey) return;
+    const list = items(bar);
+    const at = list.indexOf(event.target);
+    if (at < 0) return;
+    let to = null;
+    if (MOVES.has(event.key)) to = (at + MOVES.get(event.key) + list.length) % list.length;
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = list.length - 1;
+    if (to === null) return;
+    event.preventDefault();
+    list[to].focus();
+  });
+  return () => {
+    for (const bar of root.querySelectorAll("[data-roving]")) {
+      const list = items(bar);
+      const kept = list.find((node) => itemKey(node) === memory.get(bar.dataset.roving));
+      const chosen = kept || list.find((node) => node.tabIndex === 0) || list[0];
+      if (chosen) choose(bar, chosen);
+    }
+  };
+}
+
+// What a redraw added to the table's log (.rt-log, an <ol> numbered from its start),
+// said once by a polite live region put in `root` beside the view: "The computer
+// discards 10♥." rather than the whole log again. Returns `tell`, to call after each
+// redraw (`tell(true)` after a fresh deal: count the lines, say nothing). The same text
+// is in book/_play/play/bookplay.js and rummy_teach/widgets/base.py.
+function announcer(root, view) {
+  const region = document.createElement("p");
+  region.className = "rt-news";
+  region.setAttribute("aria-live", "polite");
+  region.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;"
+    + "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
+  root.append(region);
+  const count = () => {
+    const log = view.querySelector(".rt-log");
+    if (!log) return { lines: [], last: 0 };
+    const lines = [...log.querySelectorAll(":scope > li")];
+    return { lines, last: Number(log.getAttribute("start") || 1) + lines.length - 1 };
+  };
+  let seen = count().last;
+  return (quiet) => {
+    const { lines, last } = count();
+    if (!quiet && last > seen) {
+      const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
+      region.textContent = fresh.map((line) => line.textContent.trim()).join(" ");
+    }
+    seen = last;
+  };
+}
+
 function render({ model, el }) {
   el.classList.add("rt-clickable");
+  const view = document.createElement("div");
+  el.append(view);
+  const settleBars = roving(view);
+  const tell = announcer(el, view);
+  let first = true;    // the log as first drawn is not news
   const draw = () => {
-    const focused = el.querySelector("[data-card]:focus, [data-click]:focus");
+    const focused = view.querySelector("[data-card]:focus, [data-click]:focus");
     const key = focused ? (focused.dataset.card || "") + "|" + (focused.dataset.click || "") : null;
-    el.innerHTML = model.get("html");
+    view.innerHTML = model.get("html");
+    settleBars();
+    tell(first);
+    first = false;
     if (key !== null) {
-      for (const node of el.querySelectorAll("[data-card], [data-click]")) {
+      for (const node of view.querySelectorAll("[data-card], [data-click]")) {
         if ((node.dataset.card || "") + "|" + (node.dataset.click || "") === key) {
           node.focus(); break;
         }
@@ -45,7 +133,7 @@ function render({ model, el }) {
   };
   const pick = (target) => {
     const node = target.closest("[data-card], [data-click]");
-    if (!node || !el.contains(node)) return false;
+    if (!node || !view.contains(node)) return false;
     if (node.dataset.card !== undefined) {
       model.send({ event: "click", card: node.dataset.card });
     } else {
@@ -59,14 +147,14 @@ function render({ model, el }) {
       event.preventDefault();
     }
   };
-  el.addEventListener("click", onClick);
-  el.addEventListener("keydown", onKey);
+  view.addEventListener("click", onClick);
+  view.addEventListener("keydown", onKey);
   model.on("change:html", draw);
   draw();
   return () => {
     model.off("change:html", draw);
-    el.removeEventListener("click", onClick);
-    el.removeEventListener("keydown", onKey);
+    view.removeEventListener("click", onClick);
+    view.removeEventListener("keydown", onKey);
   };
 }
 export default { render };
@@ -197,8 +285,9 @@ class ClickableCards(StaticFallback, anywidget.AnyWidget):
                 if row:
                     rows.append(render.cards_html(
                         row, size=self.size, four_colour=self.four_colour, selected=chosen,
-                        interactive=interactive, label=render.suit_word(suit)))
-            body = f'<div style="display:grid;gap:4px">{"".join(rows)}</div>'
+                        interactive=interactive, label=render.suit_word(suit), in_toolbar=True))
+            body = (render.toolbar_html("".join(rows), self.label, "cards", style="display:grid;gap:4px")
+                    if interactive else f'<div style="display:grid;gap:4px">{"".join(rows)}</div>')
         else:
             body = render.cards_html(cards, size=self.size, four_colour=self.four_colour,
                                      fan=self.layout_style == "fan", selected=chosen,

@@ -105,6 +105,86 @@
   const idle = (job, wait) => ("requestIdleCallback" in window
     ? requestIdleCallback(job, { timeout: wait }) : setTimeout(job, Math.min(wait, 200)));
 
+  // One tab stop per toolbar (the WAI-ARIA Authoring Practices' toolbar pattern, with a
+  // roving tabindex): in each [data-roving] element inside `root` one control has
+  // tabindex 0 and the others -1; the arrow keys move the focus among them (wrapping
+  // round), Home and End to the first and the last; Enter and Space do what a click does
+  // (the caller's listeners). A toolbar remembers its last focused control across redraws
+  // (by its card, region or move), else keeps the one the HTML made its stop. Returns
+  // `settle`, to call after each redraw. The same text is in book/_play/play/bookplay.js
+  // and rummy_teach/widgets/base.py (tests/test_play_keyboard.py checks).
+  function roving(root) {
+    const memory = new Map();
+    const MOVES = new Map([["ArrowRight", 1], ["ArrowDown", 1], ["ArrowLeft", -1], ["ArrowUp", -1]]);
+    const itemKey = (node) => node.dataset.card || node.dataset.click || node.dataset.arg || "";
+    const barOf = (node) => {
+      const bar = node.closest("[data-roving]");
+      return bar && root.contains(bar) ? bar : null;
+    };
+    const items = (bar) => [...bar.querySelectorAll("[tabindex]")]
+      .filter((node) => !node.disabled && node.closest("[data-roving]") === bar);
+    const choose = (bar, chosen) => {
+      for (const node of items(bar)) node.tabIndex = node === chosen ? 0 : -1;
+    };
+    root.addEventListener("focusin", (event) => {
+      const bar = barOf(event.target);
+      if (!bar || !items(bar).includes(event.target)) return;
+      memory.set(bar.dataset.roving, itemKey(event.target));
+      choose(bar, event.target);
+    });
+    root.addEventListener("keydown", (event) => {
+      const bar = barOf(event.target);
+      if (!bar || event.altKey || event.ctrlKey || event.metaKey) return;
+      const list = items(bar);
+      const at = list.indexOf(event.target);
+      if (at < 0) return;
+      let to = null;
+      if (MOVES.has(event.key)) to = (at + MOVES.get(event.key) + list.length) % list.length;
+      else if (event.key === "Home") to = 0;
+      else if (event.key === "End") to = list.length - 1;
+      if (to === null) return;
+      event.preventDefault();
+      list[to].focus();
+    });
+    return () => {
+      for (const bar of root.querySelectorAll("[data-roving]")) {
+        const list = items(bar);
+        const kept = list.find((node) => itemKey(node) === memory.get(bar.dataset.roving));
+        const chosen = kept || list.find((node) => node.tabIndex === 0) || list[0];
+        if (chosen) choose(bar, chosen);
+      }
+    };
+  }
+
+  // What a redraw added to the table's log (.rt-log, an <ol> numbered from its start),
+  // said once by a polite live region put in `root` beside the view: "The computer
+  // discards 10♥." rather than the whole log again. Returns `tell`, to call after each
+  // redraw (`tell(true)` after a fresh deal: count the lines, say nothing). The same text
+  // is in book/_play/play/bookplay.js and rummy_teach/widgets/base.py.
+  function announcer(root, view) {
+    const region = document.createElement("p");
+    region.className = "rt-news";
+    region.setAttribute("aria-live", "polite");
+    region.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;"
+      + "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
+    root.append(region);
+    const count = () => {
+      const log = view.querySelector(".rt-log");
+      if (!log) return { lines: [], last: 0 };
+      const lines = [...log.querySelectorAll(":scope > li")];
+      return { lines, last: Number(log.getAttribute("start") || 1) + lines.length - 1 };
+    };
+    let seen = count().last;
+    return (quiet) => {
+      const { lines, last } = count();
+      if (!quiet && last > seen) {
+        const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
+        region.textContent = fresh.map((line) => line.textContent.trim()).join(" ");
+      }
+      seen = last;
+    };
+  }
+
   // what a control is, across redraws: its name if it has one (the stepper's Next keeps
   // its name while the step it goes to changes), else its event
   const keyOf = (node) => !node ? null : node.dataset.name ? `name|${node.dataset.name}`
@@ -133,6 +213,8 @@
     let queue = Promise.resolve();
     let widget = index;          // the worker's name for this widget's controller
     view.tabIndex = -1;
+    const settleBars = roving(view);
+    const tell = announcer(root, view);
     const fresh = config.kind === "table" && config.fresh === true;
     const linked = fresh && linkedTable === null;
     if (linked) linkedTable = root;
@@ -146,16 +228,24 @@
       return view;
     }
 
-    function show(content, focusKey) {
+    // After a redraw the focus stays on the control the reader used (by its key); when
+    // that control is gone or greyed, it goes where the next step lies: the stepper's or
+    // the quiz's Next, else the toolbar the view marks (data-focus-next: the hand after a
+    // draw, the moves after a discard), else the view's first control; never the page.
+    function show(content, focusKey, quiet) {
       if (typeof content === "string") view.innerHTML = content;
       else view.replaceChildren(content);
+      settleBars();
+      tell(quiet === true || focusKey === null);
       if (focusKey === null) return;
       let again = null;
       for (const node of view.querySelectorAll(CONTROL)) {
         if (keyOf(node) === focusKey) { again = node; break; }
       }
       if (!again || again.disabled) {
-        again = view.querySelector('button[data-act="next"]:not([disabled])') || again;
+        again = view.querySelector('button[data-act="next"]:not([disabled])')
+          || view.querySelector('[data-focus-next] [tabindex="0"]')
+          || view.querySelector('[tabindex="0"], button:not([disabled])') || again;
       }
       (again && !again.disabled ? again : view).focus();
     }
