@@ -115,7 +115,7 @@ def test_the_first_contract_in_a_prompt(lang, expected):
 
 @pytest.mark.parametrize("lang,with_melds,without", [
     ("en", "8♠ 8♥ 8♦; deadwood K♠ 2♣: 12 points", "no melds; deadwood K♠ 2♣: 12 points"),
-    ("it", "8♠ 8♥ 8♦; carte spaiate K♠ 2♣: 12 punti", "nessuna combinazione; carte spaiate K♠ 2♣: 12 punti"),
+    ("it", "8♠ 8♥ 8♦; carte morte K♠ 2♣: 12 punti", "nessuna combinazione; carte morte K♠ 2♣: 12 punti"),
     ("nl", "8♠ 8♥ 8♦; dood hout K♠ 2♣: 12 punten", "geen combinaties; dood hout K♠ 2♣: 12 punten"),
 ])
 def test_an_arrangements_accessible_name_is_in_the_readers_language(lang, with_melds, without):
