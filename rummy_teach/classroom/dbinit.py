@@ -99,7 +99,7 @@ def init_database(owner_url: str, *, student_role: str | None = None,
 def _create_tables(store) -> None:
     for attempt in range(6):
         try:
-            store._transaction(SCHEMA)
+            store.transaction(SCHEMA)
             store.ensure_store_id()  # the classroom's run folder keeps it (see store.py)
             return
         except store._errors() as error:

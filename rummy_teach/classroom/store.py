@@ -367,7 +367,7 @@ class ResultsStore(StudentsMixin):
             raise ResultsStoreError(say("store_needs_init", where=self.where))
         for attempt in range(5 if self.create and self.kind == "sqlite" else 0):
             try:
-                self._transaction(SCHEMA)
+                self.transaction(SCHEMA)
                 failure = None
                 break
             except self._errors() as error:
@@ -440,13 +440,22 @@ class ResultsStore(StudentsMixin):
                 cursor.close()
             return rows
 
-    def _transaction(self, statements):
+    def transaction(self, statements) -> None:
+        """Run ``statements`` all or none: each an SQL text (the schema) or an
+        ``(sql, params)`` pair, whose placeholders are written for the database in use."""
+        def run_each():
+            for statement in statements:
+                if isinstance(statement, str):
+                    self._conn.execute(statement)
+                else:
+                    sql, params = statement
+                    self._conn.execute(sql if self.kind == "sqlite" else self._sql(sql), params)
+
         with self._lock:
             if self.kind == "sqlite":
                 self._conn.execute("BEGIN IMMEDIATE")
                 try:
-                    for sql in statements:
-                        self._conn.execute(sql)
+                    run_each()
                     self._conn.execute("COMMIT")
                 except BaseException:
                     if self._conn.in_transaction:
@@ -454,8 +463,7 @@ class ResultsStore(StudentsMixin):
                     raise
             else:
                 with self._conn.transaction():
-                    for sql in statements:
-                        self._conn.execute(sql)
+                    run_each()
 
     def _retry_locked(self, action):
         deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
@@ -522,21 +530,7 @@ class ResultsStore(StudentsMixin):
         if self._conn is None:
             self._run("reach", "SELECT 1")  # PostgreSQL was away: connect again, or say why
         try:
-            with self._lock:
-                if self.kind == "sqlite":
-                    self._conn.execute("BEGIN IMMEDIATE")
-                    try:
-                        for sql, params in statements:
-                            self._conn.execute(sql, params)
-                        self._conn.execute("COMMIT")
-                    except BaseException:
-                        if self._conn.in_transaction:
-                            self._conn.execute("ROLLBACK")
-                        raise
-                else:
-                    with self._conn.transaction():
-                        for sql, params in statements:
-                            self._conn.execute(self._sql(sql), params)
+            self.transaction(statements)
         except self._errors() as error:
             self._fail(what, error)
 
