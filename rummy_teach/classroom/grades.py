@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .report import _csv
+from .report import csv_table
 
 
 def points_of(question) -> int:
@@ -57,6 +57,6 @@ def gradebook_csv(quiz, rows) -> str:
     ids = [q.id for q in quiz]
     header = ("student_id", "student_name", "points", "max_points", "right", "wrong",
               "unanswered", *ids)
-    return _csv(header, ((r.student_id, r.name, r.points, r.max_points, r.right, r.wrong,
+    return csv_table(header, ((r.student_id, r.name, r.points, r.max_points, r.right, r.wrong,
                           r.unanswered, *("" if r.per_question[i] is None else r.per_question[i]
                                           for i in ids)) for r in rows))

@@ -256,7 +256,7 @@ def csv_header(columns) -> tuple:
     return tuple(say(f"csv_{c}") if f"csv_{c}" in ENGLISH else c for c in columns)
 
 
-def _csv(header: tuple, rows) -> str:
+def csv_table(header: tuple, rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([csv_cell(cell) for cell in csv_header(header)])  # a question id too
@@ -270,20 +270,20 @@ def _rate_cell(rate: float | None) -> str:
 
 def answers_csv(answers) -> str:
     """One row per answer, with a header; times in UTC ISO 8601."""
-    return _csv(ANSWER_CSV_HEADER, (
+    return csv_table(ANSWER_CSV_HEADER, (
         (a.answered_at.isoformat(), a.session, a.student_id, a.student_name, a.quiz,
          a.question_id, a.rule, a.given, a.outcome) for a in answers))
 
 
 def questions_csv(report: ClassReport) -> str:
     """One row per question: attempts, right, wrong, unreadable, students, success rate (0-1)."""
-    return _csv(QUESTION_CSV_HEADER, (
+    return csv_table(QUESTION_CSV_HEADER, (
         (q.quiz, q.question_id, q.rule, q.attempts, q.right, q.wrong, q.unreadable, q.students,
          _rate_cell(q.success_rate)) for q in report.questions))
 
 
 def students_csv(report: ClassReport) -> str:
     """One row per student: answers counted, right, wrong, unreadable, success rate (0-1)."""
-    return _csv(STUDENT_CSV_HEADER, (
+    return csv_table(STUDENT_CSV_HEADER, (
         (s.student_id, s.name, s.answers, s.right, s.wrong, s.unreadable, _rate_cell(s.success_rate))
         for s in report.students))

@@ -27,7 +27,8 @@ from .state import Game
 FORMAT = "rummy-teach-game/1"
 
 
-def _rules(rules) -> RuleSet:
+def as_rules(rules) -> RuleSet:
+    """A rule set, or the named one (``"basic"``, ``"contract"``...)."""
     return rules if isinstance(rules, RuleSet) else get_rules(rules)
 
 
@@ -144,7 +145,7 @@ def from_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | N
     illustration is built with ``constructed=True``: it is not checked, and the game says
     so (:attr:`Game.constructed`), for the page to show it as such.
     """
-    rules = _rules(rules)
+    rules = as_rules(rules)
     players = len(hands)
     rules.check_players(players)
     if rules.ladder:

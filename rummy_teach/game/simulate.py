@@ -8,7 +8,7 @@ dict per hand, ready for a table or a plot.
 from __future__ import annotations
 
 from .ai import Bot
-from .setup import _rules, new_game
+from .setup import as_rules, new_game
 
 MAX_ACTIONS_PER_HAND = 5000  # a safety net: a hand never needs nearly this many
 
@@ -47,7 +47,7 @@ def simulate(rules, players=("medium", "medium"), hands: int = 10, seed=0) -> li
     """Play ``hands`` hands between bots (``players`` lists their levels) and return
     one dict per hand: the game and hand number, who dealt, who went out, how it
     ended, each player's score for the hand, deadwood points and the actions taken."""
-    rules = _rules(rules)
+    rules = as_rules(rules)
     levels = list(players)
     results = []
     game_no = 0
