@@ -100,7 +100,7 @@ def test_the_learners_moves_are_said_to_them_and_the_others_in_the_third_person(
         elif out == "computer":
             assert went_out not in (None, table.seat)
             ending = {"en": "Hand 1 over: Computer went out.", "it": "Fine della mano 1 (ha chiuso: Computer).",
-                      "nl": "Ronde 1 is voorbij: Computer ging uit."}[lang]
+                      "nl": "Ronde 1 is voorbij: Computer is uitgegaan."}[lang]
             assert log[-1].startswith(ending)
         # the hand's scores name the learner as a word of the sentence, not as a seat label
         assert {"en": "This hand: you ", "it": "Punti della mano: tu ", "nl": "Deze ronde: jij "}[lang] in log[-1]
