@@ -110,8 +110,10 @@
   // tabindex 0 and the others -1; the arrow keys move the focus among them (wrapping
   // round), Home and End to the first and the last; Enter and Space do what a click does
   // (the caller's listeners). A toolbar remembers its last focused control across redraws
-  // (by its card, region or move), else keeps the one the HTML made its stop. Returns
-  // `settle`, to call after each redraw. The same text is in book/_play/play/bookplay.js
+  // (by its card, region or move), else keeps the one the HTML made its stop. A listbox
+  // whose selection follows the focus (data-follow: the review's moves) selects the option
+  // the arrow keys reach (a click on it), and after a redraw its stop is the option the HTML
+  // selected, scrolled into view inside the list. Returns `settle`, to call after each redraw. The same text is in book/_play/play/bookplay.js
   // and rummy_teach/widgets/base.py (tests/test_play_keyboard.py checks).
   function roving(root) {
     const memory = new Map();
@@ -145,13 +147,16 @@
       if (to === null) return;
       event.preventDefault();
       list[to].focus();
+      if (bar.hasAttribute("data-follow")) list[to].click();
     });
     return () => {
       for (const bar of root.querySelectorAll("[data-roving]")) {
         const list = items(bar);
-        const kept = list.find((node) => itemKey(node) === memory.get(bar.dataset.roving));
+        const follow = bar.hasAttribute("data-follow");
+        const kept = !follow && list.find((node) => itemKey(node) === memory.get(bar.dataset.roving));
         const chosen = kept || list.find((node) => node.tabIndex === 0) || list[0];
         if (chosen) choose(bar, chosen);
+        if (follow && chosen) bar.scrollTop = chosen.offsetTop - (bar.clientHeight - chosen.offsetHeight) / 2;
       }
     };
   }
