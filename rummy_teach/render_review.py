@@ -22,6 +22,7 @@ from .render import FONT, TOOLBAR_ITEM, toolbar_html
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 300, 96, 12
 MISTAKE_COLOUR = "#b3261e"     # 6.3:1 on white
+HIT = 11                       # half the side of a mark's clickable area, in the chart's units
 LINE_COLOUR = "#0b5d36"
 HIDDEN = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
           "clip:rect(0 0 0 0);white-space:nowrap;border:0")
@@ -76,13 +77,19 @@ def standing_chart(points, marks, selected: int, last: int) -> str:
              f'<path d="{line}" fill="none" stroke="{LINE_COLOUR}" stroke-width="2.5"/>',
              f'<line class="rt-review-now" x1="{_num(x(selected))}" x2="{_num(x(selected))}" y1="4" '
              f'y2="{CHART_HEIGHT - 4}" stroke="#1f6feb" stroke-width="2"/>']
-    for number, value, cost in marks:
+    # the dots first, then on top of them each mark's button: a clear area around its dot,
+    # split halfway with a neighbour's (a meld and a discard of one turn are side by side)
+    spots = sorted((x(number), y(value), number, cost) for number, value, cost in marks)
+    drawn += [f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="5.5" fill="{MISTAKE_COLOUR}" stroke="#fff" '
+              f'stroke-width="1.5" aria-hidden="true"/>' for cx, cy, _, _ in spots]
+    for i, (cx, cy, number, cost) in enumerate(spots):
+        left = max(cx - HIT, (spots[i - 1][0] + cx) / 2) if i else cx - HIT
+        right = min(cx + HIT, (cx + spots[i + 1][0]) / 2) if i + 1 < len(spots) else cx + HIT
         label = say("review_mark", number=number, cost=cost)
         drawn.append(f'<g role="button" {TOOLBAR_ITEM} data-click="review:{number}" aria-label="{_esc(label)}" '
                      f'style="cursor:pointer"><title>{_esc(label)}</title>'
-                     f'<circle cx="{_num(x(number))}" cy="{_num(y(value))}" r="11" fill="#fff" fill-opacity="0"/>'
-                     f'<circle cx="{_num(x(number))}" cy="{_num(y(value))}" r="5.5" fill="{MISTAKE_COLOUR}" '
-                     f'stroke="#fff" stroke-width="1.5"/></g>')
+                     f'<rect x="{_num(left)}" y="{_num(cy - HIT)}" width="{_num(right - left)}" height="{2 * HIT}" '
+                     f'fill="#fff" fill-opacity="0"/></g>')
     title = say("review_chart_title")
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" '
            f'style="width:100%;height:auto;display:block;max-width:480px" role="group" '

@@ -186,6 +186,11 @@ def test_the_chart_places_marks_on_the_line_and_the_selected_move():
     svg = standing_chart(points, [(3, 10.0, 12.4)], selected=2, last=4)
     x, y = chart_scale(points, 4)
     assert f'cx="{written(x(3))}" cy="{written(y(10.0))}" r="5.5"' in svg
+    # two marks side by side: their clickable areas meet halfway and do not overlap
+    close = standing_chart(points, [(2, 10.0, 9.0), (3, 10.0, 12.4)], selected=2, last=40)
+    x40, _ = chart_scale(points, 40)
+    areas = [(float(a), float(a) + float(w)) for a, w in re.findall(r'<g role="button"[^>]*>.*?<rect x="([\d.]+)" y="[\d.-]+" width="([\d.]+)"', close)]
+    assert len(areas) == 2 and abs(areas[0][1] - areas[1][0]) < 0.2 and areas[0][0] < x40(2) < areas[0][1] < x40(3) < areas[1][1]
     assert f'class="rt-review-now" x1="{written(x(2))}"' in svg
     assert y(30) < y(0) < y(-5)                               # ahead is up
     assert "12 points" in svg and 'data-click="review:3"' in svg and 'role="toolbar"' in svg
