@@ -17,12 +17,40 @@ from pathlib import Path
 import pytest
 
 from rummy_teach.game import Bot
+from rummy_teach.i18n import language
+from rummy_teach.reasons import say
+from test_book_pages import WCAG, axe_source  # noqa: F401
 from test_book_play import book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
-from test_book_tables import click_in_page, mirror_of, page_log, table_on
+from test_book_tables import card_key, click, mirror_of, page_log, table_on
 from test_play_tables import click_through
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 COACH = "tutorials/basic_coach.html"
+
+
+def click_in_page(table, action) -> None:
+    """Make a move of Basic Rummy in the page by clicking, in any edition's language (the
+    reader's cards are the only ones marked data-card)."""
+    kind = action.kind
+    if kind == "draw":
+        click(table, "button[data-arg=draw]")
+    elif kind == "take":
+        click(table, "[data-click='take:1']")
+    elif kind == "meld":
+        click(table, "button[data-act=clear]")
+        for card in action.melds[0]:
+            click(table, f".rt-play-view [data-card='{card_key(card)}']")
+        click(table, "button[data-arg=meld]")
+    elif kind in ("layoff", "discard"):
+        click(table, "button[data-act=clear]")
+        click(table, f".rt-play-view [data-card='{card_key(action.card)}']")
+        click(table, f"[data-click='meld:{action.target}']" if kind == "layoff" else "button[data-arg=discard]")
+    else:
+        raise AssertionError(f"no click for {action}")
+
+
+def coach_says(table) -> list[str]:
+    return [line for line in table.locator(".rt-coach").inner_text().splitlines() if line.strip()]
 
 
 def play_hand_with_mistakes(table):
@@ -66,8 +94,15 @@ def selected(table) -> str:
     return table.locator("[role=option][aria-selected=true]").get_attribute("data-click")
 
 
-def test_the_review_board_in_the_book(play_site, browser_page, tmp_path):
-    page = open_page(browser_page, play_site, COACH + "#deal=11")
+@pytest.mark.parametrize("edition", ["en", "it"])
+def test_the_review_board_in_the_book(play_site, browser_page, axe_source, tmp_path, edition):
+    with language(edition):      # the mirror speaks the edition's language, as the page does
+        walk_the_board(play_site, browser_page, axe_source, tmp_path, edition)
+
+
+def walk_the_board(play_site, browser_page, axe_source, tmp_path, edition):
+    folder = "" if edition == "en" else f"{edition}/"
+    page = open_page(browser_page, play_site, folder + COACH + "#deal=11")
     table = table_on(page)
     mirror = play_hand_with_mistakes(table)
     table.locator("button[data-arg=review]").first.click()
@@ -86,8 +121,9 @@ def test_the_review_board_in_the_book(play_site, browser_page, tmp_path):
     mirror.click_region("review:3")
     assert selected(table) == "review:3"
     assert shown_table(table) == mirror_table(page, mirror)
-    coach = table.locator(".rt-coach").inner_text()
-    assert coach.splitlines()[0] == mirror.coach_lines[0] and coach.startswith(f"Move 3 of {board.last}")
+    assert coach_says(table) == mirror.coach_lines
+    assert coach_says(table)[0] == (say("review_board_move", number=3, total=board.last, move=board.move_words(3)))
+    assert table.locator("[role=listbox]").get_attribute("aria-label") == say("review_moves_label")
 
     # the keyboard: the list is one tab stop, the arrow keys step, Home and End go to the ends
     assert table.locator("[role=listbox] [tabindex='0']").count() == 1
@@ -107,7 +143,7 @@ def test_the_review_board_in_the_book(play_site, browser_page, tmp_path):
     mirror.click_region(f"review:{number}")
     assert selected(table) == f"review:{number}"
     assert shown_table(table) == mirror_table(page, mirror)
-    assert "better:" in table.locator(".rt-coach").inner_text()
+    assert coach_says(table) == mirror.coach_lines
     assert table.locator(".rt-review-chart-text").inner_text().strip() != ""
 
     shots = Path(os.environ.get("RUMMY_SHOTS", tmp_path))
@@ -117,7 +153,18 @@ def test_the_review_board_in_the_book(play_site, browser_page, tmp_path):
         # the board fits the phone's width: nothing sticks out sideways
         assert page.evaluate("el => el.scrollWidth <= el.clientWidth + 1",
                              table.locator(".rt-review").element_handle())
-        page.screenshot(path=str(shots / f"review-{width}.png"))
+        # the theme slides its sidebars when the width changes: shoot once they are still
+        page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        page.screenshot(path=str(shots / f"review-{edition}-{width}.png"))
+    # axe-core finds nothing serious in the board (WCAG 2.1 A/AA and 2.2 AA)
+    page.add_script_tag(content=axe_source)
+    found = page.evaluate("""async (tags) => {
+        const result = await axe.run('.rt-review', {runOnly: {type: 'tag', values: tags}});
+        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => ({id: v.id, impact: v.impact, first: v.nodes[0].html.slice(0, 160)})); }""",
+        WCAG + ["wcag22aa"])
+    assert found == [], found
     table.locator("button[data-arg=review_close]").click()
     settled(table)
     assert table.locator("[role=listbox]").count() == 0
