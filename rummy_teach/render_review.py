@@ -131,7 +131,8 @@ def move_list(items, selected: int) -> str:
             style.append(f"border-left:5px solid {MISTAKE_COLOUR}")
         badge = ""
         if cost is not None:
-            badge = (f'<span aria-hidden="true" style="font-weight:700;color:{"#fff" if chosen else MISTAKE_COLOUR}">?</span>'
+            ink = "#fff" if chosen else MISTAKE_COLOUR
+            badge = (f'<span aria-hidden="true" style="font-weight:700;color:{ink}">?</span>'
                      f'<span style="{HIDDEN}">{_esc(say("review_mistake_tag", cost=cost))}</span>')
         weight = "font-weight:600;" if mine else ""
         options.append(f'<li role="option" aria-selected="{"true" if chosen else "false"}" '

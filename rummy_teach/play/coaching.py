@@ -6,8 +6,8 @@ learner's decisions of the current hand (the game as it was and the move made), 
 coach's last words, and, while a review is open, the review as an analysis board
 (:class:`~.review_board.ReviewBoard`: every move of the hand, the move the table shows,
 the standing chart); the Previous and Next mistake buttons step its selection from one
-flagged decision to the next. Every word comes from the message catalogue ("the coach" block). The coach
-reads only the learner's view (:mod:`rummy_teach.coach`).
+flagged decision to the next. Every word comes from the message catalogue ("the coach"
+block). The coach reads only the learner's view (:mod:`rummy_teach.coach`).
 """
 
 from __future__ import annotations

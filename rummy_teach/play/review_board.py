@@ -71,7 +71,7 @@ class ReviewBoard:
             self.positions.append(position.clone())
         self.standing = self._standing(samples, seed)
         # the costliest mistake first, as the coach's "Mistake 1 of 3"; none: the end of the hand
-        self.selected = self._number_at(review.mistakes[0].at) if review.mistakes else len(self.moves)
+        self.selected = self.number_at(review.mistakes[0].at) if review.mistakes else len(self.moves)
 
     def _standing(self, samples, seed) -> list[tuple[int, float]]:
         """(move number, standing) after the deal and after each move that leaves
@@ -150,7 +150,7 @@ class ReviewBoard:
     def step_mistake(self, by: int) -> None:
         """Select the next (``by`` 1) or previous (-1) flagged decision, in the review's
         order (costliest first), wrapping round; from a move that is none, the first."""
-        order = [self._number_at(d.at) for d in self.review.mistakes]
+        order = [self.number_at(d.at) for d in self.review.mistakes]
         if not order:
             return
         if self.selected in order:
@@ -158,5 +158,7 @@ class ReviewBoard:
         else:
             self.selected = order[0]
 
-    def _number_at(self, at: int) -> int:
+    def number_at(self, at: int) -> int:
+        """The number of the move made when the game had seen ``at`` actions (a
+        :attr:`Decision.at <rummy_teach.coach.review.Decision.at>`)."""
         return at - self.first_action + 1
