@@ -165,7 +165,11 @@ def walk_the_board(play_site, browser_page, axe_source, tmp_path, edition):
           .map(v => ({id: v.id, impact: v.impact, first: v.nodes[0].html.slice(0, 160)})); }""",
         WCAG + ["wcag22aa"])
     assert found == [], found
+    # back to the table: its log is not news again for a screen reader
+    news = table.locator(".rt-news").inner_text()
     table.locator("button[data-arg=review_close]").click()
     settled(table)
     assert table.locator("[role=listbox]").count() == 0
+    assert table.locator(".rt-play-view .rt-log li").count() >= 1
+    assert table.locator(".rt-news").inner_text() == news
     assert browser_page.outside == [] and page_errors(browser_page) == []

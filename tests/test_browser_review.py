@@ -23,7 +23,9 @@ def wait_selected(page, number: int) -> None:
 def test_walk_the_review_board_in_voila(voila, browser_page):
     page = browser_page.page
     page.goto(voila.url("review_demo.ipynb"))
-    page.locator(".rt-review [role=listbox]").wait_for(timeout=LOAD_MS)
+    page.locator(".rt-result").wait_for(timeout=LOAD_MS)          # the hand is over
+    page.get_by_role("button", name="Review my hand", exact=True).click()
+    page.locator(".rt-review [role=listbox]").wait_for(timeout=UPDATE_MS)
     options = page.locator(".rt-review [role=option]")
     last = options.count() - 1
     assert last > 10 and page.locator(".rt-review-chart [data-click^='review:']").count() >= 1
@@ -50,7 +52,10 @@ def test_walk_the_review_board_in_voila(voila, browser_page):
     assert "better:" in page.locator(".rt-review .rt-coach").inner_text()
     browser_page.shot("review_mark", full_page=True)
 
+    news = page.locator(".rt-news").inner_text()
     page.get_by_role("button", name="Back to the table", exact=True).click()
     page.locator(".rt-review").wait_for(state="detached", timeout=UPDATE_MS)
+    page.locator(".rt-log").wait_for(timeout=UPDATE_MS)
+    assert page.locator(".rt-news").inner_text() == news     # the log is not news again
     assert page.get_by_role("button", name="Next hand", exact=True).is_enabled()
     browser_page.assert_offline()

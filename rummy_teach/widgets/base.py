@@ -97,15 +97,22 @@ function announcer(root, view) {
   region.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;"
     + "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
   root.append(region);
+  // null: no log drawn now (the review of a hand shows none), so nothing new and nothing
+  // forgotten: when the log comes back, its lines are not news
   const count = () => {
     const log = view.querySelector(".rt-log");
-    if (!log) return { lines: [], last: 0 };
+    if (!log) return null;
     const lines = [...log.querySelectorAll(":scope > li")];
     return { lines, last: Number(log.getAttribute("start") || 1) + lines.length - 1 };
   };
-  let seen = count().last;
+  let seen = (count() || { last: 0 }).last;
   return (quiet) => {
-    const { lines, last } = count();
+    const now = count();
+    if (!now) {
+      if (quiet) seen = 0;   // a fresh deal with nothing logged yet
+      return;
+    }
+    const { lines, last } = now;
     if (!quiet && last > seen) {
       const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
       region.textContent = fresh.map((line) => line.textContent.trim()).join(" ");
