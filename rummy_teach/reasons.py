@@ -1532,3 +1532,30 @@ ENGLISH.update({
     # the badge of the {choice} role: a rule the sources leave open, as this book plays it
     "book_choice_badge": "our choice",
 })
+
+
+# --- review
+# The review of a hand as an analysis board (play/review_board.py, render_review.py).
+ENGLISH.update({
+    "review_board_title": "Review of hand {hand}",
+    "review_board_dealt": "The hand as dealt",
+    # {move} is the table's log line for the move, a whole sentence
+    "review_board_move": "Move {number} of {total}: {move}",
+    "review_moves_label": "Moves of the hand",
+    "review_steps_label": "Step through the hand",
+    "review_first": "Start of the hand",
+    "review_prev_move": "Previous move",
+    "review_next_move": "Next move",
+    "review_last": "End of the hand",
+    "review_chart_title": "Your standing, in estimated points",
+    # {start}, {end}, {low}, {high}: signed points, ahead of the others (+) or behind (-)
+    "review_chart_text": "Your estimated standing against the others: {start} after the deal, {end} at "
+                         "the end of the hand; lowest {low} (move {low_move}), highest {high} (move {high_move}).",
+    "review_chart_marks": Plural("One mistake is marked on it.", "{count} mistakes are marked on it.",
+                                 count="count"),
+    "review_chart_no_marks": "No mistake is marked on it.",
+    "review_marks_label": "Mistakes on the chart",
+    "review_mark": Plural("Move {number}: a mistake of about {cost} point. Go to this move.",
+                          "Move {number}: a mistake of about {cost} points. Go to this move.", count="cost"),
+    "review_mistake_tag": Plural("mistake, about {cost} point", "mistake, about {cost} points", count="cost"),
+})

@@ -87,21 +87,22 @@ def test_review_after_a_hand_steps_to_each_mistake_on_the_table():
     lines = table.coach_lines
     assert lines[-1].endswith("points lost (estimated)")
     count = int(lines[-1].split()[0])
-    assert count >= 1 and lines[0].startswith(f"Mistake 1 of {count}")
-    first = table.board_view()
-    assert first != final                       # the table as it was at that decision
+    assert count >= 1 and lines[1].startswith(f"Mistake 1 of {count}")
     mistake = table.coaching.review.mistakes[0]
+    assert lines[0].startswith(f"Move {mistake.at - table.coaching.board.first_action + 1} of ")
+    first = table.board_view()
+    assert first != final                       # the table as it was just after that decision
     shown = table.coaching.shown_game(table.game)
-    assert shown.actions_played == mistake.at and shown.current_player == 0
+    assert shown.actions_played == mistake.at + 1
     assert table.legal_kinds() == set()         # no move while the review is open
     before = table.game.snapshot()
     assert not table.play("next") and table.message == say("coach_review_open")
     assert table.game.snapshot() == before
     if count > 1:
         table.handle("coach", "review_next")
-        assert table.coach_lines[0].startswith(f"Mistake 2 of {count}")
+        assert table.coach_lines[1].startswith(f"Mistake 2 of {count}")
         table.handle("coach", "review_prev")
-    assert table.coach_lines[0].startswith(f"Mistake 1 of {count}")
+    assert table.coach_lines[1].startswith(f"Mistake 1 of {count}")
     table.handle("coach", "review_close")
     assert table.board_view() == final and table.coach_lines == []
     assert table.play("next")                   # a new hand: nothing left to review

@@ -20,6 +20,7 @@ import random
 from ..game.actions import Action
 from ..game.ai import Bot, arrange, hand_value
 from .expert import expert_action, held_back, keeps_melds
+from .view import LearnerView
 
 ROLLOUT_ACTIONS = 160   # a safety net: no rollout plays more actions than this
 HAND_ACTIONS = 1000     # the same for a rollout played to the end of the hand
@@ -171,3 +172,15 @@ def weigh(view, actions, samples: int, seed, turns: int | None = HORIZON) -> dic
         for action in actions:
             totals[action] += rollout(world, action, view.player, f"{seed}/{i}", turns=turns)
     return {action: total / samples for action, total in totals.items()}
+
+
+def standing(game, player: int, samples: int, seed) -> float:
+    """The learner's standing at ``game`` as the coach reads it from their seat: the
+    :func:`outcome` a rollout ends on, averaged over ``samples`` worlds that agree
+    with the learner's view (:mod:`.view`); once the hand is over, its real result.
+    The review's chart draws it move by move (no rollout: a reading of where the
+    hand stands, not of where it goes)."""
+    if game.is_hand_over:
+        return outcome(game, player)
+    worlds = LearnerView(game, player).worlds(samples, seed)
+    return sum(outcome(world, player) for world in worlds) / samples

@@ -3,18 +3,22 @@ learner's moves, and the review of a hand with a step to each flagged decision.
 
 :class:`Coaching` keeps the coach's state for a :class:`~.table.TableController`: the
 learner's decisions of the current hand (the game as it was and the move made), the
-coach's last words, and, while a review is open, which flagged decision the table
-shows. Every word comes from the message catalogue ("the coach" block). The coach
-reads only the learner's view (:mod:`rummy_teach.coach`).
+coach's last words, and, while a review is open, the review as an analysis board
+(:class:`~.review_board.ReviewBoard`: every move of the hand, the move the table shows,
+the standing chart); the Previous and Next mistake buttons step its selection from one
+flagged decision to the next. Every word comes from the message catalogue ("the coach"
+block). The coach reads only the learner's view (:mod:`rummy_teach.coach`).
 """
 
 from __future__ import annotations
 
 import html
 
+from ..board import default_names
 from ..coach import hint, review_moments
 from ..coach.review import weigh_decision
 from ..reasons import say
+from .review_board import ReviewBoard
 
 HINT_SAMPLES = 8      # worlds a hint weighs its moves in
 COMMENT_SAMPLES = 4   # worlds coach mode weighs each move in (it answers after every move)
@@ -33,13 +37,13 @@ COACH_BUTTONS = (  # (name, label code, tooltip code)
 class Coaching:
     """The coach's state at one seat of a table."""
 
-    def __init__(self, seat: int, seed=0):
-        self.seat, self.seed = seat, seed
+    def __init__(self, seat: int, seed=0, names=None):
+        self.seat, self.seed, self.names = seat, seed, names
         self.mode = False
         self.lines: list[str] = []
         self.moments: list[tuple] = []
         self.review = None
-        self.step: int | None = None
+        self.board: ReviewBoard | None = None
 
     # --- what may be pressed ---------------------------------------------------------------
     def enabled(self, game) -> set[str]:
@@ -57,10 +61,17 @@ class Coaching:
         return self.review is not None
 
     def shown_game(self, game):
-        """The game the table draws: the flagged moment while a review steps through it."""
-        if self.reviewing and self.step is not None:
-            return self.moments_by_at[self.review.mistakes[self.step].at]
-        return game
+        """The game the table draws: the selected move's position while a review is open."""
+        return self.board.position() if self.reviewing else game
+
+    def review_go(self, where: str) -> bool:
+        """Select a move of the open review (``first``, ``prev``, ``next``, ``last`` or a
+        move number, see :meth:`.ReviewBoard.go`); False when no review is open or
+        ``where`` names no move."""
+        if not self.reviewing or not self.board.go(where):
+            return False
+        self.lines = self.board.comment()
+        return True
 
     # --- the learner's moves ------------------------------------------------------------------
     def before_move(self, game, action):
@@ -102,26 +113,17 @@ class Coaching:
             self.mode = not self.mode
             self.lines = [say("coach_mode_on" if self.mode else "coach_mode_off")]
         elif name == "review":
-            self.review = review_moments(self.moments, self.seat, samples=REVIEW_SAMPLES,
-                                         seed=f"{self.seed}/review{game.hand_number}")
-            self.moments_by_at = {m[0].actions_played: m[0] for m in self.moments}
-            self.step = 0 if self.review.mistakes else None
-            self._show_step()
+            seed = f"{self.seed}/review{game.hand_number}"
+            review = review_moments(self.moments, self.seat, samples=REVIEW_SAMPLES, seed=seed)
+            names = self.names or default_names(game.num_players, self.seat)
+            self.board = ReviewBoard(game, self.seat, review, names, seed=seed)
+            self.review = review
+            self.lines = self.board.comment()
         elif name in ("review_prev", "review_next"):
-            total = len(self.review.mistakes)
-            self.step = (self.step + (1 if name == "review_next" else -1)) % total
-            self._show_step()
+            self.board.step_mistake(1 if name == "review_next" else -1)
+            self.lines = self.board.comment()
         elif name == "review_close":
-            self.review, self.step, self.lines = None, None, []
-
-    def _show_step(self) -> None:
-        review = self.review
-        if self.step is None:
-            self.lines = review.lines()
-            return
-        mistake = review.mistakes[self.step]
-        self.lines = [say("coach_review_at", number=self.step + 1, total=len(review.mistakes),
-                          line=mistake.line())] + [r.text() for r in mistake.reasons] + [review.summary()]
+            self.review, self.board, self.lines = None, None, []
 
     # --- drawing -----------------------------------------------------------------------------
     def panel_html(self) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 
+from .. import render_review
 from ..board import board_html, board_view, default_names, plays_from_hand, status_line
 from ..game.narrate import describe_move, faces_text, hand_over_line
 from ..reasons import Reason, say
@@ -48,6 +49,8 @@ DEAL_NUMBERS = 99_999
 # reaches its contracts soonest, so hand 7 is dealt in about 2 s (the medium player took up
 # to 12 s on some deals, over the book build's cell time limit on a busy machine)
 EARLIER_HANDS_LEVEL = "expert"
+# the review board draws the table smaller, so that on a phone the steps sit just under it
+REVIEW_CARD_SIZE = 44
 
 
 def fresh_deal_number(rng: random.Random | None = None) -> int:
@@ -127,7 +130,7 @@ class TableController(Controller):
         self.selected: list[Card] = []
         self.groups: list[tuple[Card, ...]] = []
         self._legal = None
-        self.coaching = Coaching(self.seat, seed)
+        self.coaching = Coaching(self.seat, seed, self.names)
 
     def replay(self) -> None:
         """Deal the table's cards again and start from its first hand (the Replay button)."""
@@ -395,21 +398,48 @@ class TableController(Controller):
         self.run_bots()
 
     def click_region(self, value: str) -> None:
-        """A click on the stock (``stock``), the discard pile (``take:N``) or a meld (``meld:N``)."""
+        """A click on the stock (``stock``), the discard pile (``take:N``), a meld (``meld:N``),
+        or in an open review a move (``review:N``) or a step (``review:next``...)."""
         if value == "stock":
             self.click_stock()
         elif value.startswith("take:") and value[5:].isdigit():
             self.click_discard(int(value[5:]))
         elif value.startswith("meld:") and value[5:].isdigit():
             self.click_meld(int(value[5:]))
+        elif value.startswith("review:") and (value[7:] in ("first", "prev", "next", "last")
+                                              or value[7:].isdigit()):
+            self.coaching.review_go(value[7:])      # a click left over from a closed review: nothing
         else:
             raise PlayError(f"nothing to do for a click on {value!r}")
 
     # --- the view ---------------------------------------------------------------------------------
     def board_html(self, interactive: bool = True) -> str:
+        if self.coaching.reviewing:
+            return self.review_html()
         return board_html(self.board_view(), size=self.size, four_colour=self.four_colour,
                           interactive=interactive, message=self.message,
                           log=self.log_lines) + self.coaching.panel_html()
+
+    def review_html(self) -> str:
+        """The open review as an analysis board (:mod:`rummy_teach.render_review`): the
+        table after the selected move (every hand face up at the end of the hand), the
+        steps, the coach's comment, the standing chart and the hand's moves."""
+        board = self.coaching.board
+        position = board.position()
+        others = [p for p in range(position.num_players) if p != self.seat] if position.is_hand_over else []
+        view = board_view(position, self.seat, self.names, face_up=others,
+                          deal=None if self._start is None else self.seed)
+        table = board_html(view, size=min(self.size, REVIEW_CARD_SIZE), four_colour=self.four_colour,
+                           message=self.message)
+        items = [(0, say("review_board_dealt"), False, None)] + [
+            (m.number, board.move_words(m.number), m.player == self.seat,
+             m.decision.cost if m.mistake else None) for m in board.moves]
+        marks = [(n, board.standing_at(n), board.move(n).decision.cost) for n in board.marks]
+        chart = render_review.standing_chart(board.standing, marks, board.selected, board.last)
+        title = say("review_board_title", hand=position.hand_number)
+        return render_review.review_board_html(
+            table, self.coaching.panel_html(), chart, render_review.move_list(items, board.selected),
+            render_review.step_buttons(board.selected, board.last), title)
 
     def why_off(self, name: str) -> str:
         """Why the button ``name`` cannot be pressed now (its tooltip while greyed): what the
@@ -439,6 +469,8 @@ class TableController(Controller):
     def buttons_html(self) -> str:
         """The moves (those that make sense now stand out; the others are greyed, with the
         reason in their tooltip), then the tools: sorting, clearing, replaying, the coach."""
+        if self.coaching.reviewing:     # no move while the review is open: only its own steps
+            return self.coach_buttons_html()
         kinds, moves, tools = self.enabled_buttons(), [], []
         for name in self.shown_buttons():
             label, tip = button_words(name)

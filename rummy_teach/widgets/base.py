@@ -34,8 +34,10 @@ _ESM = """
 // tabindex 0 and the others -1; the arrow keys move the focus among them (wrapping
 // round), Home and End to the first and the last; Enter and Space do what a click does
 // (the caller's listeners). A toolbar remembers its last focused control across redraws
-// (by its card, region or move), else keeps the one the HTML made its stop. Returns
-// `settle`, to call after each redraw. The same text is in book/_play/play/bookplay.js
+// (by its card, region or move), else keeps the one the HTML made its stop. A listbox
+// whose selection follows the focus (data-follow: the review's moves) selects the option
+// the arrow keys reach (a click on it), and after a redraw its stop is the option the HTML
+// selected, scrolled into view inside the list. Returns `settle`, to call after each redraw. The same text is in book/_play/play/bookplay.js
 // and rummy_teach/widgets/base.py (tests/test_play_keyboard.py checks).
 function roving(root) {
   const memory = new Map();
@@ -69,13 +71,16 @@ function roving(root) {
     if (to === null) return;
     event.preventDefault();
     list[to].focus();
+    if (bar.hasAttribute("data-follow")) list[to].click();
   });
   return () => {
     for (const bar of root.querySelectorAll("[data-roving]")) {
       const list = items(bar);
-      const kept = list.find((node) => itemKey(node) === memory.get(bar.dataset.roving));
+      const follow = bar.hasAttribute("data-follow");
+      const kept = !follow && list.find((node) => itemKey(node) === memory.get(bar.dataset.roving));
       const chosen = kept || list.find((node) => node.tabIndex === 0) || list[0];
       if (chosen) choose(bar, chosen);
+      if (follow && chosen) bar.scrollTop = chosen.offsetTop - (bar.clientHeight - chosen.offsetHeight) / 2;
     }
   };
 }
@@ -92,15 +97,22 @@ function announcer(root, view) {
   region.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;"
     + "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
   root.append(region);
+  // null: no log drawn now (the review of a hand shows none), so nothing new and nothing
+  // forgotten: when the log comes back, its lines are not news
   const count = () => {
     const log = view.querySelector(".rt-log");
-    if (!log) return { lines: [], last: 0 };
+    if (!log) return null;
     const lines = [...log.querySelectorAll(":scope > li")];
     return { lines, last: Number(log.getAttribute("start") || 1) + lines.length - 1 };
   };
-  let seen = count().last;
+  let seen = (count() || { last: 0 }).last;
   return (quiet) => {
-    const { lines, last } = count();
+    const now = count();
+    if (!now) {
+      if (quiet) seen = 0;   // a fresh deal with nothing logged yet
+      return;
+    }
+    const { lines, last } = now;
     if (!quiet && last > seen) {
       const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
       region.textContent = fresh.map((line) => line.textContent.trim()).join(" ");
