@@ -25,6 +25,8 @@ JOIN = "BUDGET"
 TOKEN = "budget-teacher-token"
 
 slow = pytest.mark.slow
+# one classroom server with kernels for the module: make test runs these in its serve lane
+pytestmark = pytest.mark.server
 
 
 @pytest.fixture(scope="module")

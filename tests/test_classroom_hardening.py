@@ -36,6 +36,9 @@ QUIZ = {"title": "Hardening", "questions": [
     {"id": "q2", "kind": "points", "cards": "KS 9H"}]}
 CAP = 64  # rummy-teach classroom --connections-per-address, by default
 
+# one classroom server for the module: make test runs these in its serve lane
+pytestmark = pytest.mark.server
+
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
