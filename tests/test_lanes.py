@@ -1,6 +1,7 @@
 """`make test` runs the suite as one pytest process per lane (tests/run_lanes.py): every
 test belongs to exactly one lane, and the run fails when any lane fails."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -45,7 +46,7 @@ def test_the_lane_markers_are_declared(pytestconfig):
 
 
 #: real tests, a module or one test for each rule, and the lane their marks and fixtures
-#: give them (a sample of the suite: collecting all of it five times would take minutes)
+#: give them (a sample of the suite: collecting all of it takes a minute)
 SAMPLE = {"tests/test_cards.py": "cpu",                  # no mark, no waiting fixture
           "tests/test_game_properties.py": "games",      # marked games
           "tests/test_classroom_identity.py": "serve",   # marked server (and slow)
@@ -53,14 +54,29 @@ SAMPLE = {"tests/test_cards.py": "cpu",                  # no mark, no waiting f
           "tests/test_book.py::test_book_builds_with_warnings_as_errors": "book",   # the book
           "tests/test_book.py::test_offline_guard_of_the_book_extension_spots_outside_loads": "cpu"}
 
-
-def collected(*args) -> list[str]:
-    """The node ids pytest collects with ``args``, in a process of its own."""
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
-                           "-p", "no:cacheprovider", *args], cwd=Path(__file__).parent.parent,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return [line for line in done.stdout.splitlines() if "::" in line]
+#: collects the sample once, in a process of its own, then gives the collected items to
+#: conftest's own --lane hook once for each lane, as each lane's pytest process does
+COLLECT = """
+import contextlib, io, json, sys
+from types import SimpleNamespace
+import pytest
+found = {}
+class EachLane:
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_finish(self, session):
+        conftest = sys.modules["conftest"]
+        found["all"] = [item.nodeid for item in session.items]
+        for lane in conftest.LANES:
+            items = list(session.items)
+            config = SimpleNamespace(getoption=lambda name, lane=lane: lane,
+                                     hook=SimpleNamespace(pytest_deselected=lambda items: None))
+            conftest.pytest_collection_modifyitems(config, items)
+            found[lane] = [item.nodeid for item in items]
+with contextlib.redirect_stdout(io.StringIO()):
+    pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *sys.argv[1:]],
+                plugins=[EachLane()])
+print(json.dumps(found))
+"""
 
 
 def sampled_lane(node: str) -> str:
@@ -68,11 +84,15 @@ def sampled_lane(node: str) -> str:
         name + ("[" if "::" in name else "::")))
 
 
-@pytest.mark.slow  # five collections of a few modules
+@pytest.mark.slow  # a collection of a few modules, in a process of its own
 def test_the_lane_runs_split_real_tests_by_their_marks_each_test_once():
-    everything = collected(*SAMPLE)
+    done = subprocess.run([sys.executable, "-c", COLLECT, *SAMPLE],
+                          cwd=Path(__file__).parent.parent, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    found = json.loads(done.stdout.splitlines()[-1])
+    everything = found.pop("all")
     assert {sampled_lane(node) for node in everything} == set(LANES)
-    found = {lane: collected(*SAMPLE, f"--lane={lane}") for lane in LANES}
     ran = [node for lane in LANES for node in found[lane]]
     assert sorted(ran) == sorted(everything)           # every test in one lane, once
     for lane in LANES:
