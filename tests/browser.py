@@ -54,6 +54,9 @@ ALLOWED_OUTSIDE = (
     re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@(\^|%5E)?5/css/"
                r"(all|v4-shims)\.min\.css$"),
 )
+#: the running test and whether its make test lane waits on servers (set by
+#: tests/conftest.py before each test's fixtures); None outside a test
+RUNNING: tuple[str, bool] | None = None
 STARTUP_SECONDS = 180  # generous: make test runs four lanes at once on shared cores
 
 
@@ -103,6 +106,10 @@ class _Server:
         process between ``free_port()`` and the server's bind (a kernel started by another
         test picks its ports the same way); a server that exits for that reason is
         started again on a new port, up to ``PORT_TRIES`` times."""
+        if RUNNING is not None and not RUNNING[1]:
+            raise RuntimeError(
+                f"{RUNNING[0]} starts a server ({self.name}) but runs in make test's cpu or games "
+                "lane, which only compute: mark it @pytest.mark.server (tests/conftest.py, lane_of)")
         SCREENSHOTS.mkdir(exist_ok=True)
         for attempt in range(1, PORT_TRIES + 1):
             self._log = open(self.log_path, "w")

@@ -10,8 +10,8 @@
 
 Tiers: ``make check`` runs ``-m "not slow and not browser" --quick`` (no book, no
 lessons, no browser, smaller samples: a few minutes); ``make test`` runs everything, as
-CI does. The tiers and the lanes are chosen by markers (``slow``, ``browser``, ``games``)
-and the ``--quick`` option, never by file names or the text of ``-m``.
+CI does. The tiers and the lanes are chosen by markers (``slow``, ``browser``, ``server``,
+``games``), fixtures and the ``--quick`` option, never by file names or the text of ``-m``.
 """
 
 
@@ -36,7 +36,10 @@ def full_run(request) -> bool:
 # fill whatever a waiting lane leaves of the cores, to the end of the run), and every
 # other test in a fourth (lane "cpu"). Each test belongs to exactly one lane, so the
 # four runs together are the whole suite, each test once; the book is built only in the
-# "book" lane.
+# "book" lane. A test that starts a server of its own (a classroom, any CommandServer) is
+# marked ``server`` and waits with the other servers' tests: one that is not fails at the
+# start of its server, saying so (pytest_runtest_setup below), so a new file cannot land
+# a server in the computing lanes by mistake.
 
 #: fixtures that need the built book: a test using one (directly or through another
 #: fixture) runs in the "book" lane
@@ -49,14 +52,15 @@ LANES = ("cpu", "games", "book", "serve")
 
 def lane_of(item) -> str:
     """The lane of a collected test: "book" for any test that uses the built book,
-    "serve" for the other browser tests and any test that uses a Jupyter server or
-    Chromium fixture, "games" for the tests marked ``games`` (modules that play many whole
+    "serve" for the other browser tests, the tests marked ``server`` (they start a server
+    process of their own) and any test that uses a Jupyter server or Chromium fixture, "games" for the tests marked ``games`` (modules that play many whole
     games: the property games, the computer players' games, the solver's exactness
     checks), "cpu" for every other test."""
     fixtures = set(item.fixturenames)
     if BOOK_FIXTURES & fixtures:
         return "book"
-    if item.get_closest_marker("browser") or WAITING_FIXTURES & fixtures:
+    if item.get_closest_marker("browser") or item.get_closest_marker("server") \
+            or WAITING_FIXTURES & fixtures:
         return "serve"
     if item.get_closest_marker("games"):
         return "games"
@@ -80,3 +84,15 @@ def pytest_collection_modifyitems(config, items):
     if other:
         config.hook.pytest_deselected(items=other)
         items[:] = keep
+
+
+#: the lanes whose tests may start a server process (browser.CommandServer and the others)
+SERVING_LANES = frozenset({"serve", "book"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before the test's fixtures: tell browser.py whether this test's lane may start a
+    server, so a test that starts one in the "cpu" or "games" lane fails saying why."""
+    browser = item.config.pluginmanager.get_plugin("browser")  # tests/browser.py
+    browser.RUNNING = (item.nodeid, lane_of(item) in SERVING_LANES)

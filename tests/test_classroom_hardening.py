@@ -36,6 +36,9 @@ QUIZ = {"title": "Hardening", "questions": [
     {"id": "q2", "kind": "points", "cards": "KS 9H"}]}
 CAP = 64  # rummy-teach classroom --connections-per-address, by default
 
+# one classroom server for the module: make test runs these in its serve lane
+pytestmark = pytest.mark.server
+
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory):
@@ -67,6 +70,15 @@ def fetch(url, data=None, headers=None, opener=None, follow=True):
             return reply.status, reply.headers, reply.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read().decode("utf-8", "replace")
+
+
+def wait_for(condition, what: str, seconds: float = 60):
+    """Until ``condition()`` holds; the bound only limits how long a failure takes."""
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"never happened in {seconds} s: {what}")
+        time.sleep(0.05)
 
 
 def raw_reply(sock, limit=1 << 20) -> bytes:
@@ -133,11 +145,8 @@ def test_one_address_cannot_hold_every_connection(classroom):
     finally:
         for sock in held:
             sock.close()
-    for _ in range(200):  # the server sees the sockets closed: the address is welcome again
-        if fetch(classroom.base + "/")[0] == 200:
-            break
-        time.sleep(0.05)
-    assert fetch(classroom.base + "/")[0] == 200
+    # the server sees the sockets closed: the address is welcome again
+    wait_for(lambda: fetch(classroom.base + "/")[0] == 200, "the address let in again")
 
 
 # --- 2. /logout -----------------------------------------------------------------------------------
@@ -235,10 +244,7 @@ def test_the_token_from_a_file_is_the_key_and_never_on_the_command_line(classroo
 def test_a_token_in_an_address_is_never_written_to_the_log(classroom):
     guess = "a-wrong-guess-of-the-token-0123"
     assert fetch(f"{classroom.base}/teacher/dashboard?token={guess}")[0] == 403
-    for _ in range(100):  # the log line is written after the reply
-        if "token=***" in classroom.output():
-            break
-        time.sleep(0.05)
+    wait_for(lambda: "token=***" in classroom.output(), "the request's log line")  # after the reply
     log = classroom.output().split("press Ctrl+C to stop the class")[1]  # after the links
     assert "token=***" in log and guess not in log and TOKEN not in log
 

@@ -27,10 +27,10 @@ import pytest
 from browser import CommandServer, free_port
 
 # a classroom server started for each test (about 3 s of start-up each): make test runs
-# these, make check (the fast tier, no servers) leaves them to it; the desk's and the
-# names' own rules are checked without a server in test_classroom_desk.py and
-# test_classroom_pace.py, which make check runs
-pytestmark = pytest.mark.slow
+# these, in its serve lane with the other servers, make check (the fast tier, no servers)
+# leaves them to it; the desk's and the names' own rules are checked without a server in
+# test_classroom_desk.py and test_classroom_pace.py, which make check runs
+pytestmark = [pytest.mark.slow, pytest.mark.server]
 
 TOKEN = "identity-teacher-token-4242"
 JOIN = "IDEN7"

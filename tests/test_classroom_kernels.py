@@ -72,18 +72,20 @@ def test_a_preheated_kernel_receives_its_request_over_voilas_query_socket(monkey
         port = probe.getsockname()[1]
     asked = []
     ready = threading.Event()
+    done = []  # the asyncio event set once the kernel has read the request and hung up
 
     async def answer(websocket):  # what Voilà's QueryStringSocketHandler sends
         asked.append(websocket.request.path)
         await websocket.send(json.dumps({"HTTP_X_RUMMY_SEAT": "seat-from-the-request",
                                          "QUERY_STRING": "join=K7P4QX"}))
+        await websocket.wait_closed()
+        done[0].set()
 
     async def server():
+        done.append(asyncio.Event())
         async with serve(answer, "127.0.0.1", port):
             ready.set()
-            while len(asked) < 1:
-                await asyncio.sleep(0.05)
-            await asyncio.sleep(0.2)
+            await asyncio.wait_for(done[0].wait(), 60)  # bounded: a kernel that never asks
 
     thread = threading.Thread(target=lambda: asyncio.run(server()))
     thread.start()

@@ -8,7 +8,7 @@ import pytest
 
 from rummy_teach.classroom import open_store
 from rummy_teach.classroom.app import token_digest
-from rummy_teach.classroom.student import (BURST, UNREADABLE_LIMIT, AnswerRefused,
+from rummy_teach.classroom.student import (BURST, PER_SECOND, UNREADABLE_LIMIT, AnswerRefused,
                                            StudentApp, make_paper)
 from rummy_teach.quiz import Quiz
 
@@ -170,28 +170,50 @@ def test_with_tries_left_a_wrong_answer_does_not_give_the_right_one_away(tmp_pat
     assert app.quiz_widget.closed and "The answer:" in app.quiz_widget.feedback.value
 
 
+class Clock:
+    """A kernel's clock that moves only when the test says so."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def test_answers_are_bounded_per_student(tmp_path):
     config = config_for(tmp_path, shuffle=False)
-    app = app_at(config, SEAT_A)
+    clock = Clock()
+    app = StudentApp(config, env={"HTTP_X_RUMMY_SEAT": SEAT_A}, clock=clock)
     app.start("Ada")
-    for _ in range(30):  # a client hammering Submit with nonsense
+    for _ in range(30):  # a client sending nonsense, at a person's pace: no answer is too fast
         app.quiz_widget.submit("")
+        clock.advance(60)
+    # the bound on unreadable answers, not the pace (BURST is the same number), keeps these
     assert len(rows(config)) == UNREADABLE_LIMIT
 
 
 def test_answers_faster_than_a_person_are_refused(tmp_path):
     config = config_for(tmp_path, shuffle=False)
-    app = app_at(config, SEAT_A)
+    clock = Clock()  # stands still: every answer comes at the same moment, however slow the machine
+    app = StudentApp(config, env={"HTTP_X_RUMMY_SEAT": SEAT_A}, clock=clock)
     app.start("Ada")
     refused = 0
-    for question in list(app.quiz)[:BURST + 3]:  # a script answering every question at once
+    questions = list(app.quiz)
+    for question in questions[:BURST + 3]:  # a script answering every question at once
         result = question.check(question.answer_input)
         try:
             app.record(question.to_public(), question.answer_input, result)
         except AnswerRefused as refusal:
             refused += 1
             assert "Slow down" in refusal.student_message
-    assert len(rows(config)) <= BURST + 1 and refused >= 2
+    assert len(rows(config)) == BURST and refused == 3
+    clock.advance(1 / PER_SECOND)  # as long as a person takes: one more is taken
+    question = questions[BURST + 3]
+    app.record(question.to_public(), question.answer_input, question.check(question.answer_input))
+    assert len(rows(config)) == BURST + 1
 
 
 # --- papers ------------------------------------------------------------------------------

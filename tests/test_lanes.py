@@ -1,12 +1,16 @@
 """`make test` runs the suite as one pytest process per lane (tests/run_lanes.py): every
 test belongs to exactly one lane, and the run fails when any lane fails."""
 
+import json
+import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
+import browser
+import conftest
 import run_lanes
 from conftest import LANES, lane_of
 
@@ -30,13 +34,89 @@ def test_each_test_goes_to_the_lane_of_what_it_waits_on():
     assert set(LANES) == {"cpu", "games", "book", "serve"}
 
 
-def test_the_modules_that_play_many_games_are_marked_for_their_lane(pytestconfig):
-    """The games lane is chosen by the ``games`` marker, declared in pyproject.toml."""
-    tests = Path(__file__).parent
-    marked = {path.name for path in tests.glob("test_*.py")
-              if "\npytestmark = pytest.mark.games" in path.read_text(encoding="utf-8")}
-    assert marked == {"test_game_properties.py", "test_game_ai.py", "test_solver.py"}
-    assert any(line.startswith("games:") for line in pytestconfig.getini("markers"))
+def test_a_test_marked_server_waits_with_the_servers():
+    assert lane_of(item(["tmp_path"], "server")) == "serve"
+    assert lane_of(item(["book"], "server")) == "book"
+    assert lane_of(item(["tmp_path"], "server", "games")) == "serve"
+
+
+def test_the_lane_markers_are_declared(pytestconfig):
+    declared = {line.split(":")[0] for line in pytestconfig.getini("markers")}
+    assert {"slow", "browser", "server", "games"} <= declared
+
+
+#: real tests, a module or one test for each rule, and the lane their marks and fixtures
+#: give them (a sample of the suite: collecting all of it takes a minute)
+SAMPLE = {"tests/test_cards.py": "cpu",                  # no mark, no waiting fixture
+          "tests/test_game_properties.py": "games",      # marked games
+          "tests/test_classroom_identity.py": "serve",   # marked server (and slow)
+          "tests/test_browser_quiz.py": "serve",         # marked browser
+          "tests/test_book.py::test_book_builds_with_warnings_as_errors": "book",   # the book
+          "tests/test_book.py::test_offline_guard_of_the_book_extension_spots_outside_loads": "cpu"}
+
+#: collects the sample once, in a process of its own, then gives the collected items to
+#: conftest's own --lane hook once for each lane, as each lane's pytest process does
+COLLECT = """
+import contextlib, io, json, sys
+from types import SimpleNamespace
+import pytest
+found = {}
+class EachLane:
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_finish(self, session):
+        conftest = sys.modules["conftest"]
+        found["all"] = [item.nodeid for item in session.items]
+        for lane in conftest.LANES:
+            items = list(session.items)
+            config = SimpleNamespace(getoption=lambda name, lane=lane: lane,
+                                     hook=SimpleNamespace(pytest_deselected=lambda items: None))
+            conftest.pytest_collection_modifyitems(config, items)
+            found[lane] = [item.nodeid for item in items]
+with contextlib.redirect_stdout(io.StringIO()):
+    pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider", *sys.argv[1:]],
+                plugins=[EachLane()])
+print(json.dumps(found))
+"""
+
+
+def sampled_lane(node: str) -> str:
+    return next(lane for name, lane in SAMPLE.items() if node == name or node.startswith(
+        name + ("[" if "::" in name else "::")))
+
+
+@pytest.mark.slow  # a collection of a few modules, in a process of its own
+def test_the_lane_runs_split_real_tests_by_their_marks_each_test_once():
+    done = subprocess.run([sys.executable, "-c", COLLECT, *SAMPLE],
+                          cwd=Path(__file__).parent.parent, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    found = json.loads(done.stdout.splitlines()[-1])
+    everything = found.pop("all")
+    assert {sampled_lane(node) for node in everything} == set(LANES)
+    ran = [node for lane in LANES for node in found[lane]]
+    assert sorted(ran) == sorted(everything)           # every test in one lane, once
+    for lane in LANES:
+        for node in found[lane]:
+            assert sampled_lane(node) == lane, node
+
+
+def test_a_server_started_outside_the_serving_lanes_fails_at_once_saying_why(tmp_path, pytestconfig):
+    """The hook that runs before each test's fixtures tells browser.py the test's lane; a
+    test that starts a server from the cpu lane is stopped before the process starts."""
+    unmarked = item(["tmp_path"])
+    unmarked.nodeid, unmarked.config = "tests/test_new.py::test_starts_a_classroom", pytestconfig
+    conftest.pytest_runtest_setup(unmarked)
+    server = browser.CommandServer([sys.executable, "-c", "raise SystemExit('never started')"],
+                                   root=tmp_path, port=browser.free_port(), name="unmarked")
+    with pytest.raises(RuntimeError, match="test_starts_a_classroom starts a server .*"
+                                            "mark it @pytest.mark.server"):
+        server.start()
+    assert server.process is None
+    marked = item(["tmp_path"], "server")
+    marked.nodeid, marked.config = "tests/test_new.py::test_starts_a_classroom", pytestconfig
+    conftest.pytest_runtest_setup(marked)
+    with pytest.raises(RuntimeError, match="exited with code 1"):  # started: it runs, and fails
+        server.start()
 
 
 def test_the_quick_tier_is_an_option_not_a_guess_from_the_mark_expression(pytestconfig, full_run):

@@ -140,14 +140,19 @@ def test_teacher_plan_times_match_the_lessons():
     for lesson in LESSONS:
         found = re.search(r"\*\*Time:\*\* about (\d+) minutes", lesson.read_text(encoding="utf-8"))
         times[lesson.stem] = int(found.group(1))
+    compared = set()
     for row in re.findall(r"^\| [^|]+ \| (.+?) \| (.+?) \|", plan, flags=re.M):
         names = re.findall(r"tutorials/(\w+)", row[0])
         if not names:
             continue
         minutes = [int(m) for m in re.findall(r"(\d+)", row[1].split(" min")[0])]
         assert minutes == [times[n] for n in names], (names, row[1])
+        compared.update(names)
     for lesson in LESSONS:
         assert f"tutorials/{lesson.stem}" in plan, lesson.stem
+    # every lesson's time was compared: a plan whose rows no longer match the pattern
+    # would otherwise compare none and pass
+    assert compared == set(times), sorted(set(times) - compared)
 
 
 def _answers(stem: str) -> str:

@@ -8,7 +8,12 @@ from __future__ import annotations
 import socket
 import sys
 
+import pytest
+
 from browser import CommandServer
+
+# each test starts a small server process (make test's serve lane)
+pytestmark = pytest.mark.server
 
 
 def _http_server(port: int) -> list[str]:

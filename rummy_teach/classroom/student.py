@@ -29,6 +29,7 @@ import secrets
 import time
 
 from .messages import say
+from .pace import Pace
 
 NAME_LIMIT = 60
 UNREADABLE_LIMIT = 5
@@ -141,9 +142,9 @@ def _note(text: str) -> str:
 class StudentApp:
     """Name (or seat, or hub user) first, then the quiz; every answer recorded as submitted."""
 
-    def __init__(self, config: dict, env=None, quiz=None):
+    def __init__(self, config: dict, env=None, quiz=None, clock=time.monotonic):
         with self._speaking(config):
-            self._build(config, env, quiz)
+            self._build(config, env, quiz, clock)
 
     def _speaking(self, config: dict | None = None):
         """The class's language (``--lang``), around the page's drawing and each callback."""
@@ -151,7 +152,7 @@ class StudentApp:
         from .messages import class_language
         return i18n.language(class_language(config if config is not None else self.config))
 
-    def _build(self, config: dict, env=None, quiz=None):
+    def _build(self, config: dict, env=None, quiz=None, clock=time.monotonic):
         import ipywidgets as widgets
 
         from ..quiz import Quiz
@@ -170,7 +171,7 @@ class StudentApp:
         self.student_name = ""
         self.quiz_widget = None
         self._store = None
-        self._allowance, self._checked_at = float(BURST), time.monotonic()
+        self._answers_pace = Pace(BURST, PER_SECOND, clock)  # this kernel's answers
         self._claim = None       # the student whose name was taken, while asking the code
         self._rejoin_tries = 0
         roster = config.get("roster")
@@ -340,10 +341,7 @@ class StudentApp:
 
     def record(self, public: dict, text: str, result) -> None:
         """Write one answer; raises (and the widget says "not saved") if it cannot."""
-        now = time.monotonic()
-        self._allowance = min(BURST, self._allowance + (now - self._checked_at) * PER_SECOND)
-        self._checked_at = now
-        if self._allowance < 1:
+        if not self._answers_pace.allows(self.seat_hash):
             raise AnswerRefused("answer_too_fast")
         question = self.quiz[public["id"]]
         store = self.store()
@@ -352,7 +350,7 @@ class StudentApp:
             raise AnswerRefused("answer_already_given")
         if result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT:
             return  # the hint shows; nothing judged is lost by not keeping one more of these
-        self._allowance -= 1
+        self._answers_pace.take(self.seat_hash)
         store.record(session=self.session, student_id=self.student_id,
                      student_name=self.student_name, quiz=self.quiz_name,
                      question_id=question.id, rule=question.rule_key, given=text,
