@@ -1532,3 +1532,11 @@ ENGLISH.update({
     # the badge of the {choice} role: a rule the sources leave open, as this book plays it
     "book_choice_badge": "our choice",
 })
+
+# --- sitting (issue 28: one Sitting owns a learner's way through a paper, rummy_teach/quiz/sitting.py)
+ENGLISH.update({
+    "sitting_form_unreadable": "Your answer could not be read from the page. Nothing was "
+                               "counted: answer again.",
+    "sitting_answer_too_long": "Your answer is longer than {limit} characters. Nothing was "
+                               "counted: shorten it and answer again.",
+})
