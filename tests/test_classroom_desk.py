@@ -48,8 +48,8 @@ def rows(config):
 
 def on(desk, student):
     """The question the student is on (the Question, from their paper)."""
-    sheet = desk.sheet(student)
-    return sheet.quiz[sheet.current["id"]]
+    sitting = desk.sitting(student)
+    return sitting.quiz[sitting.current["id"]]
 
 
 def wrong_answer(question):
@@ -75,12 +75,12 @@ def test_a_reload_resumes_the_same_student_at_the_same_question(tmp_path):
     ada = desk.join(SEAT_A, "Ada").student
     for _ in range(2):
         answer_right(desk, ada)
-    where = desk.sheet(ada).current["id"]
+    where = desk.sitting(ada).current["id"]
     for again in (desk, QuizDesk(config)):  # a reload; the server started again
         visit = again.enter(SEAT_A)
         assert visit.student.student_id == ada.student_id
-        assert again.sheet(visit.student).current["id"] == where
-        assert again.sheet(visit.student).score()["right"] == 2
+        assert again.sitting(visit.student).current["id"] == where
+        assert again.sitting(visit.student).score()["right"] == 2
         assert "Welcome back, Ada" in said(visit) and "question 3 of" in said(visit)
     assert len({r.student_id for r in rows(config)}) == 1
 
@@ -106,7 +106,7 @@ def test_the_store_that_fails_is_told_and_nothing_counts(tmp_path):
     desk.store().close()  # the database goes away under the class
     with pytest.raises(Exception):
         desk.answer(ada, question.id, question.answer_input)
-    assert desk.sheet(ada).score()["attempts"] == 0 and desk.sheet(ada).current["id"] == question.id
+    assert desk.sitting(ada).score()["attempts"] == 0 and desk.sitting(ada).current["id"] == question.id
 
 
 # --- names: duplicates, rejoin codes, a roster, the hub ----------------------------------
@@ -122,7 +122,7 @@ def test_a_taken_name_needs_the_rejoin_code(tmp_path):
     assert other.student is None and "not the rejoin code" in said(other)
     other = desk.rejoin(SEAT_B, "Ada", ada.rejoin_code)
     assert other.student.student_id == ada.student_id
-    assert desk.sheet(other.student).score()["right"] == 1 and "from this browser" in said(other)
+    assert desk.sitting(other.student).score()["right"] == 1 and "from this browser" in said(other)
 
 
 def test_rejoin_codes_cannot_be_guessed_for_ever(tmp_path):
@@ -215,7 +215,7 @@ def test_behind_jupyterhub_the_hub_user_is_the_student(tmp_path):
     assert ada.name == "ada"
     answer_right(desk, ada)
     again = desk.enter(SEAT_B, "ada").student  # another browser, the same hub user
-    assert again.student_id == ada.student_id and desk.sheet(again).score()["right"] == 1
+    assert again.student_id == ada.student_id and desk.sitting(again).score()["right"] == 1
     assert desk.student_of(SEAT_A, "ada").student_id == ada.student_id
 
 
@@ -253,10 +253,10 @@ def test_with_tries_left_a_wrong_answer_does_not_give_the_right_one_away(tmp_pat
     ada = desk.join(SEAT_A, "Ada").student
     question = on(desk, ada)
     result, public, left = desk.answer(ada, question.id, wrong_answer(question))
-    shown = quiz_html("T", "/", ada, desk.sheet(ada), answered=(result, public, left))
+    shown = quiz_html("T", "/", ada, desk.sitting(ada), answered=(result, public, left))
     assert left == 1 and "one try left" in shown and "The answer:" not in shown
     assert result.explanation.splitlines()[0] not in shown
-    assert desk.sheet(ada).current["id"] == question.id  # still open
+    assert desk.sitting(ada).current["id"] == question.id  # still open
     result, public, left = desk.answer(ada, question.id, wrong_answer(question))
     assert left == 0 and "The answer:" in feedback_html(result, public, left)
 
@@ -296,12 +296,12 @@ def test_a_finished_student_sees_the_score_and_is_welcomed_back_as_finished(tmp_
     clock = Clock()
     desk = QuizDesk(config, clock=clock)
     ada = desk.join(SEAT_A, "Ada").student
-    total = len(desk.sheet(ada).publics)
+    total = len(desk.sitting(ada).publics)
     for n in range(total):
         clock.advance(60)  # a person's pace: the limit is checked in the test above
         answer_right(desk, ada)
-    sheet = desk.sheet(ada)
-    assert sheet.finished and f"You answered {total} of {total}" in quiz_html("T", "/", ada, sheet)
+    sitting = desk.sitting(ada)
+    assert sitting.finished and f"You answered {total} of {total}" in quiz_html("T", "/", ada, sitting)
     assert "You have finished the quiz" in said(QuizDesk(config).enter(SEAT_A))
 
 
@@ -310,7 +310,7 @@ def test_two_students_get_different_orders_kept_in_the_database(tmp_path):
     config = config_for(tmp_path)
     desk = QuizDesk(config)
     ada, bob = desk.join(SEAT_A, "Ada").student, desk.join(SEAT_B, "Bob").student
-    orders = [[p["id"] for p in desk.sheet(s).publics] for s in (ada, bob)]
+    orders = [[p["id"] for p in desk.sitting(s).publics] for s in (ada, bob)]
     assert orders[0] != orders[1] and sorted(orders[0]) == sorted(orders[1])
     with open_store(config["db"]) as store:
         papers = {s.name: s.paper for s in store.students("s")}
@@ -327,10 +327,10 @@ def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_pat
     shown = lambda d, s, qid: d.paper(s)[qid].to_public()["groups"]
     assert any(shown(desk, ada, qid) != shown(desk, bob, qid) for qid in varied)
     qid = varied[0]
-    while desk.sheet(ada).current["id"] != qid:
+    while desk.sitting(ada).current["id"] != qid:
         clock.advance(60)
         answer_right(desk, ada)
-    assert desk.sheet(ada).current["groups"] == shown(desk, ada, qid)
+    assert desk.sitting(ada).current["groups"] == shown(desk, ada, qid)
     clock.advance(60)
     result, _, _ = desk.answer(ada, qid, desk.paper(ada)[qid].answer_input)
     assert result.outcome == "right" and rows(config)[-1].question_id == qid

@@ -202,6 +202,12 @@ class Sitting:
         """Attempts made on the whole paper."""
         return self.session.attempts
 
+    def takes(self, question_id: str | None = None) -> bool:
+        """Would an answer be taken now (to ``question_id``, the id the learner's page
+        showed): the shown question, not yet done with."""
+        return not (self.finished or self.closed or (
+            question_id is not None and question_id != self.order[self.position]))
+
     # --- what the learner does --------------------------------------------------------
     def submit(self, fields, *, question: str | None = None,
                record: Callable | None = None) -> Answered:
@@ -229,8 +235,7 @@ class Sitting:
     # --- inside -------------------------------------------------------------------------
     def _open(self, question: str | None) -> dict:
         """The shown question, if it may be answered now (else SittingRefused)."""
-        if self.finished or self.closed or (question is not None
-                                            and question != self.order[self.position]):
+        if not self.takes(question):
             raise SittingRefused(Reason("answer_already_given"))
         return self.current
 
@@ -256,5 +261,6 @@ class Sitting:
 
     def __repr__(self) -> str:
         s = self.score()
-        where = "finished" if self.finished else f"question {self.position + 1} of {len(self.order)}"
+        where = ("finished" if self.finished
+                 else f"question {self.position + 1} of {len(self.order)}")
         return f"<Sitting {where}: {s['right']} right, {s['wrong']} wrong>"
