@@ -54,9 +54,10 @@ class QuizWidget(widgets.VBox):
 
     ``QuizWidget(Quiz.builtin("basic"))``; drive it from Python the way a learner
     does with :meth:`choose`, :meth:`type_answer`, :meth:`click_card`,
-    :meth:`submit` and :meth:`next`. ``session`` is the
-    :class:`~rummy_teach.quiz.QuizSession` keeping the score; ``result`` is the
-    last :class:`~rummy_teach.quiz.CheckResult`.
+    :meth:`submit` and :meth:`next`. ``sitting`` is the learner's
+    :class:`~rummy_teach.quiz.Sitting` (which question, the tries, the score: the widget
+    only shows what it says); ``result`` is the last
+    :class:`~rummy_teach.quiz.CheckResult`.
     """
 
     def __init__(self, quiz, *, on_answer: Callable | None = None, four_colour: bool = False,
