@@ -86,6 +86,8 @@ class QuizWidget(widgets.VBox):
         self.on_answer = on_answer
         self.four_colour = four_colour
         self.attempts = attempts     # judged answers allowed per question; None: one, as ever
+        self.picker = self.choice = self.text = None      # the inputs (none once finished)
+        self.toggles: list[widgets.ToggleButton] = []
         heading = self.heading_text = title if title is not None else (quiz.title or say("quiz_default_title"))
         self.heading = widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif;margin:0.2em 0">'
                                     f'{_esc(heading)}</h2>')
