@@ -336,3 +336,51 @@ def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_pat
     assert result.outcome == "right" and rows(config)[-1].question_id == qid
     again = QuizDesk(config)  # the server started again: the same cards
     assert shown(again, again.enter(SEAT_A).student, qid) == shown(desk, ada, qid)
+
+
+# --- the desk holds each student's Sitting (issue 28) -----------------------------------
+
+def test_the_desk_reads_a_posted_form_through_the_students_sitting(tmp_path):
+    config = config_for(tmp_path, shuffle=False)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)                          # basic-eights: a choice
+    result, public, left = desk.answer(ada, question.id, {"choice": "set", "text": ""})
+    assert result.outcome == "right" and public["id"] == question.id and left == 0
+    assert [(r.question_id, r.given) for r in rows(config)] == [(question.id, "set")]
+    assert desk.sitting(ada).current["id"] != question.id   # on to where the student is
+
+
+def test_a_form_the_desk_cannot_read_is_refused_and_nothing_is_kept(tmp_path):
+    config = config_for(tmp_path, shuffle=False)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)
+    with pytest.raises(Refused) as refused:
+        desk.answer(ada, question.id, {"choice": ["set", "run"]})
+    assert refused.value.said.code == "sitting_form_unreadable"
+    assert "could not be read" in refused.value.student_message
+    assert rows(config) == [] and desk.sitting(ada).score()["attempts"] == 0
+    assert desk.answer(ada, question.id, {"choice": "set"}).result.outcome == "right"
+
+
+def test_a_widget_can_drive_the_desks_sitting_and_keep_answers_through_the_desk(tmp_path):
+    from rummy_teach.widgets.quiz import QuizWidget
+
+    config = config_for(tmp_path, shuffle=False, attempts=2)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    sitting = desk.sitting(ada)
+    widget = QuizWidget(sitting.quiz, sitting=sitting, on_answer=desk.keeper(ada))
+    question = on(desk, ada)
+    widget.choose(wrong_answer(question))
+    assert widget.submit().outcome == "wrong" and not widget.closed   # one try left
+    assert [(r.question_id, r.outcome) for r in rows(config)] == [(question.id, "wrong")]
+    # another process of the class (a second desk on the same database) takes the last try
+    other = QuizDesk(config)
+    other.answer(ada, question.id, question.answer_input)
+    widget.choose(question.answer_input)
+    assert widget.submit() is None and "already answered" in widget.problem.value
+    assert widget.sitting.score()["attempts"] == 1 and len(rows(config)) == 2
+    # the server started again: where the database leaves Ada
+    assert QuizDesk(config).sitting(ada).current["id"] != question.id

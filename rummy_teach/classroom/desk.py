@@ -37,7 +37,9 @@ is their :class:`~rummy_teach.quiz.Sitting` (read it: ``current``, ``score()``,
 ``answer(student, question_id, form)`` judges and keeps one answer (``form``: the
 form's fields ``{"choice", "pick", "text"}`` or the answer as text) and returns the
 sitting's :class:`~rummy_teach.quiz.Answered` ``(result, public, tries_left)``, or
-raises :class:`Refused`; ``seen(student)`` tells the dashboard where they are.
+raises :class:`Refused`; ``keeper(student)`` is the record that keeps an answer, for a
+front end that drives the student's sitting itself (a quiz widget); ``seen(student)``
+tells the dashboard where they are. ``lock(student_id)`` serialises one student's calls.
 
 Everything a student is told is a catalogue code with its parameters
 (:class:`Said`); the page turns it into words. Time comes from ``clock`` (a test's own). Every method is plain blocking code
@@ -77,6 +79,12 @@ class Refused(Exception):
     def __init__(self, code: str, **params):
         super().__init__(code)
         self.said = Said(code, params)
+
+    @property
+    def student_message(self) -> str:
+        """The refusal in words, in the language in use (what a quiz widget shows)."""
+        from .messages import say
+        return say(self.said.code, **self.said.params)
 
 
 @dataclass
@@ -277,12 +285,27 @@ class QuizDesk:
         sitting = self.sitting(student)
         if not sitting.takes(question_id):
             raise Refused("answer_already_given")
-        if not self.answers_pace.allows(student.student_id):
+        if not self.answers_pace.allows(student.student_id):  # before judging: it costs
             raise Refused("answer_too_fast")
+        submit = sitting.submit_text if isinstance(form, str) else sitting.submit
+        try:
+            answered = submit(form, question=question_id, record=self.keeper(student))
+        except SittingRefused as refused:
+            raise Refused(refused.reason.code, **refused.reason.params) from None
+        sitting.next()  # the verdict is drawn once; the page then shows where the student is
+        return answered
 
+    def keeper(self, student):
+        """The ``record`` that keeps one answer of ``student`` in the store before their
+        sitting counts it: the store's tally (not this process's memory: another may share
+        the class) refuses a question already answered, at most ``UNREADABLE_LIMIT``
+        unreadable answers a question are kept, and answers come no faster than a person
+        (:class:`Refused`). :meth:`answer` uses it; so may a front end that drives the
+        student's sitting itself, e.g. ``QuizWidget(quiz, sitting=desk.sitting(student),
+        on_answer=desk.keeper(student))`` (call it under :meth:`lock`)."""
         def keep(public, text, result):
-            """The answer into the store before it counts (the store's tally, not this
-            process's, says whether the question is still open: another may share it)."""
+            if not self.answers_pace.allows(student.student_id):
+                raise Refused("answer_too_fast")
             store = self.store()
             tally = store.tally(self.session, student.student_id, public["id"])
             if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
@@ -292,16 +315,10 @@ class QuizDesk:
             self.answers_pace.take(student.student_id)
             store.record(session=self.session, student_id=student.student_id,
                          student_name=student.name, quiz=self.quiz_name,
-                         question_id=public["id"], rule=sitting.quiz[public["id"]].rule_key,
-                         given=text, outcome=result.outcome)
-
-        submit = sitting.submit_text if isinstance(form, str) else sitting.submit
-        try:
-            answered = submit(form, question=question_id, record=keep)
-        except SittingRefused as refused:
-            raise Refused(refused.reason.code, **refused.reason.params) from None
-        sitting.next()  # the verdict is drawn once; the page then shows where the student is
-        return answered
+                         question_id=public["id"],
+                         rule=self.paper(student)[public["id"]].rule_key, given=str(text),
+                         outcome=result.outcome)
+        return keep
 
     # --- the teacher's corrections -------------------------------------------------------
     def _forget(self, *student_ids: str) -> None:

@@ -25,7 +25,10 @@ moves on, and Next goes to the following question. With ``attempts=N`` a wrong
 answer leaves the question open while tries are left, and its feedback shows only
 the verdict (never the right answer). ``order``/``options`` show the questions
 and their options in another order (a student's paper); ``history`` takes back
-earlier answers, so the widget opens at the first question not done with.
+earlier answers, so the widget opens at the first question not done with;
+``sitting`` gives instead a :class:`~rummy_teach.quiz.Sitting` held elsewhere (a
+classroom desk's: ``QuizWidget(quiz, sitting=desk.sitting(student),
+on_answer=desk.keeper(student))``), which the widget then shows and drives.
 
 ``on_answer(public_question, text, result)`` is called for every submitted answer
 (unreadable ones included) *before* the feedback shows; the classroom records
@@ -62,12 +65,18 @@ class QuizWidget(widgets.VBox):
 
     def __init__(self, quiz, *, on_answer: Callable | None = None, four_colour: bool = False,
                  title: str | None = None, order=None, options: dict | None = None,
-                 attempts: int | None = None, history=(), lang: str | None = None):
+                 attempts: int | None = None, history=(), lang: str | None = None,
+                 sitting=None):
         # ``lang``: the widget speaks it in every callback (a classroom kernel's students),
         # else whatever language is in use when it draws
         self.lang = lang
+        if sitting is not None and (sitting.quiz is not quiz or order or options or attempts
+                                    or history):
+            raise UsageError("a widget given a sitting takes its quiz, paper, attempts and "
+                             "answers from it: give the sitting's quiz and nothing of those")
         with self._speaking():
-            self._build(quiz, on_answer, four_colour, title, order, options, attempts, history)
+            self._build(quiz, on_answer, four_colour, title, order, options, attempts, history,
+                        sitting)
 
     def _speaking(self):
         from contextlib import nullcontext
@@ -75,17 +84,19 @@ class QuizWidget(widgets.VBox):
         from .. import i18n
         return i18n.language(self.lang) if self.lang else nullcontext()
 
-    def _build(self, quiz, on_answer, four_colour, title, order, options, attempts, history):
+    def _build(self, quiz, on_answer, four_colour, title, order, options, attempts, history,
+               sitting):
         from ..quiz import Sitting
 
         self.quiz = quiz
         # which question, the tries, the score and where earlier answers leave the learner
-        # are the sitting's; the widget shows them
-        self.sitting = Sitting(quiz, order=order, options=options, attempts=attempts,
-                               history=history)
+        # are the sitting's (one held elsewhere, as the classroom desk's, or the widget's
+        # own); the widget shows them
+        self.sitting = sitting if sitting is not None else Sitting(
+            quiz, order=order, options=options, attempts=attempts, history=history)
         self.on_answer = on_answer
         self.four_colour = four_colour
-        self.attempts = attempts     # judged answers allowed per question; None: one, as ever
+        self.attempts = attempts if sitting is None else self.sitting.attempts
         self.picker = self.choice = self.text = None      # the inputs (none once finished)
         self.toggles: list[widgets.ToggleButton] = []
         heading = self.heading_text = title if title is not None else (quiz.title or say("quiz_default_title"))
