@@ -1559,3 +1559,11 @@ ENGLISH.update({
                           "Move {number}: a mistake of about {cost} points. Go to this move.", count="cost"),
     "review_mistake_tag": Plural("mistake, about {cost} point", "mistake, about {cost} points", count="cost"),
 })
+
+# --- sitting (issue 28: one Sitting owns a learner's way through a paper, rummy_teach/quiz/sitting.py)
+ENGLISH.update({
+    "sitting_form_unreadable": "Your answer could not be read from the page. Nothing was "
+                               "counted: answer again.",
+    "sitting_answer_too_long": "Your answer is longer than {limit} characters. Nothing was "
+                               "counted: shorten it and answer again.",
+})

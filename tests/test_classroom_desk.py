@@ -48,8 +48,8 @@ def rows(config):
 
 def on(desk, student):
     """The question the student is on (the Question, from their paper)."""
-    sheet = desk.sheet(student)
-    return sheet.quiz[sheet.current["id"]]
+    sitting = desk.sitting(student)
+    return sitting.quiz[sitting.current["id"]]
 
 
 def wrong_answer(question):
@@ -75,12 +75,12 @@ def test_a_reload_resumes_the_same_student_at_the_same_question(tmp_path):
     ada = desk.join(SEAT_A, "Ada").student
     for _ in range(2):
         answer_right(desk, ada)
-    where = desk.sheet(ada).current["id"]
+    where = desk.sitting(ada).current["id"]
     for again in (desk, QuizDesk(config)):  # a reload; the server started again
         visit = again.enter(SEAT_A)
         assert visit.student.student_id == ada.student_id
-        assert again.sheet(visit.student).current["id"] == where
-        assert again.sheet(visit.student).score()["right"] == 2
+        assert again.sitting(visit.student).current["id"] == where
+        assert again.sitting(visit.student).score()["right"] == 2
         assert "Welcome back, Ada" in said(visit) and "question 3 of" in said(visit)
     assert len({r.student_id for r in rows(config)}) == 1
 
@@ -106,7 +106,7 @@ def test_the_store_that_fails_is_told_and_nothing_counts(tmp_path):
     desk.store().close()  # the database goes away under the class
     with pytest.raises(Exception):
         desk.answer(ada, question.id, question.answer_input)
-    assert desk.sheet(ada).score()["attempts"] == 0 and desk.sheet(ada).current["id"] == question.id
+    assert desk.sitting(ada).score()["attempts"] == 0 and desk.sitting(ada).current["id"] == question.id
 
 
 # --- names: duplicates, rejoin codes, a roster, the hub ----------------------------------
@@ -122,7 +122,7 @@ def test_a_taken_name_needs_the_rejoin_code(tmp_path):
     assert other.student is None and "not the rejoin code" in said(other)
     other = desk.rejoin(SEAT_B, "Ada", ada.rejoin_code)
     assert other.student.student_id == ada.student_id
-    assert desk.sheet(other.student).score()["right"] == 1 and "from this browser" in said(other)
+    assert desk.sitting(other.student).score()["right"] == 1 and "from this browser" in said(other)
 
 
 def test_rejoin_codes_cannot_be_guessed_for_ever(tmp_path):
@@ -215,7 +215,7 @@ def test_behind_jupyterhub_the_hub_user_is_the_student(tmp_path):
     assert ada.name == "ada"
     answer_right(desk, ada)
     again = desk.enter(SEAT_B, "ada").student  # another browser, the same hub user
-    assert again.student_id == ada.student_id and desk.sheet(again).score()["right"] == 1
+    assert again.student_id == ada.student_id and desk.sitting(again).score()["right"] == 1
     assert desk.student_of(SEAT_A, "ada").student_id == ada.student_id
 
 
@@ -253,10 +253,10 @@ def test_with_tries_left_a_wrong_answer_does_not_give_the_right_one_away(tmp_pat
     ada = desk.join(SEAT_A, "Ada").student
     question = on(desk, ada)
     result, public, left = desk.answer(ada, question.id, wrong_answer(question))
-    shown = quiz_html("T", "/", ada, desk.sheet(ada), answered=(result, public, left))
+    shown = quiz_html("T", "/", ada, desk.sitting(ada), answered=(result, public, left))
     assert left == 1 and "one try left" in shown and "The answer:" not in shown
     assert result.explanation.splitlines()[0] not in shown
-    assert desk.sheet(ada).current["id"] == question.id  # still open
+    assert desk.sitting(ada).current["id"] == question.id  # still open
     result, public, left = desk.answer(ada, question.id, wrong_answer(question))
     assert left == 0 and "The answer:" in feedback_html(result, public, left)
 
@@ -300,12 +300,12 @@ def test_a_finished_student_sees_the_score_and_is_welcomed_back_as_finished(tmp_
     clock = Clock()
     desk = QuizDesk(config, clock=clock)
     ada = desk.join(SEAT_A, "Ada").student
-    total = len(desk.sheet(ada).publics)
+    total = len(desk.sitting(ada).publics)
     for n in range(total):
         clock.advance(60)  # a person's pace: the limit is checked in the test above
         answer_right(desk, ada)
-    sheet = desk.sheet(ada)
-    assert sheet.finished and f"You answered {total} of {total}" in quiz_html("T", "/", ada, sheet)
+    sitting = desk.sitting(ada)
+    assert sitting.finished and f"You answered {total} of {total}" in quiz_html("T", "/", ada, sitting)
     assert "You have finished the quiz" in said(QuizDesk(config).enter(SEAT_A))
 
 
@@ -314,7 +314,7 @@ def test_two_students_get_different_orders_kept_in_the_database(tmp_path):
     config = config_for(tmp_path)
     desk = QuizDesk(config)
     ada, bob = desk.join(SEAT_A, "Ada").student, desk.join(SEAT_B, "Bob").student
-    orders = [[p["id"] for p in desk.sheet(s).publics] for s in (ada, bob)]
+    orders = [[p["id"] for p in desk.sitting(s).publics] for s in (ada, bob)]
     assert orders[0] != orders[1] and sorted(orders[0]) == sorted(orders[1])
     with open_store(config["db"]) as store:
         papers = {s.name: s.paper for s in store.students("s")}
@@ -331,12 +331,60 @@ def test_variants_give_other_cards_for_the_same_question_and_resume_them(tmp_pat
     shown = lambda d, s, qid: d.paper(s)[qid].to_public()["groups"]
     assert any(shown(desk, ada, qid) != shown(desk, bob, qid) for qid in varied)
     qid = varied[0]
-    while desk.sheet(ada).current["id"] != qid:
+    while desk.sitting(ada).current["id"] != qid:
         clock.advance(60)
         answer_right(desk, ada)
-    assert desk.sheet(ada).current["groups"] == shown(desk, ada, qid)
+    assert desk.sitting(ada).current["groups"] == shown(desk, ada, qid)
     clock.advance(60)
     result, _, _ = desk.answer(ada, qid, desk.paper(ada)[qid].answer_input)
     assert result.outcome == "right" and rows(config)[-1].question_id == qid
     again = QuizDesk(config)  # the server started again: the same cards
     assert shown(again, again.enter(SEAT_A).student, qid) == shown(desk, ada, qid)
+
+
+# --- the desk holds each student's Sitting (issue 28) -----------------------------------
+
+def test_the_desk_reads_a_posted_form_through_the_students_sitting(tmp_path):
+    config = config_for(tmp_path, shuffle=False)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)                          # basic-eights: a choice
+    result, public, left = desk.answer(ada, question.id, {"choice": "set", "text": ""})
+    assert result.outcome == "right" and public["id"] == question.id and left == 0
+    assert [(r.question_id, r.given) for r in rows(config)] == [(question.id, "set")]
+    assert desk.sitting(ada).current["id"] != question.id   # on to where the student is
+
+
+def test_a_form_the_desk_cannot_read_is_refused_and_nothing_is_kept(tmp_path):
+    config = config_for(tmp_path, shuffle=False)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)
+    with pytest.raises(Refused) as refused:
+        desk.answer(ada, question.id, {"choice": ["set", "run"]})
+    assert refused.value.said.code == "sitting_form_unreadable"
+    assert "could not be read" in refused.value.student_message
+    assert rows(config) == [] and desk.sitting(ada).score()["attempts"] == 0
+    assert desk.answer(ada, question.id, {"choice": "set"}).result.outcome == "right"
+
+
+def test_a_widget_can_drive_the_desks_sitting_and_keep_answers_through_the_desk(tmp_path):
+    from rummy_teach.widgets.quiz import QuizWidget
+
+    config = config_for(tmp_path, shuffle=False, attempts=2)
+    desk = QuizDesk(config)
+    ada = desk.join(SEAT_A, "Ada").student
+    sitting = desk.sitting(ada)
+    widget = QuizWidget(sitting.quiz, sitting=sitting, on_answer=desk.keeper(ada))
+    question = on(desk, ada)
+    widget.choose(wrong_answer(question))
+    assert widget.submit().outcome == "wrong" and not widget.closed   # one try left
+    assert [(r.question_id, r.outcome) for r in rows(config)] == [(question.id, "wrong")]
+    # another process of the class (a second desk on the same database) takes the last try
+    other = QuizDesk(config)
+    other.answer(ada, question.id, question.answer_input)
+    widget.choose(question.answer_input)
+    assert widget.submit() is None and "already answered" in widget.problem.value
+    assert widget.sitting.score()["attempts"] == 1 and len(rows(config)) == 2
+    # the server started again: where the database leaves Ada
+    assert QuizDesk(config).sitting(ada).current["id"] != question.id

@@ -46,7 +46,7 @@ def answer_in_italian(tmp_path):
         ada = desk.join(SEAT, "Ada").student
         right, public, _ = desk.answer(ada, "basic-eights", "tris")
         wrong, _, _ = desk.answer(ada, "basic-opponent-cards", "25")
-        page = feedback_html(wrong, desk.sheet(ada).public_of("basic-opponent-cards"))
+        page = feedback_html(wrong, desk.sitting(ada).public_of("basic-opponent-cards"))
     assert right.right and public["prompt"].startswith("Nel Rummy base")
     assert wrong.outcome == "wrong" and "Hai risposto 25; le carte fanno 30." in page
     return config
@@ -63,7 +63,7 @@ def test_an_answer_given_in_italian_is_stored_neutral_and_reads_back_in_dutch(tm
         page = report_html(report)
         text = report_text(report)
         dashboard = dashboard_html(Quiz.builtin("basic"), students, answers)
-        again = QuizDesk(config).sheet(students[0])          # the server started again
+        again = QuizDesk(config).sitting(students[0])          # the server started again
         prompt = again.current["prompt"]
     for shown in (page, text):
         assert "een drieling is 3 of 4 kaarten van één waarde" in shown

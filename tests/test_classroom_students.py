@@ -222,7 +222,7 @@ def test_two_students_get_different_orders_kept_in_the_database(tmp_path):
     ada, bob = app_at(config, SEAT_A), app_at(config, SEAT_B)
     ada.start("Ada")
     bob.start("Bob")
-    orders = [[p["id"] for p in app.quiz_widget._public] for app in (ada, bob)]
+    orders = [app.quiz_widget.sitting.order for app in (ada, bob)]
     assert orders[0] != orders[1] and sorted(orders[0]) == sorted(orders[1])
     with open_store(config["db"]) as store:
         papers = {s.name: s.paper for s in store.students("s")}

@@ -263,3 +263,21 @@ def test_questions_about_play_are_answered_with_the_widgets_buttons():
     widget.choose("Ben", "Cleo")
     result = widget.submit()
     assert result.right and "share the win" in result.explanation
+
+
+def test_a_widget_given_a_sitting_shows_it_and_takes_nothing_else_of_the_paper():
+    from rummy_teach.errors import UsageError
+    from rummy_teach.quiz import Sitting
+
+    quiz = QUIZZES["basic"]
+    sitting = Sitting(quiz, history=[(quiz[0].id, quiz[0].answer_input)])
+    widget = QuizWidget(quiz, sitting=sitting)
+    assert widget.sitting is sitting and widget.current["id"] == quiz[1].id
+    widget.type_answer(quiz[1].answer_input)
+    widget.submit()
+    assert sitting.score()["right"] == 2 and sitting.closed
+    for extra in ({"history": [(quiz[0].id, "set")]}, {"attempts": 2}, {"order": [quiz[1].id]}):
+        with pytest.raises(UsageError):
+            QuizWidget(quiz, sitting=sitting, **extra)
+    with pytest.raises(UsageError):
+        QuizWidget(QUIZZES["500"], sitting=sitting)

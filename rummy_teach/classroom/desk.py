@@ -21,10 +21,25 @@ widget and no web request, only the rules of the class:
 * **the paper**: question order, option order and, with ``--variants``, other cards,
   made once per student (:func:`~rummy_teach.classroom.student.make_paper`) and kept
   in the database, so a reload, another browser or a restarted server shows the same;
-* **answers**: judged here with the engine (``Question.check``), written to the store
-  before the verdict is returned, never more judged answers per question than the
-  class allows, at most :data:`~rummy_teach.classroom.student.UNREADABLE_LIMIT`
-  unreadable ones, and no faster than a person.
+* **answers**: each student's way through the paper is a
+  :class:`~rummy_teach.quiz.Sitting` (which question, the answer read from the form,
+  the verdict, the tries, the score, resuming from the stored answers); the desk adds
+  what only a class has: the answer written to the store before the verdict is
+  returned, never more judged answers per question than the store holds room for
+  (another process may have written one), at most
+  :data:`~rummy_teach.classroom.student.UNREADABLE_LIMIT` unreadable ones kept, and no
+  faster than a person.
+
+The desk's API for a front end that records answers (the quiz page, a lesson page):
+``enter``/``join``/``rejoin`` find the student (a :class:`Visit`); ``sitting(student)``
+is their :class:`~rummy_teach.quiz.Sitting` (read it: ``current``, ``score()``,
+``finished``...; ``fresh=True`` reads their answers from the database again);
+``answer(student, question_id, form)`` judges and keeps one answer (``form``: the
+form's fields ``{"choice", "pick", "text"}`` or the answer as text) and returns the
+sitting's :class:`~rummy_teach.quiz.Answered` ``(result, public, tries_left)``, or
+raises :class:`Refused`; ``keeper(student)`` is the record that keeps an answer, for a
+front end that drives the student's sitting itself (a quiz widget); ``seen(student)``
+tells the dashboard where they are. ``lock(student_id)`` serialises one student's calls.
 
 Everything a student is told is a catalogue code with its parameters
 (:class:`Said`); the page turns it into words. Time comes from ``clock`` (a test's own). Every method is plain blocking code
@@ -40,6 +55,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from ..quiz import Answered, Sitting, SittingRefused
 from .names import normal_name
 from .pace import Pace
 from .student import (BURST, JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, JOIN_CLASS_BURST,
@@ -64,81 +80,11 @@ class Refused(Exception):
         super().__init__(code)
         self.said = Said(code, params)
 
-
-class Sheet:
-    """One student's quiz as it stands: the paper's questions, the score, the tries, and
-    the first question not done with (``position``; ``finished`` when none is left).
-
-    Built from the student's stored answers (so it is the same after any restart) and
-    kept up to date by :meth:`take`."""
-
-    def __init__(self, quiz, paper: dict, attempts: int, history=()):
-        self.quiz = quiz
-        self.attempts = attempts
-        self.options = paper.get("options") or {}
-        self.order = [qid for qid in paper.get("order", []) if qid in quiz] or [q.id for q in quiz]
-        self.session = quiz.session()
-        self.tries: dict[str, int] = {}
-        for question_id, text in history:
-            if question_id in quiz:
-                self.take(question_id, quiz[question_id].check(text))
-
-    @staticmethod
-    def _public(question, options: dict) -> dict:
-        public = question.to_public()
-        shown = options.get(question.id)
-        if shown and sorted(shown) == sorted(public["options"]):
-            public = {**public, "options": list(shown)}
-        return public
-
     @property
-    def publics(self) -> list[dict]:
-        """The paper's questions as the student sees them, in the language in use."""
-        return [self._public(self.quiz[qid], self.options) for qid in self.order]
-
-    def take(self, question_id: str, result) -> int:
-        """Count a judged answer; the tries left on this question (0 when it is done)."""
-        self.session.history.append(result)
-        if result.outcome == "right":
-            self.session.right += 1
-        elif result.outcome == "wrong":
-            self.session.wrong += 1
-        else:
-            self.session.unreadable += 1
-            return max(0, self.attempts - self.tries.get(question_id, 0))
-        self.tries[question_id] = self.tries.get(question_id, 0) + 1
-        if result.outcome == "right":
-            return 0
-        return max(0, self.attempts - self.tries[question_id])
-
-    def done_with(self, question_id: str) -> bool:
-        return self.session.solved(question_id) or self.tries.get(question_id, 0) >= self.attempts
-
-    @property
-    def position(self) -> int:
-        """The first question not done with (the number of questions when all are)."""
-        for number, question_id in enumerate(self.order):
-            if not self.done_with(question_id):
-                return number
-        return len(self.order)
-
-    @property
-    def finished(self) -> bool:
-        return self.position >= len(self.order)
-
-    @property
-    def current(self) -> dict | None:
-        where = self.position
-        return self._public(self.quiz[self.order[where]], self.options) \
-            if where < len(self.order) else None
-
-    def public_of(self, question_id: str) -> dict | None:
-        if question_id not in self.order:
-            return None
-        return self._public(self.quiz[question_id], self.options)
-
-    def score(self) -> dict:
-        return self.session.score()
+    def student_message(self) -> str:
+        """The refusal in words, in the language in use (what a quiz widget shows)."""
+        from .messages import say
+        return say(self.said.code, **self.said.params)
 
 
 @dataclass
@@ -165,7 +111,7 @@ class QuizDesk:
         self.roster = config.get("roster") or None
         self._store = store
         self._guard = threading.Lock()        # for the small tables below
-        self._sheets: dict[str, Sheet] = {}   # student id -> their sheet
+        self._sittings: dict[str, Sitting] = {}   # student id -> their sitting
         self._quizzes: dict[str, object] = {}  # student id -> their paper's quiz
         self.answers_pace = Pace(BURST, PER_SECOND, clock)              # per student
         self.joins_pace = Pace(JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, clock)  # per address
@@ -284,15 +230,14 @@ class QuizDesk:
         return store.student_by_seat(self.session, seat_hash)
 
     def _welcome(self, student, code: str) -> Visit:
-        sheet = self.sheet(student, fresh=True)
-        judged = sheet.session.attempts
-        params = {"name": student.name, "code": student.rejoin_code, "answers": judged,
-                  "number": min(sheet.position + 1, len(sheet.order)),
-                  "total": len(sheet.order)}
-        if sheet.finished:
+        sitting = self.sitting(student, fresh=True)
+        params = {"name": student.name, "code": student.rejoin_code, "answers": sitting.judged,
+                  "number": min(sitting.position + 1, len(sitting.order)),
+                  "total": len(sitting.order)}
+        if sitting.finished:
             params["finished"] = True
         if code != "joined_note":  # a new student's row says question 1 already
-            self.seen(student, sheet)
+            self.seen(student, sitting)
         return Visit(student=student, said=Said(code, params, kind="note"))
 
     # --- the quiz ------------------------------------------------------------------------
@@ -306,59 +251,80 @@ class QuizDesk:
                 self._quizzes[student.student_id] = found
         return found
 
-    def sheet(self, student, fresh: bool = False) -> Sheet:
-        """The student's sheet; ``fresh`` reads their answers from the database again."""
+    def sitting(self, student, fresh: bool = False) -> Sitting:
+        """The student's sitting; ``fresh`` reads their answers from the database again."""
         with self._guard:
-            found = None if fresh else self._sheets.get(student.student_id)
+            found = None if fresh else self._sittings.get(student.student_id)
         if found is None:
-            quiz = self.paper(student)
-            history = [(a.question_id, a.given) for a in
-                       self.store().answers(session=self.session, student_id=student.student_id)]
-            found = Sheet(quiz, student.paper, self.attempts, history)
+            history = self.store().answers(session=self.session, student_id=student.student_id)
+            found = Sitting.for_paper(self.paper(student), student.paper, self.attempts, history)
             with self._guard:
-                self._sheets[student.student_id] = found
+                self._sittings[student.student_id] = found
         return found
 
-    def seen(self, student, sheet: Sheet | None = None) -> None:
+    sheet = sitting     # the name it had before issue 28
+
+    def seen(self, student, sitting: Sitting | None = None) -> None:
         """Tell the dashboard which question the student is on (best effort)."""
-        sheet = sheet or self.sheet(student)
+        sitting = sitting or self.sitting(student)
         try:
-            self.store().seen(self.session, student.student_id, sheet.position)
+            self.store().seen(self.session, student.student_id, sitting.position)
         except Exception:  # the dashboard is a bit behind; the answers are what matter
             pass
 
-    def answer(self, student, question_id: str, text: str):
-        """Judge and keep one answer: ``(result, public question, tries left)``.
+    def answer(self, student, question_id: str, form) -> Answered:
+        """Judge and keep one answer to ``question_id`` (the question the student's page
+        showed): ``form`` is the page's fields (``{"choice": ..., "pick": [...], "text": ...}``)
+        or the answer as text. Returns the sitting's ``Answered(result, public, tries_left)``;
+        the sitting is then on the question the student is on.
 
         Raises :class:`Refused` (nothing kept, nothing counted) for an answer to a question
-        the student is not on, a question already answered, or answers faster than a person;
-        any error of the store propagates (nothing counted: the student submits again)."""
-        sheet = self.sheet(student)
-        current = sheet.current
-        if current is None or current["id"] != question_id:
+        the student is not on, a question already answered, a form that cannot be read, or
+        answers faster than a person; any error of the store propagates (nothing counted:
+        the student submits again)."""
+        sitting = self.sitting(student)
+        if not sitting.takes(question_id):
             raise Refused("answer_already_given")
-        if not self.answers_pace.allows(student.student_id):
+        if not self.answers_pace.allows(student.student_id):  # before judging: it costs
             raise Refused("answer_too_fast")
-        question = sheet.quiz[question_id]
-        result = question.check(text)
-        store = self.store()
-        tally = store.tally(self.session, student.student_id, question_id)
-        if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
-            raise Refused("answer_already_given")
-        keep = not (result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT)
-        if keep:
+        submit = sitting.submit_text if isinstance(form, str) else sitting.submit
+        try:
+            answered = submit(form, question=question_id, record=self.keeper(student))
+        except SittingRefused as refused:
+            raise Refused(refused.reason.code, **refused.reason.params) from None
+        sitting.next()  # the verdict is drawn once; the page then shows where the student is
+        return answered
+
+    def keeper(self, student):
+        """The ``record`` that keeps one answer of ``student`` in the store before their
+        sitting counts it: the store's tally (not this process's memory: another may share
+        the class) refuses a question already answered, at most ``UNREADABLE_LIMIT``
+        unreadable answers a question are kept, and answers come no faster than a person
+        (:class:`Refused`). :meth:`answer` uses it; so may a front end that drives the
+        student's sitting itself, e.g. ``QuizWidget(quiz, sitting=desk.sitting(student),
+        on_answer=desk.keeper(student))`` (call it under :meth:`lock`)."""
+        def keep(public, text, result):
+            if not self.answers_pace.allows(student.student_id):
+                raise Refused("answer_too_fast")
+            store = self.store()
+            tally = store.tally(self.session, student.student_id, public["id"])
+            if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
+                raise Refused("answer_already_given")
+            if result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT:
+                return      # the hint shows; nothing judged is lost by not keeping one more
             self.answers_pace.take(student.student_id)
             store.record(session=self.session, student_id=student.student_id,
                          student_name=student.name, quiz=self.quiz_name,
-                         question_id=question_id, rule=question.rule_key, given=text,
+                         question_id=public["id"],
+                         rule=self.paper(student)[public["id"]].rule_key, given=str(text),
                          outcome=result.outcome)
-        return result, current, sheet.take(question_id, result)
+        return keep
 
     # --- the teacher's corrections -------------------------------------------------------
     def _forget(self, *student_ids: str) -> None:
         with self._guard:
             for student_id in student_ids:
-                self._sheets.pop(student_id, None)
+                self._sittings.pop(student_id, None)
                 self._quizzes.pop(student_id, None)
         for student_id in student_ids:
             self.rejoin_pace.forget(student_id)

@@ -46,8 +46,7 @@ from .gate import SEAT_COOKIE, SEAT_DAYS, join_ok
 from .messages import class_language, class_title
 from .pages import content_security_policy, join_page, language_switch
 from .store import StoreLost
-from .quizview import (SCRIPT, answer_text, join_first, name_form, not_saved, other_site,
-                       page, quiz_html)
+from .quizview import SCRIPT, join_first, name_form, not_saved, other_site, page, quiz_html
 
 #: the cookie that keeps the language a student picked on the page (the teacher's until then)
 LANG_COOKIE = "rummy_lang"
@@ -88,18 +87,12 @@ def _without_default_port(host: str) -> str:
     return name if colon and port in ("80", "443") and not name.endswith("[") else host
 
 
-class _Fields:
-    """A posted form's answer values, bounded, read once: ``get`` one, ``all`` of a name."""
-
-    def __init__(self, handler):
-        self.one = {name: handler.get_body_argument(name, "")[:500] for name in ("choice", "text")}
-        self.many = [value[:20] for value in handler.get_body_arguments("pick")[:60]]
-
-    def get(self, name: str) -> str:
-        return self.one.get(name, "")
-
-    def all(self, name: str) -> list[str]:
-        return list(self.many) if name == "pick" else []
+def _fields(handler) -> dict:
+    """A posted form's answer fields, bounded, as the sitting reads them (its
+    :func:`~rummy_teach.quiz.form_text` makes the answer of them)."""
+    return {"choice": handler.get_body_argument("choice", "")[:500],
+            "text": handler.get_body_argument("text", "")[:500],
+            "pick": [value[:20] for value in handler.get_body_arguments("pick")[:60]]}
 
 
 def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = None) -> list:
@@ -184,7 +177,8 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
     def visit_html(visit, given: str = "") -> str:
         if visit.student is None:
             return name_form(title(), prefix, config.get("roster"), visit.said, visit.claim, given)
-        return quiz_html(title(), prefix, visit.student, desk.sheet(visit.student), said=visit.said)
+        return quiz_html(title(), prefix, visit.student, desk.sitting(visit.student),
+                         said=visit.said)
 
     def enter(seat_hash: str, user: str | None, lang: str) -> tuple[int, str]:
         with i18n.language(lang):
@@ -217,24 +211,20 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
         if student is None:
             return 403, join_first(prefix)
         with desk.lock(student.student_id):  # one student's requests one at a time
-            sheet = desk.sheet(student)
+            sitting = desk.sitting(student)
             if act == "next":
-                desk.seen(student, sheet)
-                return 200, quiz_html(title(), prefix, student, sheet)
-            public = sheet.public_of(form["question"])
+                desk.seen(student, sitting)
+                return 200, quiz_html(title(), prefix, student, sitting)
             said = answered = None
-            if public is None:
-                said = Said("answer_already_given")
-            else:
-                try:
-                    answered = desk.answer(student, public["id"], answer_text(public, form["fields"]))
-                except Refused as refused:
-                    said = refused.said
-                except StoreLost:  # the class's file is gone: the teacher has the alarm
-                    said = Said("quiz_not_saved_lost")
-                except Exception as error:  # not kept, not counted: submit again
-                    said = Said("quiz_not_saved", {"error": type(error).__name__})
-            return 200, quiz_html(title(), prefix, student, sheet, said=said, answered=answered)
+            try:
+                answered = desk.answer(student, form["question"], form["fields"])
+            except Refused as refused:
+                said = refused.said
+            except StoreLost:  # the class's file is gone: the teacher has the alarm
+                said = Said("quiz_not_saved_lost")
+            except Exception as error:  # not kept, not counted: submit again
+                said = Said("quiz_not_saved", {"error": type(error).__name__})
+            return 200, quiz_html(title(), prefix, student, sitting, said=said, answered=answered)
 
     class Open(Student):
         async def get(self):
@@ -281,7 +271,7 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
             form = {"name": self.get_body_argument("name", "")[:200],
                     "code": self.get_body_argument("code", "")[:20],
                     "question": self.get_body_argument("question", "")[:200],
-                    "fields": _Fields(self)}
+                    "fields": _fields(self)}
             status, main = await self.work(act_on, act, seat_hash, user, form, self.language(),
                                            self.request.remote_ip or "")
             if status == 503:  # the page's script keeps the form and shows why (quizview)

@@ -1,7 +1,7 @@
 """The student's quiz page as the classroom server writes it: plain HTML forms, no kernel.
 
 Pure functions from a :class:`~rummy_teach.classroom.desk.Visit` or a
-:class:`~rummy_teach.classroom.desk.Sheet` to HTML. Every word comes from the
+:class:`~rummy_teach.quiz.Sitting` to HTML. Every word comes from the
 catalogue (:func:`~rummy_teach.classroom.messages.say`); what a question shows
 comes from ``question.to_public()`` only, and a verdict's explanation and right
 answer are drawn only for an answer just submitted (and not at all while tries
@@ -220,12 +220,12 @@ def other_site(origin: str) -> str:
             f'<p>{_e(say("post_other_site_next"))}</p>')
 
 
-def score_line(sheet, public=None) -> str:
+def score_line(sitting, public=None) -> str:
     """The score, and which question is shown (``public``; else the one the student is on)."""
-    s = sheet.score()
-    number = sheet.order.index(public["id"]) + 1 if public is not None else sheet.position + 1
-    where = (say("quiz_where_finished") if public is None and sheet.finished else
-             say("quiz_where_question", number=number, total=len(sheet.order)))
+    s = sitting.score()
+    number = sitting.order.index(public["id"]) + 1 if public is not None else sitting.position + 1
+    where = (say("quiz_where_finished") if public is None and sitting.finished else
+             say("quiz_where_question", number=number, total=len(sitting.order)))
     return (f'<p class="rt-score" aria-live="polite">'
             f'{_e(say("quiz_score", right=s["right"], wrong=s["wrong"], where=where))}</p>')
 
@@ -293,19 +293,6 @@ def inputs_html(public: dict, closed: bool, given: str = "") -> str:
                  say("quiz_hint_melds" if wide else "quiz_hint_number"), wide, off, focus, given)
 
 
-def answer_text(public: dict, fields) -> str:
-    """The answer a posted form holds, as the text the checker reads (``fields.get(name)``
-    gives one value, ``fields.all(name)`` every value of a name)."""
-    kind = public["input"]
-    if kind == "choice":
-        return fields.get("choice")
-    if kind in ("multi", "cards"):
-        return " ".join(fields.all("pick")) or "none"
-    if kind == "player_points":
-        return f"{fields.get('choice')} {fields.get('text')}".strip()
-    return fields.get("text")
-
-
 def feedback_html(result, public: dict, tries_left: int = 0) -> str:
     """The verdict on an answer just submitted. With tries left on a wrong answer, only
     the verdict and the tries left: nothing that gives the right answer away."""
@@ -336,19 +323,19 @@ def feedback_html(result, public: dict, tries_left: int = 0) -> str:
     return "".join(lines)
 
 
-def quiz_html(title: str, base: str, student, sheet, *, said=None, answered=None) -> str:
+def quiz_html(title: str, base: str, student, sitting, *, said=None, answered=None) -> str:
     """The student's quiz: the question they are on with its inputs, or, just after an
     answer (``answered`` = (result, public question, tries left)), that question with its
     verdict, and Next when it is done with."""
     heading = f"<h1>{_e(title)} · {_e(student.name)}</h1>{_said(said)}"
     if answered is not None:
         result, public, left = answered
-        closed = result.outcome != "unreadable" and not left
+        closed = sitting.done_with(public["id"])
     else:
-        public, closed = sheet.current, False
+        public, closed = sitting.current, False
         if public is None:
-            s = sheet.score()
-            return (f"{heading}{score_line(sheet)}<p class=\"rt-prompt rt-finished\" "
+            s = sitting.score()
+            return (f"{heading}{score_line(sitting)}<p class=\"rt-prompt rt-finished\" "
                     f'role="status" tabindex="-1" data-focus>'
                     f'{_e(say("quiz_finished", right=s["right"], total=s["questions"]))}</p>')
     skip = (public["groups"][-1]["label"],) if public["input"] == "cards" else ()
@@ -357,11 +344,11 @@ def quiz_html(title: str, base: str, student, sheet, *, said=None, answered=None
               f"{inputs_html(public, closed, answered[0].given if answered else '')}"
               f'<button type="submit"{" disabled" if closed else ""}>{_e(say("quiz_submit"))}'
               "</button></form>")
-    parts = [heading, score_line(sheet, public), question_html(public, skip), answer]
+    parts = [heading, score_line(sitting, public), question_html(public, skip), answer]
     if answered is not None:
         parts.append(feedback_html(answered[0], public, answered[2]))
     if closed:
-        last = sheet.finished
+        last = sitting.finished
         parts.append(f'<form method="post" action="{_e(base)}quiz/next">'
                      f'<button type="submit" data-focus>'
                      f'{_e(say("quiz_see_score" if last else "quiz_next"))}</button></form>')

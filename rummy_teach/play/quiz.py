@@ -3,9 +3,9 @@
 The pictures (:func:`question_html`, :func:`feedback_html`) are shared with the
 kernel's :class:`~rummy_teach.widgets.quiz.QuizWidget`. :class:`QuizController`
 is the quiz as a book page runs it, in the reader's browser: the answer is checked
-by ``question.check(text)`` and scored by a :class:`~rummy_teach.quiz.QuizSession`,
-exactly as in the kernel. The classroom never uses it: there the quiz is checked in
-the kernel and nothing about the answers reaches the browser before Submit.
+and scored by a :class:`~rummy_teach.quiz.Sitting`, exactly as in the kernel. The
+classroom never uses it: there the quiz is checked in the kernel or the classroom's
+server, and nothing about the answers reaches the browser before Submit.
 """
 
 from __future__ import annotations
@@ -130,18 +130,21 @@ def text_box_words(kind: str) -> tuple[str, str]:
 
 class QuizController(Controller):
     """A quiz taken by one reader: :meth:`choose`, :meth:`type_answer`,
-    :meth:`click_card`, :meth:`submit`, :meth:`next`, driven by :meth:`handle`."""
+    :meth:`click_card`, :meth:`submit`, :meth:`next`, driven by :meth:`handle`.
+
+    What the inputs hold (the option pressed, the picks, the box) is kept here; which
+    question, the verdict, the score and what may be done next are the
+    :class:`~rummy_teach.quiz.Sitting`'s (``sitting``)."""
 
     kind = "quiz"
 
     def __init__(self, quiz, title: str | None = None, four_colour: bool = False):
+        from ..quiz import Sitting
+
         self.quiz = quiz
         self.title = title if title is not None else (quiz.title or say("quiz_default_title"))
         self.four_colour = bool(four_colour)
-        self.session = quiz.session()
-        self.public = [q.to_public() for q in quiz]
-        self.position = 0
-        self.finished = False
+        self.sitting = Sitting(quiz)
         self._fresh()
 
     @classmethod
@@ -156,27 +159,39 @@ class QuizController(Controller):
                 "four_colour": self.four_colour}
 
     def _fresh(self) -> None:
-        self.closed = False
-        self.result = None
         self.choice: str | None = None
         self.picks: list[str] = []
         self.text = ""
 
+    # --- the sitting's state, read ------------------------------------------------------------
+    @property
+    def session(self):
+        return self.sitting.session
+
+    @property
+    def position(self) -> int:
+        return min(self.sitting.position, len(self.sitting.order) - 1)
+
+    @property
+    def closed(self) -> bool:
+        return self.sitting.closed
+
+    @property
+    def finished(self) -> bool:
+        return self.sitting.finished
+
+    @property
+    def result(self):
+        return self.sitting.result
+
     @property
     def current(self) -> dict:
-        return self.public[self.position]
+        return self.sitting.current
 
     # --- the reader's events ----------------------------------------------------------------
-    def answer_text(self) -> str:
-        """The answer the inputs hold now, as the text the checker reads."""
-        kind = self.current["input"]
-        if kind == "choice":
-            return self.choice or ""
-        if kind in ("multi", "cards"):
-            return " ".join(self.picks) or "none"
-        if kind == "player_points":
-            return f"{self.choice or ''} {self.text}".strip()
-        return self.text
+    def fields(self) -> dict:
+        """What the inputs hold, as a form's fields (the sitting reads the answer from them)."""
+        return {"choice": self.choice or "", "pick": list(self.picks), "text": self.text}
 
     def choose(self, option: str) -> None:
         """Press an option button: a choice or a winner; a letter of a multi question toggles."""
@@ -204,20 +219,12 @@ class QuizController(Controller):
         """Check the answer; a readable answer closes the question and counts."""
         if self.closed or self.finished:
             return self.result
-        text = self.answer_text()
-        self.result = self.session.answer(self.current["id"], text)
-        if self.result.outcome != "unreadable":
-            self.closed = True
-        return self.result
+        return self.sitting.submit(self.fields()).result
 
     def next(self) -> None:
-        if not self.closed:
-            return
-        if self.position + 1 < len(self.public):
-            self.position += 1
+        if self.closed:
+            self.sitting.next()
             self._fresh()
-        else:
-            self.finished = True
 
     def handle(self, act: str, arg: str = "", fields: dict | None = None) -> None:
         if not (self.closed or self.finished) and fields and "text" in fields:
@@ -239,7 +246,7 @@ class QuizController(Controller):
 
     # --- the view -----------------------------------------------------------------------------
     def score_html(self) -> str:
-        return score_html(self.session.score(), self.position, len(self.public), self.finished)
+        return score_html(self.sitting.score(), self.position, len(self.sitting.order), self.finished)
 
     def inputs_html(self) -> str:
         public, off = self.current, " disabled" if self.closed else ""
@@ -277,7 +284,7 @@ class QuizController(Controller):
             return f'<div class="rt-quiz-page">{heading}{self.score_html()}{body}</div>'
         public = self.current
         skip = (public["groups"][-1]["label"],) if public["input"] == "cards" else ()
-        last = self.position + 1 == len(self.public)
+        last = self.sitting.last
         buttons = (button(say("quiz_submit"), act="submit", look="move", enabled=not self.closed,
                           tip=say("quiz_submit_tip"), why_off=say("quiz_off_answered"))
                    + button(say("quiz_see_score" if last else "quiz_next"), act="next", look="move",

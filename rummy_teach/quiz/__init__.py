@@ -18,9 +18,11 @@ from .questions import (INPUT_KINDS, CheckResult, ContractQuestion, DiscardQuest
                         MeldQuestion, Question, WhichMeldsQuestion)
 from .quiz import Quiz, QuizSession
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
+from .sitting import Answered, Sitting, SittingRefused, form_text
 
 __all__ = [
-    "Quiz", "QuizSession", "Question", "CheckResult", "QuizFileError", "Unreadable", "FORMAT",
+    "Quiz", "QuizSession", "Sitting", "SittingRefused", "Answered", "form_text",
+    "Question", "CheckResult", "QuizFileError", "Unreadable", "FORMAT",
     "INPUT_KINDS", "MeldQuestion", "WhichMeldsQuestion", "LayOffQuestion", "ContractQuestion",
     "DiscardQuestion", "PointsQuestion", "ScoreQuestion", "HandWinnerQuestion", "ArrangeQuestion",
     "generate", "generate_many", "GENERATED_KINDS", "LEVELS",

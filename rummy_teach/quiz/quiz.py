@@ -184,7 +184,10 @@ class QuizSession:
         """Check ``answer`` to ``question`` (its id, position or the Question) and count it."""
         if isinstance(question, Question):
             question = question.id
-        result = self.quiz[question].check(answer)
+        return self.count(self.quiz[question].check(answer))
+
+    def count(self, result: CheckResult) -> CheckResult:
+        """Count a verdict already reached (by ``Question.check``) on a question of this quiz."""
         if result.outcome == "right":
             self.right += 1
         elif result.outcome == "wrong":

@@ -25,7 +25,10 @@ moves on, and Next goes to the following question. With ``attempts=N`` a wrong
 answer leaves the question open while tries are left, and its feedback shows only
 the verdict (never the right answer). ``order``/``options`` show the questions
 and their options in another order (a student's paper); ``history`` takes back
-earlier answers, so the widget opens at the first question not done with.
+earlier answers, so the widget opens at the first question not done with;
+``sitting`` gives instead a :class:`~rummy_teach.quiz.Sitting` held elsewhere (a
+classroom desk's: ``QuizWidget(quiz, sitting=desk.sitting(student),
+on_answer=desk.keeper(student))``), which the widget then shows and drives.
 
 ``on_answer(public_question, text, result)`` is called for every submitted answer
 (unreadable ones included) *before* the feedback shows; the classroom records
@@ -54,19 +57,26 @@ class QuizWidget(widgets.VBox):
 
     ``QuizWidget(Quiz.builtin("basic"))``; drive it from Python the way a learner
     does with :meth:`choose`, :meth:`type_answer`, :meth:`click_card`,
-    :meth:`submit` and :meth:`next`. ``session`` is the
-    :class:`~rummy_teach.quiz.QuizSession` keeping the score; ``result`` is the
-    last :class:`~rummy_teach.quiz.CheckResult`.
+    :meth:`submit` and :meth:`next`. ``sitting`` is the learner's
+    :class:`~rummy_teach.quiz.Sitting` (which question, the tries, the score: the widget
+    only shows what it says); ``result`` is the last
+    :class:`~rummy_teach.quiz.CheckResult`.
     """
 
     def __init__(self, quiz, *, on_answer: Callable | None = None, four_colour: bool = False,
                  title: str | None = None, order=None, options: dict | None = None,
-                 attempts: int | None = None, history=(), lang: str | None = None):
+                 attempts: int | None = None, history=(), lang: str | None = None,
+                 sitting=None):
         # ``lang``: the widget speaks it in every callback (a classroom kernel's students),
         # else whatever language is in use when it draws
         self.lang = lang
+        if sitting is not None and (sitting.quiz is not quiz or order or options or attempts
+                                    or history):
+            raise UsageError("a widget given a sitting takes its quiz, paper, attempts and "
+                             "answers from it: give the sitting's quiz and nothing of those")
         with self._speaking():
-            self._build(quiz, on_answer, four_colour, title, order, options, attempts, history)
+            self._build(quiz, on_answer, four_colour, title, order, options, attempts, history,
+                        sitting)
 
     def _speaking(self):
         from contextlib import nullcontext
@@ -74,21 +84,21 @@ class QuizWidget(widgets.VBox):
         from .. import i18n
         return i18n.language(self.lang) if self.lang else nullcontext()
 
-    def _build(self, quiz, on_answer, four_colour, title, order, options, attempts, history):
+    def _build(self, quiz, on_answer, four_colour, title, order, options, attempts, history,
+               sitting):
+        from ..quiz import Sitting
+
         self.quiz = quiz
-        self.session = quiz.session()
+        # which question, the tries, the score and where earlier answers leave the learner
+        # are the sitting's (one held elsewhere, as the classroom desk's, or the widget's
+        # own); the widget shows them
+        self.sitting = sitting if sitting is not None else Sitting(
+            quiz, order=order, options=options, attempts=attempts, history=history)
         self.on_answer = on_answer
         self.four_colour = four_colour
-        # A paper: ``order`` (question ids) and ``options`` (id -> the same options in
-        # another order) change only what is shown; answers are checked as ever.
-        self._public = [self._paper_public(quiz[qid], options or {})
-                        for qid in (order or [q.id for q in quiz])]
-        self.attempts = attempts     # judged answers allowed per question; None: one, as ever
-        self.tries: dict[str, int] = {}
-        self.position = 0
-        self.closed = False          # the current question was answered right or wrong
-        self.finished = False
-        self.result = None
+        self.attempts = attempts if sitting is None else self.sitting.attempts
+        self.picker = self.choice = self.text = None      # the inputs (none once finished)
+        self.toggles: list[widgets.ToggleButton] = []
         heading = self.heading_text = title if title is not None else (quiz.title or say("quiz_default_title"))
         self.heading = widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif;margin:0.2em 0">'
                                     f'{_esc(heading)}</h2>')
@@ -107,53 +117,50 @@ class QuizWidget(widgets.VBox):
                           widgets.HBox([self.submit_button, self.next_button]),
                           self.feedback, self.problem])
         self.add_class("rt-quiz-widget")
-        self._replay(history)
-        if not self.finished:
+        if self.finished:
+            self._show_finished()
+        else:
             self._show_question()
 
-    @staticmethod
-    def _paper_public(question, options: dict) -> dict:
-        public = question.to_public()
-        shown = options.get(question.id)
-        if shown and sorted(shown) == sorted(public["options"]):
-            public = {**public, "options": list(shown)}
-        return public
+    # --- the sitting's state, read ----------------------------------------------------
+    @property
+    def session(self):
+        """The score (a :class:`~rummy_teach.quiz.QuizSession`)."""
+        return self.sitting.session
 
-    def _done_with(self, question_id: str) -> bool:
-        """Answered right, or out of tries."""
-        limit = self.attempts or 1
-        return self.session.solved(question_id) or self.tries.get(question_id, 0) >= limit
+    @property
+    def position(self) -> int:
+        """The shown question's place in the paper (the last one's once finished)."""
+        return min(self.sitting.position, len(self.sitting.order) - 1)
 
-    def _replay(self, history) -> None:
-        """Take back earlier answers ((question id, text) pairs): the score, the tries,
-        and the first question not done with (or the end)."""
-        for question_id, text in history:
-            result = self.session.answer(question_id, text)
-            if result.outcome != "unreadable":
-                self.tries[question_id] = self.tries.get(question_id, 0) + 1
-        for position, public in enumerate(self._public):
-            if not self._done_with(public["id"]):
-                self.position = position
-                return
-        if history:
-            self.position = len(self._public) - 1
-            self.closed = True
-            self.next()
+    @property
+    def closed(self) -> bool:
+        """The shown question is done with (answered right, or out of tries)."""
+        return self.sitting.closed
+
+    @property
+    def finished(self) -> bool:
+        return self.sitting.finished
+
+    @property
+    def result(self):
+        """The last verdict on the shown question."""
+        return self.sitting.result
 
     # --- what is shown ----------------------------------------------------------------
     @property
     def current(self) -> dict:
-        """The current question as the browser sees it (``to_public()``)."""
-        return self._public[self.position]
+        """The current question as the browser sees it (``to_public()``), in the widget's
+        language."""
+        with self._speaking():
+            return self.sitting.public_of(self.sitting.order[self.position])
 
     def _show_progress(self) -> None:
-        self.progress.value = score_html(self.session.score(), self.position, len(self._public),
-                                         self.finished)
+        self.progress.value = score_html(self.sitting.score(), self.position,
+                                         len(self.sitting.order), self.finished)
 
     def _show_question(self) -> None:
         public = self.current
-        self.closed = False
-        self.result = None
         self.feedback.value = ""
         self.problem.value = ""
         self.picker = self.choice = self.text = None
@@ -195,8 +202,7 @@ class QuizWidget(widgets.VBox):
         self.inputs.children = rows
         self.submit_button.disabled = False
         self.next_button.disabled = True
-        self.next_button.description = say("quiz_next" if self.position + 1 < len(self._public)
-                                           else "quiz_see_score")
+        self.next_button.description = say("quiz_see_score" if self.sitting.last else "quiz_next")
         self._show_progress()
 
     def _text_box(self, label_code: str, hint_code: str, wide: bool = False) -> widgets.Text:
@@ -208,19 +214,18 @@ class QuizWidget(widgets.VBox):
         return box
 
     # --- what the learner does ----------------------------------------------------------
+    def fields(self) -> dict:
+        """What the inputs hold now, as a form's fields (the sitting reads the answer)."""
+        picks = ([v for t, v in zip(self.toggles, self._toggle_values) if t.value] if self.toggles
+                 else list(self.picker.selected) if self.picker is not None else [])
+        return {"choice": (self.choice.value or "") if self.choice is not None else "",
+                "pick": picks, "text": self.text.value if self.text is not None else ""}
+
     def answer_text(self) -> str:
         """The answer the inputs hold now, as the text the checker reads."""
-        kind = self.current["input"]
-        if kind == "choice":
-            return self.choice.value or ""
-        if kind == "multi":
-            picked = [v for t, v in zip(self.toggles, self._toggle_values) if t.value]
-            return " ".join(picked) or "none"
-        if kind == "cards":
-            return " ".join(self.picker.selected) or "none"
-        if kind == "player_points":
-            return f"{self.choice.value or ''} {self.text.value}".strip()
-        return self.text.value
+        from ..quiz import form_text
+
+        return form_text(self.current, self.fields())
 
     def choose(self, *options: str) -> None:
         """Press option buttons (a choice, letters of a multi question, or the winner)."""
@@ -251,37 +256,35 @@ class QuizWidget(widgets.VBox):
             return self._submit(text)
 
     def _submit(self, text: str | None = None):
+        from ..quiz import SittingRefused
+
         if self.closed or self.finished:
             return self.result
-        text = self.answer_text() if text is None else text
-        public = self.current
-        result = self.quiz[public["id"]].check(text)
-        if self.on_answer is not None:
-            try:
-                self.on_answer(public, text, result)
-            except Exception as error:  # the answer was not saved: say so, count nothing
-                told = getattr(error, "student_message", None)  # a refusal on purpose
-                self.problem.value = (
-                    '<p role="alert" style="color:#b3261e;font-weight:600;font-family:system-ui">'
-                    + (_esc(told) if told else
-                       _esc(say("quiz_not_saved", error=type(error).__name__))) + "</p>")
-                return None
+        try:
+            if text is None:
+                answered = self.sitting.submit(self.fields(), record=self.on_answer)
+            else:
+                answered = self.sitting.submit_text(text, record=self.on_answer)
+        except SittingRefused as refused:  # nothing counted: the sitting says why
+            self._problem(str(refused))
+            return None
+        except Exception as error:  # the answer was not saved: say so, count nothing
+            told = getattr(error, "student_message", None)  # a refusal on purpose
+            self._problem(told or say("quiz_not_saved", error=type(error).__name__))
+            return None
         self.problem.value = ""
-        self.session.answer(public["id"], text)
-        self.result = result
-        left = 0
-        if result.outcome != "unreadable":
-            self.tries[public["id"]] = self.tries.get(public["id"], 0) + 1
-            if result.outcome == "wrong" and self.attempts:
-                left = max(0, self.attempts - self.tries[public["id"]])
         self._show_progress()  # the score first: whoever sees the feedback sees the new score
-        self.feedback.value = feedback_html(result, public, self.four_colour, tries_left=left)
-        if result.outcome != "unreadable" and not left:
+        self.feedback.value = feedback_html(answered.result, answered.public, self.four_colour,
+                                            tries_left=answered.tries_left)
+        if self.closed:
             self._close()
-        return result
+        return answered.result
+
+    def _problem(self, words: str) -> None:
+        self.problem.value = ('<p role="alert" style="color:#b3261e;font-weight:600;'
+                              f'font-family:system-ui">{_esc(words)}</p>')
 
     def _close(self) -> None:
-        self.closed = True
         for control in [self.choice, self.text, *self.toggles]:
             if control is not None:
                 control.disabled = True
@@ -300,12 +303,14 @@ class QuizWidget(widgets.VBox):
         """Go on to the next question, or to the final score after the last one."""
         if not self.closed:
             return
-        if self.position + 1 < len(self._public):
-            self.position += 1
+        self.sitting.next()
+        if self.finished:
+            self._show_finished()
+        else:
             self._show_question()
-            return
-        self.finished = True
-        self.question.value = finished_html(self.session.score())
+
+    def _show_finished(self) -> None:
+        self.question.value = finished_html(self.sitting.score())
         self.inputs.children = []
         self.feedback.value = ""
         self.submit_button.disabled = self.next_button.disabled = True
@@ -325,4 +330,4 @@ class QuizWidget(widgets.VBox):
         about the answers reaches the browser before Submit."""
         if self.on_answer is None:
             return page_html(QuizController(self.quiz, self.heading_text, self.four_colour))
-        return question_html(self.current)
+        return finished_html(self.sitting.score()) if self.finished else question_html(self.current)
