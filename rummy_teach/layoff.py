@@ -13,7 +13,7 @@ set only when it has the set's rank and the set has room.
 from __future__ import annotations
 
 from .cards import RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_plural
-from .melds import ACE_HIGH, Meld, MeldCheck, _card_problems, _verdict, position_label
+from .melds import ACE_HIGH, Meld, MeldCheck, card_problems, meld_verdict, position_label
 from .reasons import Reason
 
 
@@ -31,14 +31,14 @@ def grow(rules, meld: Meld, card: Card, end: str | None = None, on_table=None):
 
 def check_lay_off(rules, meld: Meld, card: Card, end: str | None = None, on_table=None) -> MeldCheck:
     """Judge laying ``card`` off on ``meld``: the verdict, its reasons and the grown meld."""
-    problems = list(_card_problems(rules, meld.cards + (card,)))
+    problems = list(card_problems(rules, meld.cards + (card,)))
     if problems:
         return MeldCheck(meld.cards + (card,), False, meld.kind,
                          (refusal(meld, card, problems[0]),))
     grown = grow(rules, meld, card, end, on_table)
     if isinstance(grown, Reason):
         return MeldCheck(meld.cards + (card,), False, meld.kind, (grown,))
-    return _verdict(rules, meld.cards + (card,), grown, first=(fits(meld, card),))
+    return meld_verdict(rules, meld.cards + (card,), grown, first=(fits(meld, card),))
 
 
 def meld_term(meld: Meld) -> Reason:

@@ -160,7 +160,7 @@ def check_meld(rules, cards: tuple[Card, ...], kind: str | None = None) -> MeldC
     cards = tuple(cards)
     if kind not in (None, "set", "run"):
         raise IllegalMeldError(f"kind must be 'set' or 'run', not {kind!r}")
-    problems = list(_card_problems(rules, cards))
+    problems = list(card_problems(rules, cards))
     if problems:
         return MeldCheck(cards, False, None, tuple(problems))
     naturals = [c for c in cards if not rules.is_wild(c)]
@@ -196,7 +196,7 @@ def _label_order(label: str) -> int:
     return [RANK_LABELS[r] for r in range(1, 14)].index(label)
 
 
-def _card_problems(rules, cards):
+def card_problems(rules, cards):
     if not cards:
         yield Reason("empty")
         return
@@ -239,7 +239,7 @@ def _judge_set(rules, cards, naturals, wilds) -> MeldCheck:
     rank = ranks[0]
     ordered = tuple(sorted(naturals, key=Card.sort_key)) + tuple(wilds)
     meld = Meld("set", ordered, rank=rank)
-    return _verdict(rules, cards, meld)
+    return meld_verdict(rules, cards, meld)
 
 
 def _judge_run(rules, cards, naturals, wilds) -> MeldCheck:
@@ -273,7 +273,7 @@ def _judge_run(rules, cards, naturals, wilds) -> MeldCheck:
     melds = [_laid_out(p, naturals, wilds, len(cards), suits[0]) for p in good]
     # where the ace may go low or high, a player counts it the way that scores more
     meld = max(melds, key=lambda m: m.points(rules)) if rules.scores_melds else melds[0]
-    return _verdict(rules, cards, meld)
+    return meld_verdict(rules, cards, meld)
 
 
 def _laid_out(placement, naturals, wilds, length, suit) -> Meld:
@@ -342,7 +342,7 @@ def _headline(meld: Meld) -> Reason:
                              "high": position_label(meld.high) + symbol})
 
 
-def _verdict(rules, cards, meld: Meld, first: tuple = ()) -> MeldCheck:
+def meld_verdict(rules, cards, meld: Meld, first: tuple = ()) -> MeldCheck:
     headline = _headline(meld)
     wilds = meld.wilds(rules)
     reasons = list(first) + [headline] + [Reason("wild_stands_for", {"card": str(c), "stands_for": s}) for c, s in wilds]

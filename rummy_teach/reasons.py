@@ -325,6 +325,12 @@ def catalogue_in_use() -> dict:
     return _IN_USE.get()
 
 
+def speak_from_now_on(catalogue: dict) -> None:
+    """Say everything from ``catalogue`` from now on, in this context (unlike
+    :func:`speaking`, which ends with its ``with`` block)."""
+    _IN_USE.set(catalogue)
+
+
 @contextmanager
 def speaking(catalogue: dict):
     """Say everything inside the ``with`` block from ``catalogue`` (codes it lacks fall back
@@ -391,11 +397,11 @@ class Reason:
     def to_json(self) -> dict:
         """A JSON-able form, ``{"code", "params"}``, language-neutral (nested reasons too);
         :meth:`from_json` reads it back."""
-        return {"code": self.code, "params": {k: _to_json(v) for k, v in self.params.items()}}
+        return {"code": self.code, "params": {k: param_to_json(v) for k, v in self.params.items()}}
 
     @classmethod
     def from_json(cls, data: dict) -> "Reason":
-        return cls(data["code"], {k: _from_json(v) for k, v in data.get("params", {}).items()})
+        return cls(data["code"], {k: param_from_json(v) for k, v in data.get("params", {}).items()})
 
     def __str__(self) -> str:
         return self.text()
@@ -427,7 +433,7 @@ class Player:
         return str(self.name)
 
     def to_json(self) -> dict:
-        return {"player": {"name": _to_json(self.name), "you": self.you}}
+        return {"player": {"name": param_to_json(self.name), "you": self.you}}
 
 
 def seated(names, seat=None) -> tuple:
@@ -502,7 +508,7 @@ READERS: dict = {"percent": lambda stored: Percent(stored["percent"]),
                   "signed": lambda stored: Signed(stored["signed"])}
 
 
-def _to_json(value):
+def param_to_json(value):
     """A parameter's stored form, the one form of every stored sentence: a nested Reason is
     ``{"reason": {"code", "params"}}``, several ``{"reasons": [...]}``, a dict ``{"dict"}``."""
     if isinstance(value, Reasons):
@@ -513,20 +519,20 @@ def _to_json(value):
     if hasattr(value, "to_json"):
         return value.to_json()
     if isinstance(value, (list, tuple)):
-        return [_to_json(v) for v in value]
+        return [param_to_json(v) for v in value]
     if isinstance(value, dict):
-        return {"dict": {k: _to_json(v) for k, v in value.items()}}
+        return {"dict": {k: param_to_json(v) for k, v in value.items()}}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)       # cards, actions: their notation, which reads the same in every language
 
 
-def _from_json(value):
+def param_from_json(value):
     """A parameter from its stored form. A nested reason stored bare, ``{"code", "params"}``
     (how quiz files and the classroom store kept it before the two forms became one), is
     read too. A dict of none of these forms is not a stored sentence: ValueError."""
     if isinstance(value, list):
-        return [_from_json(v) for v in value]
+        return [param_from_json(v) for v in value]
     if isinstance(value, dict):
         if "reason" in value:
             return Reason.from_json(value["reason"])
@@ -534,11 +540,11 @@ def _from_json(value):
             return Reasons((Reason.from_json(r) for r in value["reasons"]), value.get("run_on", False),
                            value.get("joiner", "\n"))
         if "dict" in value:
-            return {k: _from_json(v) for k, v in value["dict"].items()}
+            return {k: param_from_json(v) for k, v in value["dict"].items()}
         if "code" in value:
             return Reason.from_json(value)
         if "player" in value:
-            return Player(_from_json(value["player"]["name"]), bool(value["player"].get("you")))
+            return Player(param_from_json(value["player"]["name"]), bool(value["player"].get("you")))
         for key, read in READERS.items():
             if key in value:
                 return read(value)
@@ -999,7 +1005,7 @@ ENGLISH.update({
     "coach_keep": "Keep {card}: it makes {meld}.",
     "coach_buy": "Buy {card}: it makes {meld}, worth the penalty card.",
     # Contract Rummy: {before} and {after}, the cards the hand lacks for its contract
-    # without and with the card (coach/contract_play.py shortfall)
+    # without and with the card (game/contract_play.py shortfall)
     "coach_buy_contract": "Buy {card}: it brings your hand nearer its contract (cards still "
                           "missing: {after} instead of {before}), worth the penalty card.",
     "coach_buy_wild": "Buy {card}: a wild card can stand for any card your contract lacks, "
@@ -1010,7 +1016,7 @@ ENGLISH.update({
                            "missing: {after} instead of {before}).",
     "coach_pass": "Let {card} go: it does not bring your contract near enough to pay a penalty card.",
     "coach_only_move": "This is the only move you have.",
-    # melds kept in hand (coach/expert.py keeps_melds): {fewest} is the smallest hand of
+    # melds kept in hand (game/expert.py keeps_melds): {fewest} is the smallest hand of
     # an opponent, {hold} the hand size at which the melds go down
     "coach_hold_melds": "Keep {melds} in your hand for now: nobody can lay off on melds they "
                         "have not seen. No one else is close to going out (the smallest other hand "

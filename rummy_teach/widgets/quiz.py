@@ -42,7 +42,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from ..play import page_html
-from ..play.quiz import (CARD_SIZE, QuizController, _esc, feedback_html, finished_html, groups_html,
+from ..play.quiz import (CARD_SIZE, QuizController, feedback_html, finished_html, groups_html,
                          pick_cards_html, question_html, score_html, text_box_words)
 from ..reasons import say
 from .base import ClickableCards, primary
@@ -91,7 +91,7 @@ class QuizWidget(widgets.VBox):
         self.result = None
         heading = self.heading_text = title if title is not None else (quiz.title or say("quiz_default_title"))
         self.heading = widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif;margin:0.2em 0">'
-                                    f'{_esc(heading)}</h2>')
+                                    f'{html.escape(str(heading))}</h2>')
         self.progress = widgets.HTML()
         self.question = widgets.HTML()
         self.inputs = widgets.VBox()
@@ -263,8 +263,8 @@ class QuizWidget(widgets.VBox):
                 told = getattr(error, "student_message", None)  # a refusal on purpose
                 self.problem.value = (
                     '<p role="alert" style="color:#b3261e;font-weight:600;font-family:system-ui">'
-                    + (_esc(told) if told else
-                       _esc(say("quiz_not_saved", error=type(error).__name__))) + "</p>")
+                    + (html.escape(str(told)) if told else
+                       html.escape(say("quiz_not_saved", error=type(error).__name__))) + "</p>")
                 return None
         self.problem.value = ""
         self.session.answer(public["id"], text)
