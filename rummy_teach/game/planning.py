@@ -18,11 +18,10 @@ from collections import Counter
 from functools import lru_cache
 
 from ..cards import Card
-from ..melds import check_meld
+from ..melds import check_meld, meld_options
 from ..solver import arrange as _solver_arrange, find_contract
 from .actions import Action
 from .judge import card_usable as usable, may_boot
-from .legal import meld_options
 from .table import lay_off
 
 MEDIUM_TAKES_UP_TO = 5  # points: a medium player takes a discard this low that pairs with its cards
