@@ -1,5 +1,5 @@
 """The words the lessons' own code shows (issue 16, part "lesson words"): the comparison
-table of the three games (:mod:`rummy_teach.compare`), the headings of the lessons' small
+table of the three games (:mod:`rummy_teach.lessons.compare`), the headings of the lessons' small
 tables and the labels of their pictures.
 
 Kept apart from :mod:`rummy_teach.reasons` (which adds them to ``ENGLISH``) so that the
@@ -10,7 +10,7 @@ Parameters are neutral: numbers, card notation, and other codes said when the se
 from .plural import Plural
 
 LESSON_WORDS = {
-    # --- the three games side by side (rummy_teach/compare.py) ---------------------------
+    # --- the three games side by side (rummy_teach/lessons/compare.py) ---------------------------
     # the rows' labels
     "compare_row_players": "Players",
     "compare_row_cards": "Cards",

@@ -671,13 +671,13 @@ ENGLISH.update({
 # --- the book's pages and tables in words (issue 12: words from the catalogue) -----------
 # What the static book's script says while Python starts (rummy_teach.play.page_html
 # hands these to book/_play/play/bookplay.js), the card table's status line and region
-# labels (rummy_teach/board.py).
+# labels (rummy_teach/play/board.py).
 ENGLISH.update({
     "play_starting": "Starting the rules engine in your browser…",
     "play_failed": "The rules engine could not start in this browser:",
 })
 ENGLISH.update({
-    # seats (rummy_teach.board.default_names)
+    # seats (rummy_teach.play.board.default_names)
     "seat_you": "You",
     "seat_computer": "Computer",
     "seat_computer_numbered": "Computer {number}",
@@ -771,7 +771,7 @@ ENGLISH.update({
 
 
 # --- the worked examples' words (issue 12: words from the catalogue) ----------------------
-# rummy_teach/worked_examples.py: each example's title, its opening words (step 0) and
+# rummy_teach/lessons/worked_examples.py: each example's title, its opening words (step 0) and
 # one caption per step. A caption's {fields} are facts the engine computes about the
 # game after that step (WorkedExample.facts), never typed-in numbers.
 ENGLISH.update({
@@ -1179,7 +1179,7 @@ ENGLISH.update({
     "verdict_legal": "✔ A legal {kind}",
     "verdict_legal_points": "✔ A legal {kind}, worth {points} points on the table",
     "verdict_not_meld": "✘ Not a meld",
-    # pictures of cards and hands (rummy_teach/render.py, rummy_teach/board.py)
+    # pictures of cards and hands (rummy_teach/render.py, rummy_teach/play/board.py)
     "card_back": "face-down card",
     "card_selected": "{name}, selected",
     "backs": Plural(
@@ -1466,7 +1466,7 @@ ENGLISH.update({
 })
 
 # issue 25: tables on every game's page
-# A table's deal (rummy_teach/play/table.py, rummy_teach/board.py): its number, shown on the
+# A table's deal (rummy_teach/play/table.py, rummy_teach/play/board.py): its number, shown on the
 # table and put in the page's address to replay or share it (book/_play/play/bookplay.js);
 # a Contract table that starts later in the ladder; the page's words while it deals.
 ENGLISH.update({

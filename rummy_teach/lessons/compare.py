@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import html
 
-from .cards import RANK_LABELS
-from .reasons import say
+from ..cards import RANK_LABELS
+from ..reasons import say
 
 #: how the wild ranks are named in the table (0 is the joker)
 _WILD_WORDS = {0: "card_jokers", 12: "ranks_12"}
