@@ -1,7 +1,7 @@
 """The games side by side: a table read straight from rule sets (the lesson "The three
 games side by side" shows it).
 
-Every word comes from the catalogue (``compare_*`` codes, :mod:`rummy_teach.lesson_words`),
+Every word comes from the catalogue (``compare_*`` codes, :mod:`rummy_teach.messages.lessons`),
 so the table is said in the language in use; the numbers and the card notation come from
 the rule sets themselves.
 
