@@ -17,12 +17,18 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "rummy_teach"
 TESTS = ROOT / "tests"
 REPR = re.compile(r"^_repr_\w*_$")
+
+
+@lru_cache(maxsize=None)
+def _parse(path: Path) -> ast.AST:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
 
 
 def _private(name: str) -> bool:
@@ -65,7 +71,7 @@ def _base(module: str, path: Path, level: int) -> str:
 def imported(module: str, path: Path, modules: dict[str, Path]):
     """(imported module, names taken from it, line) for each import in a file: ``from a
     import b`` where ``a.b`` is a module counts as importing ``a.b``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _parse(path)
     for node in _imports(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -144,7 +150,7 @@ def private_crossings(files: dict[str, Path], modules: dict[str, Path]) -> list[
     found = []
     for name, path in files.items():
         user_folder = _folder(name, modules) if name in modules else None
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _parse(path)
         bound = {}  # local name -> module it is bound to
         for node in _imports(tree):
             if isinstance(node, ast.Import):
@@ -197,7 +203,7 @@ def _dotted(node: ast.AST, bound: dict[str, str], modules) -> str | None:
 
 def _test_imports(path: Path, modules):
     """(module, names, line) for each absolute import of the package in a test file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _parse(path)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
