@@ -77,7 +77,7 @@ def part_code(caption: str) -> str:
         if code.startswith("book_part_") and english == caption:
             return code
     raise SystemExit(f"book/_toc.yml: the part {caption!r} has no book_part_* code in "
-                     "rummy_teach/reasons.py (add one, with its translations)")
+                     "rummy_teach/messages/book.py (add one, with its translations)")
 
 
 def edition_config(lang: str) -> dict:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from . import plural
 from .errors import UsageError
-from .reasons import _IN_USE, ENGLISH, catalogue_in_use, placeholders, say, speaking  # noqa: F401
+from .reasons import ENGLISH, catalogue_in_use, placeholders, say, speak_from_now_on, speaking  # noqa: F401
 
 #: Every language rummy_teach speaks, by its code, with its name in that language.
 LANGUAGES = {"en": "English", "it": "Italiano", "nl": "Nederlands"}
@@ -234,7 +234,7 @@ def speak_environment_language(environ=None) -> str:
     value = str((os.environ if environ is None else environ).get("RUMMY_TEACH_LANG", "")).strip()
     if value:
         try:
-            _IN_USE.set(catalogue(value))
+            speak_from_now_on(catalogue(value))
         except UsageError as error:
             print(f"RUMMY_TEACH_LANG: {error}", file=sys.stderr)
     return current_language()

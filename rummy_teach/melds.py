@@ -10,6 +10,9 @@ lay off   add a card from your hand to a meld already on the table.
 :func:`check_meld` returns a :class:`MeldCheck` whose ``reasons`` explain the verdict
 (good or bad); ``ok`` is the boolean. A legal meld becomes a :class:`Meld`, the
 value that lies on the table: its wild cards keep what they stand for.
+:func:`check_lay_off` (and :func:`grow`, the same rule without reasons, for the game
+and its players) judges adding a card to a meld on the table; :func:`meld_options`
+lists every meld some cards hold.
 
 Run positions are numbered 1 (ace low) to 14 (ace high); a run's window never holds
 both 1 and 14.
@@ -18,6 +21,7 @@ both 1 and 14.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from .cards import (RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card, cards_text, parse_cards, rank_plural,
                     rank_with_article)
@@ -94,15 +98,11 @@ class Meld:
         return f"Meld({self.kind!r}, parse_cards({self.text(ascii=True)!r}){where})"
 
     @classmethod
-    def parse(cls, text, rules="basic", kind: str | None = None) -> "Meld":
-        """Read a meld from its cards as they lie, judged under ``rules`` (a rule set or
-        its name): ``Meld.parse("JK 4H 5H 6H", "contract")`` is a run whose joker stands
+    def parse(cls, text, rules, kind: str | None = None) -> "Meld":
+        """Read a meld from its cards as they lie, judged under the rule set ``rules``:
+        ``Meld.parse("JK 4H 5H 6H", get_rules("contract"))`` is a run whose joker stands
         for 3♥; written ``"4H 5H 6H JK"`` the joker stands for 7♥. A run is written from
         its low end up. :class:`~rummy_teach.errors.IllegalMeldError` if it is no meld."""
-        from .cards import parse_cards
-        from .rules import RuleSet, get_rules
-
-        rules = rules if isinstance(rules, RuleSet) else get_rules(rules)
         cards = parse_cards(text)
         meld = make_meld(rules, cards, kind=kind)
         if meld.kind == "set" or meld.cards == cards:
@@ -352,8 +352,6 @@ def _verdict(rules, cards, meld: Meld, first: tuple = ()) -> MeldCheck:
 
 def make_meld(rules, cards, kind: str | None = None) -> Meld:
     """The :class:`Meld` these cards make, or :class:`IllegalMeldError` with the reasons."""
-    from .cards import parse_cards
-
     check = check_meld(rules, parse_cards(cards), kind=kind)
     if not check.ok:
         raise IllegalMeldError(Reason("meld_refused", {"cards": cards_text(check.cards),
@@ -361,9 +359,185 @@ def make_meld(rules, cards, kind: str | None = None) -> Meld:
     return check.meld
 
 
-def check_lay_off(rules, meld: Meld, card: Card, end: str | None = None,
-                  on_table=None) -> MeldCheck:
-    """Can ``card`` be laid off on ``meld``? (see :mod:`rummy_teach.layoff`)."""
-    from .layoff import check_lay_off as judge
 
-    return judge(rules, meld, card, end=end, on_table=on_table)
+
+def meld_options(rules, cards, prefer=None) -> list[tuple]:
+    """Every group of ``cards`` that is a legal meld, one per group of faces; where
+    copies of a face are interchangeable the ``prefer`` card is the one used."""
+    cards = sorted(cards, key=lambda c: c != prefer)
+    wilds = [c for c in cards if rules.is_wild(c)]
+    naturals = [c for c in cards if not rules.is_wild(c)]
+    found, seen = [], set()
+
+    def add(group):
+        key = tuple(sorted((c.face.sort_key() for c in group)))
+        if key not in seen and check_meld(rules, tuple(group)).ok:
+            seen.add(key)
+            found.append(tuple(group))
+
+    by_rank: dict[int, list] = {}
+    for card in naturals:
+        by_rank.setdefault(card.rank, []).append(card)
+    biggest = rules.max_set or len(cards)
+    for rank, group in by_rank.items():
+        for k in range(1, min(len(group), biggest) + 1):
+            for combo in combinations(group, k):
+                for w in range(0, len(wilds) + 1):
+                    if rules.min_set <= k + w <= biggest:
+                        add(list(combo) + wilds[:w])
+    top = ACE_HIGH if rules.ace_high else 13
+    for suit in "SHDC":
+        at = {}
+        for card in naturals:
+            if card.suit == suit:
+                at.setdefault(card.rank, card)
+                if card.rank == 1 and rules.ace_high:
+                    at.setdefault(ACE_HIGH, card)
+        if not at or len(at) + len(wilds) < rules.min_run:
+            continue
+        for low in range(1, top + 1):
+            present = []
+            for high in range(low, min(top, low + 12) + 1):  # the window grows one card at a time
+                if high in at:
+                    present.append(at[high])
+                missing = high - low + 1 - len(present)
+                if missing > len(wilds):
+                    break  # a longer window only misses more
+                if high - low + 1 >= rules.min_run and present and len(set(present)) == len(present):
+                    # the gaps take wild cards; spare wild cards may also stand for cards
+                    # the hand holds (kept for another meld)
+                    spare = len(wilds) - missing
+                    for k in range(0, min(spare, len(present) - 1) + 1):
+                        for stood_for in combinations(range(len(present)), k):
+                            kept = [c for i, c in enumerate(present) if i not in stood_for]
+                            add(kept + wilds[:missing + k])
+    return found
+
+
+# --- laying off ------------------------------------------------------------------------
+# Laying off: adding one card from a hand to a meld already on the table.
+#
+# One judgement serves everything: :func:`grow` is the rule itself, fast enough for
+# computer players (it never re-judges the whole meld), and :func:`check_lay_off`
+# wraps it in a :class:`~rummy_teach.melds.MeldCheck` with reasons for quizzes and
+# widgets. Game play (:func:`rummy_teach.game.lay_off`) calls :func:`grow` too.
+#
+# Cards already on the table never move: a wild card keeps what it stands for (no
+# joker swapping), so a natural card fits a run only at one of its two ends, and a
+# set only when it has the set's rank and the set has room.
+
+
+def grow(rules, meld: Meld, card: Card, end: str | None = None, on_table=None):
+    """The meld with ``card`` added, or the :class:`Reason` why it does not fit.
+
+    ``end`` ("low" or "high") chooses where a wild card goes on a run (default: the
+    high end where there is room). ``on_table`` holds the faces of the natural cards
+    on the table, for the Persian rule on jokers; ``None`` leaves that rule out.
+    """
+    if meld.kind == "set":
+        return _grow_set(rules, meld, card, on_table)
+    return _grow_run(rules, meld, card, end, on_table)
+
+
+def check_lay_off(rules, meld: Meld, card: Card, end: str | None = None, on_table=None) -> MeldCheck:
+    """Judge laying ``card`` off on ``meld``: the verdict, its reasons and the grown meld."""
+    problems = list(_card_problems(rules, meld.cards + (card,)))
+    if problems:
+        return MeldCheck(meld.cards + (card,), False, meld.kind,
+                         (refusal(meld, card, problems[0]),))
+    grown = grow(rules, meld, card, end, on_table)
+    if isinstance(grown, Reason):
+        return MeldCheck(meld.cards + (card,), False, meld.kind, (grown,))
+    return _verdict(rules, meld.cards + (card,), grown, first=(fits(meld, card),))
+
+
+def meld_term(meld: Meld) -> Reason:
+    """``the run 4♥ 5♥ 6♥``, said in the language in use."""
+    return Reason(f"layoff_meld_{meld.kind}", {"cards": meld.text()})
+
+
+def fits(meld: Meld, card: Card) -> Reason:
+    return Reason("layoff_fits", {"card": str(card), "meld": meld_term(meld)})
+
+
+def refusal(meld: Meld, card: Card, why) -> Reason:
+    """``why`` is a :class:`Reason` (a code of the "layoff_why_*" family, or a meld problem)."""
+    return Reason("layoff_does_not_fit", {"card": str(card), "meld": meld_term(meld), "why": why})
+
+
+def _why(code: str, **params) -> Reason:
+    return Reason(f"layoff_why_{code}", params)
+
+
+def _too_many_wilds(rules, meld: Meld, naturals: int) -> bool:
+    size = len(meld.cards) + 1
+    return rules.natural_majority and size - naturals >= naturals
+
+
+def _grow_set(rules, meld: Meld, card: Card, on_table):
+    natural = card.rank == meld.rank
+    wild = rules.is_wild(card) and not natural
+    if not natural and not wild:
+        code = "set_rank_wild" if rules.wild_ranks else "set_rank"
+        return refusal(meld, card, _why(code, rank_plural=rank_plural(meld.rank),
+                                        rank=RANK_LABELS[meld.rank]))
+    if rules.max_set is not None and len(meld.cards) >= rules.max_set:
+        return refusal(meld, card, _why("set_full", count=len(meld.cards), game=rules.term))
+    if wild:
+        naturals = sum(1 for c in meld.cards if not rules.is_wild(c) or c.rank == meld.rank)
+        if _too_many_wilds(rules, meld, naturals):
+            return refusal(meld, card, _why("wilds"))
+        if rules.persian_joker_layoff and on_table is not None:
+            playable = [f for f in (Card(meld.rank, s) for s in "SHDC") if f not in on_table]
+            if playable:
+                return Reason("joker_layoff_natural_playable",
+                              {"stands_for": " ".join(str(f) for f in playable)})
+    return Meld("set", meld.cards + (card,), rank=meld.rank)
+
+
+def _grow_run(rules, meld: Meld, card: Card, end, on_table):
+    top = ACE_HIGH if rules.ace_high else 13
+    low, high = meld.low, meld.high
+    if len(meld.cards) >= 13:
+        return refusal(meld, card, _why("run_long"))
+    ends = []  # (name, position) of each end with room, never holding the ace twice
+    if high + 1 <= top and not (low == 1 and high + 1 == ACE_HIGH):
+        ends.append(("high", high + 1))
+    if low - 1 >= 1 and not (low - 1 == 1 and high == ACE_HIGH):
+        ends.append(("low", low - 1))
+    natural = [(name, p) for name, p in ends if card.suit == meld.suit
+               and (card.rank == p or (card.rank == 1 and p == ACE_HIGH))]
+    if natural and end in (None, natural[0][0]):
+        name, position = natural[0]
+    elif rules.is_wild(card) and ends:
+        options = [e for e in ends if end in (None, e[0])]
+        if not options:
+            return refusal(meld, card, _why(f"no_room_{end}"))
+        name, position = options[0]
+        naturals = sum(1 for i, c in enumerate(meld.cards) if not rules.is_wild(c)
+                       or (c.suit == meld.suit and c.rank in (low + i, 1 if low + i == ACE_HIGH else 0)))
+        if _too_many_wilds(rules, meld, naturals):
+            return refusal(meld, card, _why("wilds"))
+        face = Card(1 if position == ACE_HIGH else position, meld.suit)
+        if rules.persian_joker_layoff and on_table is not None and face not in on_table:
+            return Reason("joker_layoff_natural_playable", {"stands_for": str(face)})
+    else:
+        return refusal(meld, card, _why_not_run(rules, meld, card, ends))
+    if name == "high":
+        return Meld("run", meld.cards + (card,), low=low, suit=meld.suit)
+    return Meld("run", (card,) + meld.cards, low=position, suit=meld.suit)
+
+
+def _why_not_run(rules, meld: Meld, card: Card, ends) -> Reason:
+    if not rules.is_wild(card) and card.suit != meld.suit:
+        return _why("suit", suit=SUIT_NAMES[meld.suit], card=str(card))
+    if card.rank == 1 and not rules.ace_high and meld.high == 13:
+        return _why("ace_low", game=rules.term)
+    if not ends:
+        return _why("no_end")
+    wanted = [position_label(p) + SUIT_SYMBOLS[meld.suit] for _, p in ends]
+    if len(wanted) == 2:
+        wanted = Reason("words_and", {"first": wanted[0], "second": wanted[1]})
+    else:
+        wanted = wanted[0]
+    return _why("ends", wanted=wanted)

@@ -1,7 +1,7 @@
 """Numbers in messages: the form a count takes (a card, two cards), and a number written as
 the reader's language writes it (1,234.5 in English, 1.234,5 in Italian and Dutch).
 
-Plain data with no imports, so the catalogue's word files (quiz_words.py and the rest) use it
+Plain data with no imports, so the catalogue's word files (rummy_teach/messages/) use it
 without importing rummy_teach.reasons, which merges them; :meth:`Reason.text
 <rummy_teach.reasons.Reason.text>` writes every number parameter through :func:`number_text`,
 so code passes numbers (and stores them) and never writes them itself.

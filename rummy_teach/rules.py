@@ -18,7 +18,9 @@ from typing import Iterable
 from .cards import Card, parse_cards
 from .contracts import SHANGHAI_EIGHTH, STANDARD_LADDER, Contract, ContractHand
 from .errors import RuleOptionError
+from .melds import Meld, check_lay_off, check_meld, make_meld
 from .reasons import ENGLISH, Reason
+from .solver import arrange, find_contract
 
 GAMES = ("basic", "500", "contract")
 SCORINGS = ("winner_takes", "melds_minus_hand", "penalty")
@@ -263,8 +265,6 @@ class RuleSet:
 
     # --- delegations to the judging modules -------------------------------------
     def check_meld(self, cards, kind: str | None = None):
-        from .melds import check_meld
-
         return check_meld(self, parse_cards(cards), kind=kind)
 
     def is_meld(self, cards) -> bool:
@@ -272,30 +272,21 @@ class RuleSet:
 
     def meld(self, cards, kind: str | None = None):
         """The :class:`~rummy_teach.melds.Meld` these cards make (IllegalMeldError if none)."""
-        from .melds import make_meld
-
         return make_meld(self, cards, kind=kind)
 
     def check_lay_off(self, meld, card):
         """Can ``card`` be laid off on ``meld`` (a Meld, or its cards as text)?"""
-        from .cards import Card
-        from .melds import Meld, check_lay_off
-
         meld = meld if isinstance(meld, Meld) else self.meld(meld)
         card = card if isinstance(card, Card) else Card.parse(card)
         return check_lay_off(self, meld, card)
 
     def arrange(self, cards):
-        from .solver import arrange
-
         return arrange(self, parse_cards(cards))
 
     def holds_contract(self, cards, hand: int, before_draw: bool = False):
         """Do ``cards`` hold hand ``hand``'s contract? In a whole-hand hand (hand 7) every
         card must go down at once: 13 cards after the draw; with ``before_draw`` the
         question is asked of the 12 cards dealt (see :func:`~rummy_teach.solver.find_contract`)."""
-        from .solver import find_contract
-
         return find_contract(self, parse_cards(cards), hand, before_draw=before_draw)
 
     def __repr__(self) -> str:

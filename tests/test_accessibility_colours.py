@@ -82,7 +82,7 @@ def test_the_steppers_buttons_show_a_clear_focus_ring():
 
 
 def test_every_widget_of_ours_shows_a_clear_focus_ring_on_its_buttons():
-    assert_a_clear_ring(base._CSS)
+    assert_a_clear_ring(base.CLICKABLE_CSS)
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "nl"])

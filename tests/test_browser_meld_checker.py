@@ -5,6 +5,7 @@ import pytest
 from browser import RecordedPage
 
 from rummy_teach import render
+from rummy_teach.play import board
 
 pytestmark = pytest.mark.browser
 
@@ -129,7 +130,7 @@ def test_static_pictures_show_without_javascript(chromium):
                 "discard": "KC 5H",
                 "players": [{"name": "Ann", "hand": "8S 8H 8D 4H 5H 6H 9C", "score": 0},
                             {"name": "Bob", "hand_count": 7, "melds": ["QS QH QD"], "score": 30}]}
-        body = (render.gallery_html(size=60) + render.table_html(view)
+        body = (render.gallery_html(size=60) + board.table_html(view)
                 + render.gallery_html(size=40, four_colour=True) + checker.snapshot_html())
         recorded.page.set_content(f"<!doctype html><html><body>{body}</body></html>")
         images = recorded.page.get_by_role("img", name="eight of spades")

@@ -122,7 +122,7 @@ def test_the_table_plays_live_in_jupyterlab(jupyterlab, browser_page):
 
 def test_static_snapshots_show_the_cards_without_javascript(chromium):
     from rummy_teach.widgets import CardTable, Stepper
-    from rummy_teach.worked_examples import THIRTY_POINTS
+    from rummy_teach.lessons.worked_examples import THIRTY_POINTS
 
     context = chromium.new_context(java_script_enabled=False, viewport={"width": 1100, "height": 800})
     try:

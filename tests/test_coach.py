@@ -383,7 +383,7 @@ def test_the_expert_player_keeps_its_melds_until_the_opponent_is_near_going_out(
 
 def test_the_shortfall_counts_the_cards_a_contract_still_lacks():
     from rummy_teach.cards import parse_cards
-    from rummy_teach.coach.contract_play import shortfall
+    from rummy_teach.game.contract_play import shortfall
     from rummy_teach.rules import CONTRACT
 
     def lacks(cards, hand):
@@ -480,7 +480,7 @@ def _held_position(opponent):
 
 
 def test_the_hint_keeps_melds_in_hand_where_the_expert_does_and_says_why():
-    from rummy_teach.coach.expert import keeps_melds
+    from rummy_teach.game.expert import keeps_melds
     from rummy_teach.game import Bot
     far = _held_position("2D 3D 4D 8D JC QC 10S")
     assert keeps_melds(far, 0) and Bot("expert", seed=1).act(far).kind == "discard"

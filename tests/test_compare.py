@@ -1,4 +1,4 @@
-"""The games side by side (rummy_teach/compare.py): the table the lesson "The three games
+"""The games side by side (rummy_teach/lessons/compare.py): the table the lesson "The three games
 side by side" shows, read from the rule sets and said in the reader's language."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rummy_teach import get_rules, i18n
-from rummy_teach.compare import comparison_rows, comparison_table
+from rummy_teach.lessons.compare import comparison_rows, comparison_table
 from rummy_teach.reasons import ENGLISH, speaking
 from rummy_teach.rules import RULE_SETS
 

@@ -222,7 +222,7 @@ def test_bad_input_to_public_calls_raises_the_error_family():
     from rummy_teach.errors import UsageError
     from rummy_teach.quiz import answers
     from rummy_teach.quiz.scoring import HandWinnerQuestion, PointsQuestion
-    from rummy_teach.render import table_html
+    from rummy_teach.play.board import table_html
 
     calls = [
         lambda: PointsQuestion(""),                                   # bare ValueError before

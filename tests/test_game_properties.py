@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rummy_teach import make_deck
 from rummy_teach.game import Action, new_game, replay
-from rummy_teach.game.legal import meld_options
+from rummy_teach.melds import meld_options
 from rummy_teach.melds import card_meld_value
 from rummy_teach.rules import RULE_SETS
 

@@ -1,4 +1,4 @@
-"""The game lays off through the engine's one judgement (rummy_teach.layoff)."""
+"""The game lays off through the engine's one judgement (rummy_teach.melds.grow)."""
 
 import random
 

@@ -22,7 +22,7 @@ from rummy_teach import i18n
 from rummy_teach.cards import Card, SUIT_NAMES, parse_cards, rank_plural, rank_with_article
 from rummy_teach.errors import NotationError, RummyError
 from rummy_teach.game import Bot, new_game
-from rummy_teach.layoff import check_lay_off
+from rummy_teach.melds import check_lay_off
 from rummy_teach.reasons import ENGLISH, Reason, speaking
 from rummy_teach.rules import RULE_SETS, get_rules
 

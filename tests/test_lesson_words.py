@@ -1,4 +1,4 @@
-"""What the lessons' code shows comes from the catalogue (rummy_teach/lesson_words.py), so the
+"""What the lessons' code shows comes from the catalogue (rummy_teach/messages/lessons.py), so the
 Italian and Dutch books print it in their language."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def test_a_refused_target_leaves_the_rule_set_as_it_was():
 
 @pytest.mark.parametrize("lang", ["it", "nl"])
 def test_every_lesson_word_is_translated(lang):
-    from rummy_teach.lesson_words import LESSON_WORDS
+    from rummy_teach.messages.lessons import LESSON_WORDS
     with i18n.language(lang):
         same = [code for code, english in LESSON_WORDS.items()
                 if say(code, **{k: k for k in i18n.placeholders(english)}) ==

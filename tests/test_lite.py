@@ -302,7 +302,7 @@ def save_timings(name: str, timings: dict) -> None:
 
 def test_step_the_thirty_point_hand_live(lite_server, browser_page):
     """From the book page: run the lesson, step the 30-point hand to its end, read 30."""
-    from rummy_teach.worked_examples import get_example
+    from rummy_teach.lessons.worked_examples import get_example
 
     base, root = lite_server
     page = browser_page.page

@@ -127,7 +127,7 @@ def test_the_seat_not_the_name_makes_the_learner():
     ("nl", "De partij is uit: jij wint.", "De partij is uit: jij en Computer 2 winnen."),
 ])
 def test_the_game_over_line_congratulates_the_learner_in_the_second_person(lang, won, shared):
-    from rummy_teach.board import board_html
+    from rummy_teach.play.board import board_html
 
     table = TableController("basic", 3, seed=4)
     with language(lang):

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from rummy_teach import i18n
-from rummy_teach.board import board_html, board_view
+from rummy_teach.play.board import board_html, board_view
 from rummy_teach.errors import ImpossiblePositionError, NotationError
 from rummy_teach.game import from_deal, replay
 from rummy_teach.game.position import position_problems
@@ -189,7 +189,7 @@ def test_counts_in_the_reasons_take_their_plural_forms(lang):
 
 
 def test_positions_are_checked_by_one_function_with_every_reason_at_once():
-    from rummy_teach.game.setup import StartingDeal
+    from rummy_teach.game.deal import StartingDeal
     from rummy_teach.rules import get_rules
 
     start = StartingDeal(hands=((), ()), stock=tuple(range(40)), discard=(), table=(), dealer=1, to_move=0,

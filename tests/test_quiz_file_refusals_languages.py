@@ -10,7 +10,6 @@ import pytest
 from rummy_teach import i18n
 from rummy_teach.errors import RummyError
 from rummy_teach.quiz import Quiz
-from rummy_teach.quiz.banks import builtin_quiz
 from rummy_teach.quiz.fileformat import QuizFileError
 
 BAD = [
@@ -43,7 +42,7 @@ def test_unknown_names_and_unreadable_files_in_every_language(tmp_path):
     with pytest.raises(QuizFileError) as missing:
         Quiz.load(str(tmp_path / "nope.json"))
     with pytest.raises(RummyError) as builtin:
-        builtin_quiz("poker")
+        Quiz.builtin("poker")
     broken = tmp_path / "broken.json"
     broken.write_bytes(b"\xff\xfe not text")
     with pytest.raises(QuizFileError) as unreadable:

@@ -19,7 +19,7 @@ from rummy_teach import i18n
 from rummy_teach.quiz import Quiz
 from rummy_teach.quiz.banks import BANKS
 from rummy_teach.quiz.words import decode, encode
-from rummy_teach.quiz_words import QUIZ_WORDS
+from rummy_teach.messages.quiz import QUIZ_WORDS
 from rummy_teach.reasons import ENGLISH, speaking
 from rummy_teach.rules import RULE_SETS
 from test_words_everywhere import english_left

@@ -42,7 +42,7 @@ def _words(text: str) -> set[str]:
 
 
 def test_the_new_codes_are_the_lessons_own():
-    from rummy_teach import lesson_words
+    from rummy_teach.messages import lessons as lesson_words
     assert set(LINES) <= set(lesson_words.LESSON_WORDS)
     used = set()
     for lesson in LESSONS:

@@ -8,6 +8,7 @@ from xml.etree import ElementTree
 import pytest
 
 from rummy_teach import Card, get_rules, make_deck, parse_cards, render
+from rummy_teach.play import board
 from rummy_teach.solver import arrange
 
 ALL_FACES = make_deck(decks=1, jokers=1)
@@ -249,7 +250,7 @@ VIEW = {
 
 
 def test_table_shows_own_hand_face_up_and_others_as_counted_backs():
-    shown = render.table_html(VIEW)
+    shown = board.table_html(VIEW)
     images = labelled_images(shown)
     assert "eight of spades" in images and "joker" in images
     assert 'aria-label="Bob&#x27;s hand: 9 face-down cards"' in shown
@@ -257,7 +258,7 @@ def test_table_shows_own_hand_face_up_and_others_as_counted_backs():
 
 
 def test_table_shows_stock_discard_top_melds_scores_turn_and_contract():
-    shown = render.table_html(VIEW)
+    shown = board.table_html(VIEW)
     assert "Stock · 61 cards" in shown and 'aria-label="stock: 61 cards"' in shown
     assert "Discard pile · 3 cards" in shown
     assert 'aria-label="discard pile: the two of diamonds on top"' in shown
@@ -268,28 +269,28 @@ def test_table_shows_stock_discard_top_melds_scores_turn_and_contract():
 
 
 def test_table_seats_the_viewer_last():
-    shown = render.table_html(VIEW)
+    shown = board.table_html(VIEW)
     assert shown.index('aria-label="Bob"') < shown.index('aria-label="Ann"')
     assert shown.index('aria-label="Cy"') < shown.index('aria-label="Ann"')
     assert "Ann (you)" in shown
 
 
 def test_fanned_discard_pile_shows_every_card():
-    shown = render.table_html({**VIEW, "discard_fanned": True})
+    shown = board.table_html({**VIEW, "discard_fanned": True})
     assert "discard pile, bottom to top: K♣ 5♥ 2♦" in shown
     for name in ("king of clubs", "five of hearts", "two of diamonds"):
         assert name in labelled_images(shown)
 
 
 def test_table_turn_may_be_an_index():
-    assert "Cy to play" in render.table_html({**VIEW, "turn": 2})
+    assert "Cy to play" in board.table_html({**VIEW, "turn": 2})
 
 
 def test_table_accepts_card_values_and_meld_values():
     meld = get_rules("basic").check_meld("QS QH QD").meld
     view = {"players": [{"name": "Ann", "hand": parse_cards("2C 3C"), "melds": [meld]}],
             "stock": 0, "discard": []}
-    shown = render.table_html(view)
+    shown = board.table_html(view)
     assert "set: Q♠ Q♥ Q♦" in shown and "two of clubs" in labelled_images(shown)
 
 
@@ -302,7 +303,7 @@ def test_table_accepts_card_values_and_meld_values():
 ])
 def test_table_refuses_a_view_it_does_not_understand(view, complaint):
     with pytest.raises(ValueError, match=complaint):
-        render.table_html(view)
+        board.table_html(view)
 
 
 # --- a whole page --------------------------------------------------------------------------
@@ -312,7 +313,7 @@ def test_a_page_of_everything_is_static_with_unique_ids():
     page = "".join([
         render.gallery_html(), render.gallery_html(four_colour=True, size=30),
         render.cards_html(make_deck(decks=2, jokers=4), interactive=True),
-        render.table_html(VIEW), render.table_html({**VIEW, "discard_fanned": True}),
+        board.table_html(VIEW), board.table_html({**VIEW, "discard_fanned": True}),
         render.arrangement_html(arrange(rules, parse_cards("8S 8H JK 4C 5C 6C 7C 9D"))),
         render.meld_check_html(rules.check_meld("QH KH AH JK")),
     ])
@@ -337,7 +338,7 @@ def test_renderer_imports_no_notebook_machinery():
     import subprocess
     import sys
 
-    code = ("import sys, rummy_teach, rummy_teach.render as r; r.table_html({'players': [{}]}); "
+    code = ("import sys, rummy_teach, rummy_teach.render, rummy_teach.play.board as r; r.table_html({'players': [{}]}); "
             "bad = [m for m in sys.modules if m.split('.')[0] in "
             "('IPython', 'ipywidgets', 'anywidget', 'traitlets', 'ipykernel')]; "
             "assert not bad, bad")

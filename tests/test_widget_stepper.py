@@ -3,7 +3,7 @@
 import pytest
 
 from rummy_teach.widgets import Stepper
-from rummy_teach.worked_examples import EXAMPLES, THIRTY_POINTS
+from rummy_teach.lessons.worked_examples import EXAMPLES, THIRTY_POINTS
 
 
 def test_steps_forward_and_back_with_the_buttons():

@@ -25,7 +25,7 @@ from rummy_teach.play.table import TableController
 from rummy_teach.quiz import Quiz
 from rummy_teach.reasons import ENGLISH, speaking
 from rummy_teach.rules import RULE_SETS
-from rummy_teach.worked_examples import EXAMPLES
+from rummy_teach.lessons.worked_examples import EXAMPLES
 
 PSEUDO = {code: tuple(f"⟦{form}⟧" for form in template) if isinstance(template, tuple)
           else f"⟦{template}⟧" for code, template in ENGLISH.items()}   # a counted message: each form

@@ -17,7 +17,7 @@ from rummy_teach.reasons import ENGLISH, Plural, say
 from rummy_teach.render import card_svg
 from rummy_teach.game.narrate import describe_move
 from rummy_teach.widgets.stepper import Stepper
-from rummy_teach.worked_examples import EXAMPLES
+from rummy_teach.lessons.worked_examples import EXAMPLES
 
 ENGINE_COMMAND = re.compile(r"\blayoff\b|\b(meld|discard|take) (10|[2-9AJQK])[SHDC]\b|\bon \d+(?![\d♠♥♦♣])")
 
@@ -80,7 +80,7 @@ def test_the_table_and_the_worked_examples_speak_from_the_catalogue(monkeypatch)
     # every word of the table's status line, regions and result box, and every title and
     # caption of a worked example, is a catalogue code: change the catalogue and the
     # pictures say the new words (a translation is another catalogue of the same codes)
-    from rummy_teach.board import board_html, board_view
+    from rummy_teach.play.board import board_html, board_view
     from rummy_teach.play.stepper import StepperController
 
     changed = {"status_draw": "À toi: pioche.", "board_stock_heading": "Talon · {cards}",

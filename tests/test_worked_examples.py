@@ -3,7 +3,7 @@
 import pytest
 
 from rummy_teach.game import Game, replay
-from rummy_teach.worked_examples import EXAMPLES, RUMMY_VARIANT, THIRTY_POINTS, get_example
+from rummy_teach.lessons.worked_examples import EXAMPLES, RUMMY_VARIANT, THIRTY_POINTS, get_example
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))

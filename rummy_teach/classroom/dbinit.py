@@ -31,7 +31,7 @@ import secrets
 import time
 
 from .messages import say
-from .store import SCHEMA, ResultsStoreError, _is_race, hide_passwords, parse_url
+from .store import SCHEMA, ResultsStoreError, is_race, hide_passwords, parse_url
 
 HELP = "make the results database's tables once (PostgreSQL: and a least-privilege student role)"
 ROLE_PATTERN = re.compile(r"[a-z_][a-z0-9_]{0,62}")
@@ -103,7 +103,7 @@ def _create_tables(store) -> None:
             store.ensure_store_id()  # the classroom's run folder keeps it (see store.py)
             return
         except store._errors() as error:
-            if not _is_race(error) or attempt == 5:  # two inits at once: one makes, one waits
+            if not is_race(error) or attempt == 5:  # two inits at once: one makes, one waits
                 raise
             time.sleep(0.05 * (attempt + 1))
 
@@ -119,7 +119,7 @@ def _grant_student(store, role: str, password: str | None) -> str | None:
         try:
             store._conn.execute(statement)
         except store._errors() as error:
-            if not _is_race(error):
+            if not is_race(error):
                 raise
     elif password:
         store._conn.execute(sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(

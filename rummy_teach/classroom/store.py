@@ -48,6 +48,8 @@ from urllib.parse import quote
 
 from ..errors import RummyError
 from ..reasons import Reason
+from .fields import (ID_LIMIT, TEXT_LIMITS, ResultsStoreError, clean_field, parse_time,  # noqa: F401
+                     safe_text, time_text)
 from .messages import say
 from .students import STUDENTS_SCHEMA, StudentsMixin
 
@@ -57,9 +59,6 @@ ACCEPTED = ("a file path like results.db, sqlite:///relative/path.db, sqlite:///
             "or postgresql://user:password@host:port/database")
 BUSY_TIMEOUT_SECONDS = 15.0
 CONNECT_TIMEOUT_SECONDS = 10
-# Longest text kept per field; a longer answer is stored cut, with a marker.
-TEXT_LIMITS = {"student_name": 200, "given": 2000}
-ID_LIMIT = 200
 
 COLUMNS = ("answer_id", "session_id", "student_id", "student_name", "quiz", "question_id",
            "rule", "given", "outcome", "answered_at")
@@ -83,13 +82,6 @@ SCHEMA = (
     f"INSERT INTO rummy_meta (name, value) VALUES ('schema_version', '{SCHEMA_VERSION}') "
     "ON CONFLICT (name) DO NOTHING",
 )
-_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"  # fixed width, UTC: sorts as text on both backends
-
-
-class ResultsStoreError(RummyError):
-    """The results database cannot be opened, read or written; the message says why."""
-
-
 class StoreLost(ResultsStoreError):
     """The database file was deleted or replaced while open: nothing more is written."""
 
@@ -133,55 +125,12 @@ def outcome_text(outcome) -> str:
     raise ResultsStoreError(f"outcome {outcome!r} is not one of: True/False, {', '.join(OUTCOMES)}")
 
 
-# Characters that would let a name or an answer steer a terminal (control characters,
-# escape sequences) or turn the text around in a report (bidi controls): dropped.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
-                     "\u2066-\u2069\u2028\u2029\ufff9-\ufffb]")
-
-
-def safe_text(text: str) -> str:
-    """``text`` without control and bidi characters; tabs and line ends become spaces."""
-    return _UNSAFE.sub("", re.sub("[\t\n\r]", " ", text))
-
-
-def _clean(field: str, value, limit: int, required: bool = True) -> str:
-    """Text any database can hold and any screen shows as written: no NUL (PostgreSQL
-    refuses it), no lone surrogates, no control or bidi characters."""
-    if not isinstance(value, str):
-        if value is None or isinstance(value, bool):
-            raise ResultsStoreError(f"{field} must be text, got {value!r}")
-        value = str(value)
-    text = safe_text(value.encode("utf-8", "replace").decode("utf-8"))
-    if required and not text.strip():
-        raise ResultsStoreError(f"{field} is empty; every answer needs a {field.replace('_', ' ')}")
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def _time_text(at: datetime | None) -> str:
-    if at is None:
-        at = datetime.now(timezone.utc)
-    if not isinstance(at, datetime) or at.tzinfo is None:
-        raise ResultsStoreError(f"answer time {at!r} must be a timezone-aware datetime")
-    return at.astimezone(timezone.utc).strftime(_TIME_FORMAT)
-
-
-def _parse_time(text: str) -> datetime:
-    try:
-        return datetime.strptime(text, _TIME_FORMAT).replace(tzinfo=timezone.utc)
-    except ValueError:
-        try:
-            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        except ValueError:
-            raise ResultsStoreError(f"a stored answer has an unreadable time {text!r}") from None
-        return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
-
-
 # libpq's words for a URL it cannot read (as opposed to a server it cannot reach)
 _BAD_OPTION = re.compile(r"invalid (integer |connection option|\w+ value)|missing \"=\"|"
                          r"unrecognized|in URI", re.IGNORECASE)
 
 
-def _is_race(error) -> bool:
+def is_race(error) -> bool:
     """Two first-opens at once: SQLite busy, or PostgreSQL's duplicate-table race."""
     return "locked" in str(error) or getattr(error, "sqlstate", None) in ("23505", "42P07", "42710")
 
@@ -372,7 +321,7 @@ class ResultsStore(StudentsMixin):
                 break
             except self._errors() as error:
                 failure = error
-                if not _is_race(error):
+                if not is_race(error):
                     break
                 time.sleep(0.05 * (attempt + 1))
         try:
@@ -555,21 +504,21 @@ class ResultsStore(StudentsMixin):
             raise ResultsStoreError(f"{self.where} was opened for reading only; open it with "
                                     "create=True to record answers")
         answer = Answer(
-            session=_clean("session", session, ID_LIMIT),
-            student_id=_clean("student_id", student_id, ID_LIMIT),
-            student_name=_clean("student_name", student_name, TEXT_LIMITS["student_name"]),
-            quiz=_clean("quiz", quiz, ID_LIMIT),
-            question_id=_clean("question_id", question_id, ID_LIMIT),
-            rule=_clean("rule", rule, ID_LIMIT * 2, required=False),
-            given=_clean("given", "" if given is None else given, TEXT_LIMITS["given"],
+            session=clean_field("session", session, ID_LIMIT),
+            student_id=clean_field("student_id", student_id, ID_LIMIT),
+            student_name=clean_field("student_name", student_name, TEXT_LIMITS["student_name"]),
+            quiz=clean_field("quiz", quiz, ID_LIMIT),
+            question_id=clean_field("question_id", question_id, ID_LIMIT),
+            rule=clean_field("rule", rule, ID_LIMIT * 2, required=False),
+            given=clean_field("given", "" if given is None else given, TEXT_LIMITS["given"],
                          required=False),
             outcome=outcome_text(outcome),
-            answered_at=_parse_time(_time_text(at)),
+            answered_at=parse_time(time_text(at)),
             answer_id=uuid.uuid4().hex,
         )
         row = (answer.answer_id, answer.session, answer.student_id, answer.student_name, answer.quiz,
                answer.question_id, answer.rule, answer.given, answer.outcome,
-               _time_text(answer.answered_at))
+               time_text(answer.answered_at))
         # ON CONFLICT makes the one retry after a reconnect harmless.
         self._write("save an answer to", f"INSERT INTO rummy_answers ({', '.join(COLUMNS)}) VALUES "
                   f"({', '.join('?' * len(COLUMNS))}) ON CONFLICT (answer_id) DO NOTHING", row)
@@ -582,7 +531,7 @@ class ResultsStore(StudentsMixin):
         rows = self._run("read", f"SELECT {', '.join(COLUMNS)} FROM rummy_answers{where} "
                          "ORDER BY answered_at, answer_id", params)
         return [Answer(session=r[1], student_id=r[2], student_name=r[3], quiz=r[4], question_id=r[5],
-                       rule=r[6], given=r[7], outcome=r[8], answered_at=_parse_time(r[9]),
+                       rule=r[6], given=r[7], outcome=r[8], answered_at=parse_time(r[9]),
                        answer_id=r[0]) for r in rows]
 
     def count(self, *, session: str | None = None, quiz: str | None = None) -> int:

@@ -8,11 +8,12 @@ catalogue's.
 from __future__ import annotations
 
 from ..cards import SUIT_NAMES, rank_plural
-from ..game.ai import Bot, arrange
+from ..game.ai import Bot
+from ..game.planning import arrange
 from ..game.narrate import meld_words, move_words  # noqa: F401  (move_words: the coach's interface)
 from ..reasons import Reason, say
-from .contract_play import shortfall
-from .expert import HOLD, keeps_melds, ready_melds
+from ..game.contract_play import shortfall
+from ..game.expert import HOLD, keeps_melds, ready_melds
 
 
 def faces(cards) -> str:

@@ -27,7 +27,7 @@ from ..game.transcript import add_table_options
 from ..plural import as_written
 from ..reasons import Reason, say
 from ..rules import get_rules
-from .expert import keeps_melds
+from ..game.expert import keeps_melds
 from .explain import move_words, reasons_for
 from .search import HORIZON, WHOLE_HAND, candidates, same_move, strongest, weigh
 from .view import LearnerView

@@ -18,8 +18,9 @@ from __future__ import annotations
 import random
 
 from ..game.actions import Action
-from ..game.ai import Bot, arrange, hand_value
-from .expert import expert_action, held_back, keeps_melds
+from ..game.ai import Bot
+from ..game.planning import arrange, hand_value
+from ..game.expert import expert_action, held_back, keeps_melds
 from .view import LearnerView
 
 ROLLOUT_ACTIONS = 160   # a safety net: no rollout plays more actions than this
@@ -107,7 +108,7 @@ def _kept_value(game, hand, card) -> tuple:
 def outcome(game, player: int) -> float:
     """The learner's result: their score for the hand less the others' average (teams
     in a partnership), so that higher is always better. A hand still going is scored
-    by how each hand looks to its owner (:func:`~rummy_teach.game.ai.hand_value`)
+    by how each hand looks to its owner (:func:`~rummy_teach.game.planning.hand_value`)
     plus, where melds score, the points each player has on the table."""
     rules, n = game.rules, game.num_players
     if game.is_hand_over:

@@ -2,7 +2,7 @@
 
 Where the rules of play are written, once each: moves in :mod:`.judge` (a table in its
 docstring names the function of every rule), scoring and the winner in :mod:`.results`,
-melds in :mod:`rummy_teach.melds`, lay-offs in :mod:`rummy_teach.layoff`, contracts in
+melds in :mod:`rummy_teach.melds`, lay-offs too, contracts in
 :func:`rummy_teach.solver.find_contract`. The state (:mod:`.state`) only changes what
 the judge has accepted; ``legal_actions`` (:mod:`.legal`) lists what it accepts.
 

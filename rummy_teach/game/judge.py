@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from ..cards import Card, cards_text
-from ..melds import Meld, check_meld
+from ..melds import Meld, check_meld, meld_options
 from ..reasons import Reason, Verdict
 from .actions import Action
 from .narrate import move_words
@@ -160,8 +160,6 @@ def card_usable(game, player: int, card: Card, extra=()) -> bool:
     wilds = [c for c in cards if rules.is_wild(c)]
     naturals = [c for c in cards if not rules.is_wild(c)]
     if rules.is_wild(card):
-        from .legal import meld_options
-
         return any(card in g for g in meld_options(rules, [card] + cards, prefer=card))
     return _in_a_set(rules, card, naturals, wilds) or _in_a_run(rules, card, naturals, wilds)
 

@@ -18,68 +18,16 @@ yes, so ``apply`` accepts exactly what is listed (up to interchangeable copies).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations, islice
+from itertools import islice
 
 from ..cards import Card
-from ..melds import ACE_HIGH, check_meld
+from ..melds import check_meld, meld_options
 from .actions import Action
 from .judge import judge, may_boot
 from .table import lay_off
 from ..solver import find_contract
 
 LISTED_LAY_DOWNS = 128
-
-def meld_options(rules, cards, prefer=None) -> list[tuple]:
-    """Every group of ``cards`` that is a legal meld, one per group of faces; where
-    copies of a face are interchangeable the ``prefer`` card is the one used."""
-    cards = sorted(cards, key=lambda c: c != prefer)
-    wilds = [c for c in cards if rules.is_wild(c)]
-    naturals = [c for c in cards if not rules.is_wild(c)]
-    found, seen = [], set()
-
-    def add(group):
-        key = tuple(sorted((c.face.sort_key() for c in group)))
-        if key not in seen and check_meld(rules, tuple(group)).ok:
-            seen.add(key)
-            found.append(tuple(group))
-
-    by_rank: dict[int, list] = {}
-    for card in naturals:
-        by_rank.setdefault(card.rank, []).append(card)
-    biggest = rules.max_set or len(cards)
-    for rank, group in by_rank.items():
-        for k in range(1, min(len(group), biggest) + 1):
-            for combo in combinations(group, k):
-                for w in range(0, len(wilds) + 1):
-                    if rules.min_set <= k + w <= biggest:
-                        add(list(combo) + wilds[:w])
-    top = ACE_HIGH if rules.ace_high else 13
-    for suit in "SHDC":
-        at = {}
-        for card in naturals:
-            if card.suit == suit:
-                at.setdefault(card.rank, card)
-                if card.rank == 1 and rules.ace_high:
-                    at.setdefault(ACE_HIGH, card)
-        if not at or len(at) + len(wilds) < rules.min_run:
-            continue
-        for low in range(1, top + 1):
-            present = []
-            for high in range(low, min(top, low + 12) + 1):  # the window grows one card at a time
-                if high in at:
-                    present.append(at[high])
-                missing = high - low + 1 - len(present)
-                if missing > len(wilds):
-                    break  # a longer window only misses more
-                if high - low + 1 >= rules.min_run and present and len(set(present)) == len(present):
-                    # the gaps take wild cards; spare wild cards may also stand for cards
-                    # the hand holds (kept for another meld)
-                    spare = len(wilds) - missing
-                    for k in range(0, min(spare, len(present) - 1) + 1):
-                        for stood_for in combinations(range(len(present)), k):
-                            kept = [c for i, c in enumerate(present) if i not in stood_for]
-                            add(kept + wilds[:missing + k])
-    return found
 
 
 @dataclass(frozen=True)
@@ -207,7 +155,7 @@ def _candidates(game) -> list[Action]:
 
 def _may_fit(rules, meld, card) -> bool:
     """A quick sieve for lay-off candidates: the right rank for a set, the right suit for
-    a run, or a wild card (the rule itself is :func:`rummy_teach.layoff.grow`)."""
+    a run, or a wild card (the rule itself is :func:`rummy_teach.melds.grow`)."""
     if rules.is_wild(card):
         return True
     return card.rank == meld.rank if meld.kind == "set" else card.suit == meld.suit

@@ -41,7 +41,7 @@ def count(code: str, n: int) -> Reason:
 
 
 def position_problems(rules, start, names=None) -> list[Reason]:
-    """Every reason the position ``start`` (a :class:`~.setup.StartingDeal`) cannot arise in
+    """Every reason the position ``start`` (a :class:`~.deal.StartingDeal`) cannot arise in
     a real game of ``rules``; empty when it can. ``names`` name the players in the reasons."""
     n = len(start.hands)
     who = [names[p] if names else Reason("seat_player_numbered", {"number": p + 1}) for p in range(n)]

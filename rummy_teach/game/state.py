@@ -54,6 +54,7 @@ from ..cards import Card, make_deck, shuffled
 from ..errors import IllegalMoveError, RuleOptionError, UsageError
 from ..reasons import Reason, Reasons
 from .actions import Action
+from .deal import check_player, cut_for_dealer, history_of, starting_deal
 from .judge import MoveVerdict, judge, may_lay_off
 from .narrate import move_words
 from .results import HandResult, game_winners, score_hand
@@ -74,8 +75,6 @@ class Game:
     def __init__(self, rules="basic", players: int = 2, seed=0, dealer: int | None = None, *,
                  start=None):
         from ..rules import RuleSet, get_rules
-        from .setup import check_player, cut_for_dealer
-
         rules = rules if isinstance(rules, RuleSet) else get_rules(rules)
         rules.check_players(players)
         if dealer is None:
@@ -289,8 +288,6 @@ class Game:
     @property
     def history(self) -> dict:
         """The whole game as JSON-able data: setup plus every action and chance event."""
-        from .setup import history_of
-
         return history_of(self, self._setup, [dict(m) for m in self._log])
 
     def snapshot(self) -> dict:
@@ -352,9 +349,8 @@ class Game:
     @classmethod
     def from_deal(cls, rules, hands, stock=None, discard="", **kwargs) -> "Game":
         """A game whose current hand starts from the given cards (see :func:`.setup.from_deal`)."""
-        from .setup import from_deal
-
-        return from_deal(rules, hands, stock=stock, discard=discard, **kwargs)
+        rules, start = starting_deal(rules, hands, stock, discard, **kwargs)
+        return cls(rules, len(start.hands), kwargs.get("seed", 0), start.dealer, start=start)
 
     def __str__(self) -> str:
         from .view import describe

@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..layoff import fits, grow
-from ..melds import Meld
+from ..melds import Meld, fits, grow
 from ..reasons import Reason
 
 
@@ -61,7 +60,7 @@ def lay_off(rules, meld: Meld, card: Card, end: str | None = None,
             on_table: frozenset = frozenset(), explain: bool = True) -> tuple[Meld | None, Reason | None]:
     """The meld with ``card`` added and why, or ``None`` and the reason it does not fit.
 
-    The judgement is the engine's (:func:`rummy_teach.layoff.grow`); ``on_table``
+    The judgement is the engine's (:func:`rummy_teach.melds.grow`); ``on_table``
     holds the faces of every natural card on the table, for the Persian rule on
     jokers. With ``explain=False`` no reason is written: the fast path for bots.
     """

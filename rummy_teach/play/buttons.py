@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 
-from ..board import FONT
+from .board import FONT
 from ..render import TOOLBAR_ITEM, toolbar_html
 
 _BASE = (f"font:15px {FONT};min-height:38px;padding:4px 12px;margin:2px 4px 2px 0;"

@@ -14,7 +14,7 @@ from .. import render
 from ..cards import RANKS, SUITS, Card, cards_text, parse_cards
 from ..reasons import Reason, say
 from ..rules import get_rules
-from . import Controller, PlayError
+from .controller import Controller, PlayError
 from .buttons import button
 
 # The games whose meld rules differ; any other rule set name is accepted as well.

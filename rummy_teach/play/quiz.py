@@ -15,7 +15,7 @@ import html
 from .. import render
 from ..cards import parse_cards
 from ..reasons import Reason, say
-from . import Controller, PlayError
+from .controller import Controller, PlayError
 from .buttons import button
 
 CARD_SIZE = 56

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import html
 
-from ..board import FONT, board_html, board_view
+from .board import FONT, board_html, board_view
 from ..reasons import say
-from ..worked_examples import WorkedExample, get_example
-from . import Controller, PlayError
+from ..lessons.worked_examples import WorkedExample, get_example
+from .controller import Controller, PlayError
 from .buttons import button
 
 # the stepper's buttons: (name, the catalogue code of its label)

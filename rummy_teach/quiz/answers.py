@@ -51,7 +51,7 @@ class Unreadable(RummyError):
         self.hint = hint
 
 
-def _text(answer) -> str:
+def answer_text(answer) -> str:
     if answer is None:
         raise Unreadable(say("quiz_hint_type_first"))
     if not isinstance(answer, str):
@@ -71,7 +71,7 @@ def read_number(answer, *, negative: bool = False) -> int:
     if isinstance(answer, int):
         value = answer
     else:
-        text = _text(answer)
+        text = answer_text(answer)
         if re.fullmatch(r"[+-]?[0-9]+", text):
             value = int(text)
         elif re.fullmatch(r"[+-]?[0-9]+\s*(points?|pts?\.?|punti|punten)", text, re.IGNORECASE):
@@ -96,7 +96,7 @@ def read_choice(answer, options, aliases: dict | None = None, codes: dict | None
     an option's label (``codes``: option -> catalogue code) in any language rummy_teach speaks."""
     from .words import every_language
 
-    text = _text(answer).lower()
+    text = answer_text(answer).lower()
     codes = codes or {}
     for option in options:
         if text == option.lower():
@@ -114,7 +114,7 @@ def read_choice(answer, options, aliases: dict | None = None, codes: dict | None
 
 def read_labels(answer, labels) -> frozenset:
     """Some of ``labels`` (``"A C"``, ``"A, C"``, ``"AC"``), or ``none`` for none of them."""
-    text = _text(answer)
+    text = answer_text(answer)
     listed = ", ".join(labels)
     if is_none(text):
         return frozenset()
@@ -153,7 +153,7 @@ def _take(cards, pool, what) -> tuple[Card, ...]:
 
 def read_cards_from(answer, pool) -> tuple[Card, ...]:
     """Some of the cards in ``pool``, in card notation (``8C 3H``), or ``none``."""
-    text = _text(answer)
+    text = answer_text(answer)
     if is_none(text):
         return ()
     try:
@@ -169,7 +169,7 @@ def read_groups(answer, hand) -> tuple[tuple[Card, ...], ...]:
     ``none`` means no melds at all. Every card must be in the hand, and no card
     may be used twice; the cards not named are the deadwood.
     """
-    _text(answer)  # refuses what is not text, or empty
+    answer_text(answer)  # refuses what is not text, or empty
     melds, deadwood = _split_deadwood(answer.strip())  # new lines may part melds: kept
     if is_none(" ".join(melds.split())):
         groups = ()
@@ -234,7 +234,7 @@ def read_player_points(answer, names, aliases: dict | None = None,
     """A player's name and a number of points: ``Ann 30``, ``ann: 30``, ``Ann, 30``.
     ``aliases`` (lower case -> name) are other ways to write a name ("Tu" for "You");
     ``shown`` gives a name as the learner reads it."""
-    text = _text(answer)
+    text = answer_text(answer)
     shown = shown or str
     form = say("quiz_hint_winner_form", players=", ".join(shown(n) for n in names))
     written = {name.lower(): name for name in names}

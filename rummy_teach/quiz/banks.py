@@ -9,7 +9,6 @@ question's note says so.
 from __future__ import annotations
 
 from ..errors import RuleOptionError
-from ..reasons import Reason
 from ..rules import get_rules
 from .fileformat import FORMAT
 
@@ -321,13 +320,3 @@ def find_bank(name: str) -> str | None:
     except (RuleOptionError, TypeError):
         return None
     return game if game in BANKS else None
-
-
-def builtin_quiz(name: str):
-    from .quiz import Quiz
-
-    key = find_bank(name)
-    if key is None:
-        raise RuleOptionError(Reason("quizfile_no_builtin", {"name": repr(name),
-                                                            "names": ", ".join(BANKS)}))
-    return Quiz.from_data(BANKS[key], source=f"built-in quiz {key!r}", name=key)

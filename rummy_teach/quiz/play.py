@@ -557,7 +557,7 @@ class GameEndQuestion(Question):
     def _read(self, answer):
         from .words import every_language
 
-        text = " ".join(answers._text(answer).lower().replace(",", " ").split())
+        text = " ".join(answers.answer_text(answer).lower().replace(",", " ").split())
         if text in ("nobody", "nobody yet", "no one", "none", "another hand", "nessuno",
                     "nessuno ancora", "niemand", "nog niemand") or text in every_language(
                         "quiz_option_nobody"):

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..errors import RuleOptionError
 from ..reasons import Reason
+from .banks import BANKS, find_bank
 from .fileformat import QuizFileError, dump_quiz, parse_text, read_quiz_data
 from .questions import CheckResult, Question
 
@@ -90,21 +92,19 @@ class Quiz:
     @classmethod
     def builtin(cls, name: str) -> "Quiz":
         """A built-in quiz by name: ``basic``, ``500`` or ``contract`` (game aliases work too)."""
-        from .banks import builtin_quiz
-
-        return builtin_quiz(name)
+        key = find_bank(name)
+        if key is None:
+            raise RuleOptionError(Reason("quizfile_no_builtin", {"name": repr(name),
+                                                                "names": ", ".join(BANKS)}))
+        return cls.from_data(BANKS[key], source=f"built-in quiz {key!r}", name=key)
 
     @staticmethod
     def builtin_names() -> tuple[str, ...]:
-        from .banks import BANKS
-
         return tuple(BANKS)
 
     @classmethod
     def load(cls, name_or_path) -> "Quiz":
         """A built-in quiz if the name is one, else a quiz file."""
-        from .banks import find_bank
-
         if isinstance(name_or_path, str) and find_bank(name_or_path):
             return cls.builtin(name_or_path)
         path = Path(name_or_path)

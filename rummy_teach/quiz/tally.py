@@ -122,7 +122,7 @@ class TallyQuestion(Question):
     def _read(self, answer):
         if self.ask == "total":
             return answers.read_number(answer, negative=bool(self.rules.scores_melds))
-        text = " ".join(answers._text(answer).lower().replace(",", " ").split())
+        text = " ".join(answers.answer_text(answer).lower().replace(",", " ").split())
         names = {n.lower(): n for n in self.names}
         picked = [names.get(part) for part in text.split() if part not in ("and", "e", "en")]
         if not picked or None in picked:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from ..reasons import ENGLISH, READERS, Player, Reason, _from_json, _to_json
+from ..reasons import ENGLISH, READERS, Player, Reason, param_from_json, param_to_json
 
 
 class Joined:
@@ -38,7 +38,7 @@ class Joined:
         return bool(self.items)
 
     def to_json(self) -> dict:
-        return {"join": self.sep, "items": [_to_json(v) for v in self.items]}
+        return {"join": self.sep, "items": [param_to_json(v) for v in self.items]}
 
 
 class GameName:
@@ -91,7 +91,7 @@ def text(words) -> str:
 # (a nested reason as a bare ``{"code", "params"}``) are read by the same reader.
 
 def _read_joined(value):
-    return Joined((_from_json(v) for v in value.get("items", ())), value["join"])
+    return Joined((param_from_json(v) for v in value.get("items", ())), value["join"])
 
 
 def _read_game(value):
@@ -119,7 +119,7 @@ def encode(words) -> str:
         return words or ""
     if isinstance(words, Reason) and not words.params:
         return words.code
-    data = words.to_json() if isinstance(words, Reason) else _to_json(words)
+    data = words.to_json() if isinstance(words, Reason) else param_to_json(words)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
@@ -131,7 +131,7 @@ def decode(stored):
         return Reason(stored)
     if stored.startswith("{"):
         try:
-            words = _from_json(json.loads(stored))
+            words = param_from_json(json.loads(stored))
             str(words)                      # every code known, every parameter there
             return words
         except Exception:  # not ours after all: a person's own text

@@ -28,7 +28,7 @@ from ..errors import UsageError
 
 LAYOUTS = ("row", "fan", "suits")
 
-_ESM = """
+CLICKABLE_ESM = """
 // One tab stop per toolbar (the WAI-ARIA Authoring Practices' toolbar pattern, with a
 // roving tabindex): in each [data-roving] element inside `root` one control has
 // tabindex 0 and the others -1; the arrow keys move the focus among them (wrapping
@@ -182,7 +182,7 @@ BUTTON_FOCUS_CSS = (".jupyter-widgets.jupyter-button:focus-visible:enabled, "
                     ".jupyter-widgets.widget-toggle-button:focus-visible:enabled {\n  "
                     + FOCUS_RING + " }\n")
 
-_CSS = """
+CLICKABLE_CSS = """
 .rt-clickable [data-card], .rt-clickable [data-click] { cursor: pointer; border-radius: 7px; }
 .rt-clickable [data-card]:hover, .rt-clickable [data-click]:hover { filter: brightness(0.96); }
 .rt-clickable [data-card]:focus-visible, .rt-clickable [data-click]:focus-visible {
@@ -235,8 +235,8 @@ class ClickableCards(StaticFallback, anywidget.AnyWidget):
     the cards (``error``) until the next successful click.
     """
 
-    _esm = _ESM
-    _css = _CSS
+    _esm = CLICKABLE_ESM
+    _css = CLICKABLE_CSS
 
     html = t.Unicode("").tag(sync=True)
     cards = t.List(t.Unicode()).tag(sync=True)
@@ -375,8 +375,8 @@ class ClickableHTML(StaticFallback, anywidget.AnyWidget):
     show it); :meth:`snapshot_html` is the HTML itself, for static pages.
     """
 
-    _esm = _ESM
-    _css = _CSS
+    _esm = CLICKABLE_ESM
+    _css = CLICKABLE_CSS
 
     html = t.Unicode("").tag(sync=True)
     label = t.Unicode("board").tag(sync=True)

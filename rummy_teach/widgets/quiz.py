@@ -45,7 +45,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from ..play import page_html
-from ..play.quiz import (CARD_SIZE, QuizController, _esc, feedback_html, finished_html, groups_html,
+from ..play.quiz import (CARD_SIZE, QuizController, feedback_html, finished_html, groups_html,
                          pick_cards_html, question_html, score_html, text_box_words)
 from ..reasons import say
 from .base import ClickableCards, primary
@@ -101,7 +101,7 @@ class QuizWidget(widgets.VBox):
         self.toggles: list[widgets.ToggleButton] = []
         heading = self.heading_text = title if title is not None else (quiz.title or say("quiz_default_title"))
         self.heading = widgets.HTML(f'<h2 style="font-family:system-ui,sans-serif;margin:0.2em 0">'
-                                    f'{_esc(heading)}</h2>')
+                                    f'{html.escape(str(heading))}</h2>')
         self.progress = widgets.HTML()
         self.question = widgets.HTML()
         self.inputs = widgets.VBox()
@@ -282,7 +282,7 @@ class QuizWidget(widgets.VBox):
 
     def _problem(self, words: str) -> None:
         self.problem.value = ('<p role="alert" style="color:#b3261e;font-weight:600;'
-                              f'font-family:system-ui">{_esc(words)}</p>')
+                              f'font-family:system-ui">{html.escape(str(words))}</p>')
 
     def _close(self) -> None:
         for control in [self.choice, self.text, *self.toggles]:

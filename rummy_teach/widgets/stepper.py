@@ -1,6 +1,6 @@
 """The worked-example stepper widget: a scripted hand shown one step at a time.
 
-``Stepper("thirty_points")`` (or a :class:`~rummy_teach.worked_examples.WorkedExample`)
+``Stepper("thirty_points")`` (or a :class:`~rummy_teach.lessons.worked_examples.WorkedExample`)
 shows the table as the example tells it, a caption per step, and Restart, Back and
 Next buttons. The logic and the pictures are
 :class:`~rummy_teach.play.stepper.StepperController`'s; this class only shows them
@@ -14,11 +14,11 @@ import html
 
 import ipywidgets as widgets
 
-from ..board import FONT
+from ..play.board import FONT
 from ..play import page_html
 from ..play.stepper import BUTTONS, StepperController
 from ..reasons import say
-from ..worked_examples import WorkedExample
+from ..lessons.worked_examples import WorkedExample
 from .base import BUTTON_FOCUS_CSS, StaticFallback
 
 

@@ -1,7 +1,7 @@
 """The games side by side: a table read straight from rule sets (the lesson "The three
 games side by side" shows it).
 
-Every word comes from the catalogue (``compare_*`` codes, :mod:`rummy_teach.lesson_words`),
+Every word comes from the catalogue (``compare_*`` codes, :mod:`rummy_teach.messages.lessons`),
 so the table is said in the language in use; the numbers and the card notation come from
 the rule sets themselves.
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import html
 
-from .cards import RANK_LABELS
-from .reasons import say
+from ..cards import RANK_LABELS
+from ..reasons import say
 
 #: how the wild ranks are named in the table (0 is the joker)
 _WILD_WORDS = {0: "card_jokers", 12: "ranks_12"}

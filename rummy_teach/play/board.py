@@ -15,14 +15,15 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-from . import render
-from .cards import Card, cards_text, parse_cards
-from .contracts import Contract
-from .game import Game
-from .game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
-from .i18n import number_text
-from .plural import Signed
-from .reasons import Player, catalogue_in_use, say, seated
+from .. import render
+from ..cards import Card, cards_text, parse_cards
+from ..contracts import Contract
+from ..errors import UsageError
+from ..game import Game
+from ..game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
+from ..i18n import number_text
+from ..plural import Signed
+from ..reasons import Player, catalogue_in_use, say, seated
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -386,3 +387,90 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
             f'border-radius:12px">{header}{status}'
             f'<div style="display:flex;flex-wrap:wrap;gap:8px">{others}</div>{centre}'
             f'{_result_html(board)}{own}{alert}{log_html}</section>')
+
+
+# --- a table written by hand ----------------------------------------------------------
+
+TABLE_KEYS = {"title", "seat", "players", "turn", "stock", "discard", "discard_fanned",
+              "contract", "hand_number", "message"}
+PLAYER_KEYS = {"name", "hand", "hand_count", "melds", "score"}
+
+
+def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
+    """A snapshot of a card table as one seat sees it, from a plain dict.
+
+    The dict (only ``players`` is required)::
+
+        {
+          "title": "Basic Rummy",            # the game, shown as a heading
+          "seat": "Ann",                     # whose view this is: her hand is face up
+          "players": [                       # in seating order
+            {"name": "Ann",
+             "hand": "8S 8H 8D 4H 5H",       # cards shown face up (the viewer's own), or
+             "hand_count": 7,                # a count of face-down cards (everyone else's)
+             "melds": ["QS QH QD", ...],     # melds in front of this player (Meld, cards or text)
+             "score": 12},                   # running score, optional
+            ...],
+          "turn": "Ann",                     # name or index of the player to move
+          "stock": 31,                       # cards left in the stock
+          "discard": "KC 5H",                # discard pile, bottom to top
+          "discard_fanned": False,           # True: every discard shows (Rummy 500)
+          "contract": "two sets of 3",       # Contract Rummy: this hand's contract
+          "hand_number": 1,                  # which hand (deal) of the game
+          "message": "Ann drew from the stock."  # one line of news
+        }
+
+    Cards may be given as text or as :class:`~rummy_teach.cards.Card` values. An
+    unknown key is an error, so a mismatch with the caller shows at once. The table
+    is drawn by the one table renderer, :func:`board_html` (the card
+    table widget's and the worked examples' too).
+    """
+    _check_keys(view, TABLE_KEYS, "table view")
+    players = view.get("players")
+    if not players:
+        raise UsageError("a table view needs a non-empty 'players' list")
+    for player in players:
+        _check_keys(player, PLAYER_KEYS, f"player {player.get('name', '?')!r}")
+    names = [str(p.get("name", say("seat_player_numbered", number=i + 1))) for i, p in enumerate(players)]
+    turn = view.get("turn")
+    turn_index = turn if isinstance(turn, int) else (names.index(turn) if turn in names else None)
+    if turn is not None and turn_index is None:
+        raise UsageError(f"turn {turn!r} names no player; players are {', '.join(names)}")
+    seat = view.get("seat")
+    if seat is not None and seat not in names:
+        raise UsageError(f"seat {seat!r} names no player; players are {', '.join(names)}")
+
+    seat_index = names.index(seat) if seat is not None else None
+    number, seats = 0, []
+    for i, player in enumerate(players):
+        melds = []
+        for meld in player.get("melds") or ():
+            number += 1
+            cards = parse_cards(getattr(meld, "cards", meld))
+            melds.append({"number": number, "kind": getattr(meld, "kind", "meld"),
+                          "cards": cards_text(cards, ascii=True)})
+        hand = ([c.text(ascii=True) for c in parse_cards(player["hand"])] if "hand" in player
+                else None)
+        seats.append({"name": names[i], "count": len(hand) if hand is not None
+                      else int(player.get("hand_count", 0)), "hand": hand,
+                      "score": player.get("score"), "contract_down": None, "melds": melds})
+    pile = parse_cards(view.get("discard", ()))
+    board = {"title": view["title"] if "title" in view else say("table_default_title"), "hand_number": view.get("hand_number"),
+             "contract": view.get("contract"), "seat": seat_index, "names": names,
+             "players": seats, "to_move": turn_index, "phase": "play",
+             "stock": int(view.get("stock", 0)), "discard": [c.text(ascii=True) for c in pile],
+             "discard_size": len(pile), "fanned": bool(view.get("discard_fanned")),
+             "selected": [], "groups": [], "fits": [], "must_use": None, "buy_offer": None,
+             "result": None, "game_over": False, "winners": []}
+    return board_html(board, size=size, four_colour=four_colour,
+                      log=[view["message"]] if view.get("message") else ())
+
+
+def _check_keys(data, known: set, what: str) -> None:
+    if not isinstance(data, dict):
+        raise UsageError(f"a {what} must be a dict, not {type(data).__name__}")
+    unknown = sorted(set(data) - known)
+    if unknown:
+        keys = "key" if len(unknown) == 1 else "keys"    # a programmer's English, like {what}
+        raise UsageError(f"unknown {keys} {', '.join(map(repr, unknown))} in the {what}; "
+                         f"known keys are {', '.join(sorted(known))}")

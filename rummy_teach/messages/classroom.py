@@ -1,11 +1,157 @@
-"""The classroom's words added for issue 16 (the report in the teacher's language, the
+"""The classroom's words: its pages, refusals and desk, the results database and
+its role; :data:`CLASSROOM_WORDS` below holds the report's words, the CSV
+headers and the language switch (``locale/<lang>/classroom.po``).
+
+Part of the message catalogue (:mod:`rummy_teach.messages`).
+
+The classroom's words added for issue 16 (the report in the teacher's language, the
 language switch on the student's page, the CSV headers).
 
-Kept apart from :mod:`rummy_teach.reasons` (which adds them to ``ENGLISH``) so that the
-helpers adding codes in parallel merge cleanly. Translations: ``locale/<lang>/classroom.po``.
+Translations: ``locale/<lang>/classroom.po``.
 """
 
-from .plural import Plural
+from ..plural import Plural
+
+WORDS = {
+    # --- the classroom's pages and refusals (issue 14) -----------------------------------------
+    # Kept apart from the engine's reasons above so that parallel additions merge cleanly.
+    "join_title": "Join the class",
+    "join_prompt": "Type the join code your teacher gives you, then press Join.",
+    "join_label": "Join code:",
+    "join_button": "Join",
+    "join_wrong": "That is not this class's join code. Check it with your teacher and type it again.",
+    "class_full_title": "This class is full",
+    "class_full": "This class is full just now: every seat is taken. Wait a minute and reload "
+                  "the page; if it stays full, tell your teacher.",
+    "access_refused": "access refused",
+    # the teacher's pages
+    "report_title": "Class results: {title}",
+    "report_heading": "Class report - session {session}",
+    "report_updated": Plural(
+        "{answers} answer · refreshed every {seconds} s",
+        "{answers} answers · refreshed every {seconds} s", count="answers"),
+    "report_terminal": "In a terminal:",
+    "dashboard_heading": "Live dashboard - session {session}",
+    "dashboard_summary": Plural(
+        "{students}, {finished} has finished, {answers} so far.",
+        "{students}, {finished} have finished, {answers} so far.", count="finished"),
+    # the counted words of the summaries (a sentence with three counts nests two)
+    "class_joined": Plural(
+        "{count} student joined",
+        "{count} students joined", count="count"),
+    "count_answers": Plural(
+        "{count} answer",
+        "{count} answers", count="count"),
+    "dashboard_questions": "Right and wrong per question",
+    "dashboard_students": "Who is in",
+    "projector_summary": Plural(
+        "{students} · {finished} has finished",
+        "{students} · {finished} have finished", count="finished"),
+    "bar_label": "Question {number} ({question})",
+    "bar_counts": "{right} right, {wrong} wrong",
+    "student_finished": "finished",
+    "student_on_question": "question {number} of {total}",
+    "seconds_ago": "{n} s ago",
+    "minutes_ago": "{n} min ago",
+    "col_student": "Student", "col_where": "Now on", "col_answered": "Answered",
+
+
+    "col_right": "Right", "col_seen": "Last seen", "col_rejoin": "Rejoin code",
+
+
+    "col_session": "Session", "col_quiz": "Quiz", "col_students": "Students",
+
+
+    "col_answers": "Answers", "col_started": "Started",
+
+    "nav_report": "Report", "nav_dashboard": "Live dashboard", "nav_gradebook": "Gradebook (CSV)",
+
+
+    "nav_answers": "All answers (CSV)", "nav_sessions": "Past sessions", "nav_paper": "Printable paper",
+
+
+    "sessions_title": "Sessions in this results database",
+    "paper_answer_with": "Answer with {form}.",
+    "paper_points": Plural(
+        "{n} point",
+        "{n} points", count="n"),
+    "paper_key_title": "Answer key",
+    # the student's page
+    "quiz_tries_left": Plural(
+        "You may try again: one try left.",
+        "You may try again: {n} tries left.", count="n"),
+    "type_name_intro": "Type the name your teacher will see, then start. Only you and your "
+                       "teacher see your answers and score.",
+    "pick_name_intro": "Pick your name from the list, then start. Only you and your teacher see "
+                       "your answers and score.",
+    "pick_name_label": "Your name:",
+    "name_missing": "Type your name first.",
+    "name_too_long": "Please use at most {limit} characters.",
+    "name_not_on_roster": "Pick your name from the list; if it is missing, tell your teacher.",
+    "name_taken": "{name} has already joined this class. If that is you on another device or "
+                  "browser, type the rejoin code shown at the top of your first page. If it is "
+                  "not you, add your initial or surname to your name.",
+    "rejoin_label": "Rejoin code:",
+    "rejoin_placeholder": "6 digits",
+    "rejoin_button": "Continue",
+    "rejoin_wrong": Plural(
+        "That is not the rejoin code for this name (one try left).",
+        "That is not the rejoin code for this name ({left} tries left).", count="left"),
+    "rejoin_locked": "Too many wrong codes. Ask your teacher: the dashboard shows your rejoin code.",
+    "store_unavailable": "Your answers cannot be kept just now ({error}); please tell your teacher.",
+    "joined_note": "You are {name}. Your rejoin code is {code}: with it you can go on from "
+                   "another device.",
+    "resumed_note": Plural(
+        "Welcome back, {name}: your one answer so far is kept, and you are on question {number}"
+        " of {total}. (Rejoin code {code}.)",
+        "Welcome back, {name}: your {answers} answers so far are kept, and you are on question "
+        "{number} of {total}. (Rejoin code {code}.)", count="answers"),
+    "resumed_device_note": Plural(
+        "Welcome back, {name}: you go on from this browser. Your one answer so far is kept, and"
+        " you are on question {number} of {total}. (Rejoin code {code}.)",
+        "Welcome back, {name}: you go on from this browser. Your {answers} answers so far are "
+        "kept, and you are on question {number} of {total}. (Rejoin code {code}.)", count="answers"),
+    "resumed_finished": "You have finished the quiz.",
+    "answer_too_fast": "Slow down: wait a moment before you submit again.",
+    "answer_already_given": "This question was already answered (in another tab or window?). "
+                            "Reload the page to go on where you are.",
+    "connection_lost": "This page lost its connection to the quiz. Your answers so far are "
+                       "saved. Reload the page to go on where you were.",
+    "reload_button": "Reload the page",
+    # --- the results database made once, and its least-privilege student role (issue 15) ------
+    # Kept apart from the blocks above so that parallel additions merge cleanly.
+    "store_needs_init": "{where} has no rummy_teach tables yet. The classroom does not make "
+                        "them on PostgreSQL (its role may only add answers): the teacher or "
+                        "administrator runs once  rummy-teach db init --db OWNER_URL "
+                        "--student-role ROLE  and the classroom is given the role's URL",
+    "db_init_ready": "rummy-teach db init: the tables {tables} are ready in {where}",
+    "db_init_role": "  student role {role}: may add answers and read them; may not change or "
+                    "delete them, nor the tables",
+    "db_init_url": "  give the classroom this database URL (shown once): {url}",
+    "db_init_url_kept": "  give the classroom the database URL with this role and its password",
+    "db_init_sqlite_role": "a SQLite results file has no roles: --student-role is for "
+                           "PostgreSQL; give a postgresql:// owner URL or leave it out",
+    "hub_env_missing": "--teachers-group runs the classroom as a JupyterHub service, but "
+                       "the environment variables {names} are not set: start it from the hub "
+                       "(a managed service in "
+                       "jupyterhub_config.py, see deploy/jupyterhub_config.py) or set them",
+    "db_init_bad_role": "{role!r} cannot be a role name; give lower-case letters, digits and _ "
+                        "(at most 63), starting with a letter or _",
+    # --- the classroom's student page served without a kernel (issue 15) ----------------------
+    # rummy_teach/classroom/quizview.py draws the page with these; kept apart so that parallel
+    # additions merge cleanly. The words every quiz page shares (Submit, Right!, the score line,
+    # the answer boxes' labels) are the "quiz_*" codes of the widgets' block below.
+    "desk_name_label": "Your name:",
+    "desk_name_placeholder": "your name",
+    "desk_start_button": "Start the quiz",
+    "desk_pick_cards": "{label}: pick the cards that fit (none picked means none)",
+    "desk_your_answer": "Your answer: {given}",
+    "desk_the_answer": "The answer: {correct}",
+    "desk_rule": "Rule: {rule}",
+    "desk_join_first": "This page does not know you yet: open the class's address again and "
+                       "type the join code.",
+    "desk_back_to_join": "Go to the join page",
+}
 
 CLASSROOM_WORDS = {
     # the class report (rummy_teach/classroom/report.py, report_html.py)

@@ -38,11 +38,11 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass, field
 
-from .cards import cards_text, make_deck, parse_cards
-from .game import Game, from_deal, replay
-from .rules import get_rules
-from .errors import UsageError
-from .reasons import ENGLISH, say
+from ..cards import cards_text, make_deck, parse_cards
+from ..game import Game, from_deal, replay
+from ..rules import get_rules
+from ..errors import UsageError
+from ..reasons import ENGLISH, say
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from ..game import ai
-from ..game.actions import Action
+from . import planning
+from .actions import Action
 
 ACE_HIGH = 14   # the ace's place above the king in a run (Q-K-A)
 BUY_WITHIN = 1  # a natural card is bought only when the hand then lacks at most this many
@@ -88,7 +88,7 @@ def _discard(game, player, hard_card):
     """The natural card whose loss leaves the least shortfall: hard's choice if it is
     one of those, else the one that counts most if caught in hand."""
     rules, hand, n = game.rules, game.hand(player), game.hand_number
-    naturals = [c for c in ai._allowed_discards(game, player) if not rules.is_wild(c)]
+    naturals = [c for c in planning.allowed_discards(game, player) if not rules.is_wild(c)]
     if len(naturals) <= 1:
         return hard_card
     left = {}

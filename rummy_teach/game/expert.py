@@ -1,7 +1,7 @@
 """The expert computer player: the hard player's plan, with its melds kept back and
 its two real choices looked at one draw deeper.
 
-**Melds kept in hand.** The hard player (:mod:`rummy_teach.game.ai`) lays every meld
+**Melds kept in hand.** The hard player (:mod:`rummy_teach.game.planning`) lays every meld
 down as soon as it has one. The expert keeps its melds in hand while every opponent
 holds more than :data:`HOLD` cards and its own hand cannot go out this turn: an
 opponent cannot lay off on a meld it has not seen, and a hand that goes out all at
@@ -39,8 +39,8 @@ a second of CPU, about four times the hard player's.
 
 from __future__ import annotations
 
-from ..game import ai
-from ..game.actions import Action
+from . import planning
+from .actions import Action
 from .contract_play import contract_action
 
 HOLD = 3           # an opponent with this many cards or fewer: the expert lays its melds down
@@ -54,7 +54,7 @@ FEED = 8.0         # points: the cost of a discard the opponent surely takes or 
 def expert_action(game, player: int, rng) -> Action:
     """The expert's move for ``player``, the one to act (only what it sees is read)."""
     rules = game.rules
-    hard = ai.choose_action(game, player, "hard", rng)
+    hard = planning.plan_action(game, player, "hard", rng)
     if rules.ladder:
         return contract_action(game, player, hard)
     basic = not (rules.scores_melds or rules.fanned_discards or game.num_players != 2)
@@ -75,15 +75,15 @@ def keeps_melds(game, player) -> bool:
     conditions met. The coach asks this too, so that its hints and reviews keep melds
     back where the expert does."""
     if game.rules.ladder or game.phase != "play" or game.must_use is not None \
-            or not ai._allowed_discards(game, player):
+            or not planning.allowed_discards(game, player):
         return False
     return bool(ready_melds(game, player)) and _hold(game, player)
 
 
 def ready_melds(game, player) -> list:
     """The melds of the hard player's arrangement of the hand that may go down now."""
-    melds = ai.arrange(game.rules, game.hand(player)).melds
-    return [m for m in melds if ai._allowed(game, Action("meld", melds=(m.cards,)))]
+    melds = planning.arrange(game.rules, game.hand(player)).melds
+    return [m for m in melds if planning.allowed(game, Action("meld", melds=(m.cards,)))]
 
 
 def held_back(game, player, action, rng) -> Action:
@@ -91,11 +91,11 @@ def held_back(game, player, action, rng) -> Action:
     keeps (:func:`keeps_melds`), the hard player's lay-off or discard instead."""
     if action.kind != "meld" or not keeps_melds(game, player):
         return action
-    if ai._may_lay_off(game, player):
-        layoff = ai._lay_off(game, player, "hard", rng)
+    if planning.may_lay_off(game, player):
+        layoff = planning.lay_off_action(game, player, "hard", rng)
         if layoff is not None:
             return layoff
-    return Action("discard", card=ai._discard(game, player, "hard", rng))
+    return Action("discard", card=planning.discard_choice(game, player, "hard", rng))
 
 
 def _hold(game, player) -> bool:
@@ -104,12 +104,12 @@ def _hold(game, player) -> bool:
     if min(len(game.hand(p)) for p in range(game.num_players) if p != player) <= HOLD:
         return False
     rules = game.rules
-    return len(_stuck(game, ai.arrange(rules, game.hand(player)))) > 1
+    return len(_stuck(game, planning.arrange(rules, game.hand(player)))) > 1
 
 
 def _stuck(game, arrangement) -> list:
     """The deadwood of ``arrangement`` that no meld on the table takes as a lay-off."""
-    return [c for c in arrangement.deadwood if not (game.table and ai._fits_table(game, c))]
+    return [c for c in arrangement.deadwood if not (game.table and planning.fits_table(game, c))]
 
 
 class _Look:
@@ -117,8 +117,8 @@ class _Look:
 
     def __init__(self, game, player, rng=None):
         self.game, self.player, self.rules = game, player, game.rules
-        self.dead = ai._dead(game, player)
-        self.copies = ai._copies(self.rules, game.num_players)
+        self.dead = planning.dead_faces(game, player)
+        self.copies = planning.deck_copies(self.rules, game.num_players)
         unseen = sorted(game.unseen_by(player), key=lambda c: c.sort_key())
         step = max(1, len(unseen) / DRAWS)
         self.draws = [unseen[int(i * step)] for i in range(min(DRAWS, len(unseen)))]
@@ -143,11 +143,11 @@ class _Look:
     def feeds(self, card) -> float:
         """How often the opponent would take ``card`` into a meld (or lay it off)."""
         game = self.game
-        if game.table and ai._fits_table(game, card):
+        if game.table and planning.fits_table(game, card):
             return 1.0
         hits = 0
         for hand in self.opponent_hands():
-            if any(card in m.cards for m in ai.arrange(self.rules, hand + (card,)).melds):
+            if any(card in m.cards for m in planning.arrange(self.rules, hand + (card,)).melds):
                 hits += 1
         return hits / OPPONENTS
 
@@ -155,7 +155,7 @@ class _Look:
         """The measure of ``cards`` (a hand just after drawing) once its worst card is
         let go, or -:data:`GO_OUT` when it can go out now."""
         rules, game = self.rules, self.game
-        wood = _stuck(game, ai.arrange(rules, tuple(cards)))
+        wood = _stuck(game, planning.arrange(rules, tuple(cards)))
         if len(wood) <= 1 and (not wood or wood[0] != forbidden or len(cards) == 1):
             return -GO_OUT
         costs = self._costs(wood)
@@ -166,28 +166,28 @@ class _Look:
         """Each deadwood card's share of the hard player's measure: its points, less the
         share for the best partial meld it makes with another deadwood card."""
         rules = self.rules
-        return [(a, rules.card_points(a) * (1 - outs * ai.OUT_SHARE))
-                for a, outs in zip(wood, ai.live_outs(rules, wood, self.dead, self.copies))]
+        return [(a, rules.card_points(a) * (1 - outs * planning.OUT_SHARE))
+                for a, outs in zip(wood, planning.live_outs(rules, wood, self.dead, self.copies))]
 
     def one_draw(self, cards) -> float:
         """The average measure of ``cards`` (a hand after its discard) over the next draw."""
         draws = [c for c in self.draws if c not in cards]
         if not draws:
-            return ai._evaluate(self.rules, tuple(cards), self.dead, self.copies, False)
+            return planning.evaluate(self.rules, tuple(cards), self.dead, self.copies, False)
         return sum(self.after_draw(tuple(cards) + (u,)) for u in draws) / len(draws)
 
 
 def _discard(game, player, hard_choice, rng):
     look = _Look(game, player, rng)
     rules, hand = game.rules, game.hand(player)
-    allowed = ai._allowed_discards(game, player)
+    allowed = planning.allowed_discards(game, player)
     if len(allowed) <= 1:
         return hard_choice
     dead, copies = look.dead, look.copies
     quick = []
     for card in dict.fromkeys(allowed):
         rest = tuple(x for x in hand if x != card)
-        quick.append((ai._evaluate(rules, rest, dead, copies, False) + ai._danger(game, player, card),
+        quick.append((planning.evaluate(rules, rest, dead, copies, False) + planning.danger(game, player, card),
                       card.sort_key(), card))
     quick.sort()
     best = None

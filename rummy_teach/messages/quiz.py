@@ -1,13 +1,129 @@
-"""The quizzes' own words (issue 16): every built-in question's prompt, options, feedback,
+"""The quizzes' words: questions about play and their teaching lines, the quiz
+widget's words and the quiz file checks; :data:`QUIZ_WORDS` below holds every
+built-in question's own words (translated in ``locale/<lang>/quiz.po``).
+
+Part of the message catalogue (:mod:`rummy_teach.messages`).
+
+The quizzes' own words (issue 16): every built-in question's prompt, options, feedback,
 explanation lines, rules and notes, and the hints for an answer that cannot be read.
 
-Kept apart from :mod:`rummy_teach.reasons` (which adds them to ``ENGLISH``) so that the
-helpers adding codes in parallel merge cleanly. Translations: ``locale/<lang>/quiz.po``.
+Translations: ``locale/<lang>/quiz.po``.
 Parameters are neutral: cards in notation, numbers, player names, and other codes (a
 question's words are said when read, see :mod:`rummy_teach.quiz.words`).
 """
 
-from .plural import Plural
+from ..plural import Plural
+
+WORDS = {
+
+    # --- quiz questions about play, and teaching lines (issue 13: quizzes that ask about
+    # play). Each teach_* line says the rule and how to recognise it next time.
+    "move_refused": "No. {who} may not play \u201c{move}\u201d now:",  # the judge's reasons follow
+    "move_allowed": "Yes. {done}.",
+    "card_went_to": Plural(
+        "{who} ends up holding {card}; {who}'s hand grew by one card.",
+        "{who} ends up holding {card}; {who}'s hand grew by {gained} cards.", count="gained"),
+    "teach_dig": "Digging: in {game} you may take any card of the discard pile together with "
+                 "every card above it, but only if the card you pick can go on the table at once "
+                 "(a new meld or a lay-off). Before you dig, find the meld it will join.",
+    "teach_must_use": "After a dig the card you dug for must go on the table before anything "
+                      "else, even before the discard: plan its meld before you dig.",
+    "teach_top_only": "In {game} only the top card of the discard pile may be taken; taking a "
+                      "deeper card (digging) belongs to Rummy 500.",
+    "teach_layoff_any_meld": "In {game} you may lay off on every meld on the table, an "
+                             "opponent's too, and the card scores for you: look at the ends of "
+                             "every run and at every set of three.",
+    "teach_contract_layoff": "In {game} you may lay off only after your own contract is down, and "
+                             "only from your next turn on; then every meld on the table is open "
+                             "to you. Ask two questions: is my contract down, and was it before "
+                             "this turn?",
+    "teach_contract_down_once": "In {game} the contract goes down in one lay-down, complete; "
+                                "after that, more cards go down only by laying off.",
+    "teach_first_refusal": "First refusal: the player whose turn it is decides first. Taking "
+                           "the discard ends the matter; only when that player draws from the "
+                           "stock may the others call buy.",
+    "teach_buy": "A buy takes the top discard out of turn together with a penalty card from the "
+                 "stock, so the buyer's hand grows by two cards; buy only a card you need.",
+    "teach_buy_order": "When several players call buy, the card goes to the one who comes first "
+                       "in turn order after the player whose turn it is (the sources are silent; "
+                       "this book plays it so).",
+    "teach_hand_seven": "In the last hand laying down the contract is going out: all the cards "
+                        "you hold after the draw go down at once as runs, so nobody has melds "
+                        "on the table before somebody goes out.",
+    "teach_draw_first": "Every turn begins with a draw, from the stock or the discard pile; "
+                        "melding, laying off and discarding come after it.",
+    "teach_go_out": "Going out: the hand ends the moment a player has no card left, whether the "
+                    "last card was melded, laid off or discarded.",
+    "teach_set": "How to spot a set: every card has the same rank; {game} allows {set_size}.",
+    "teach_run": "How to spot a run: one suit, ranks in a row with no gap, at least {min_run} "
+                 "cards; {ace}.",
+    "teach_ace_low": "the ace goes only below the 2",
+    "teach_ace_both": "the ace goes below the 2 or above the king, never in the middle (K-A-2)",
+    "teach_wild": "A joker is wild: ask which single card it would stand for; if one card fills "
+                  "each gap, the meld stands.",
+    "teach_layoff_set": "To lay off on a set the card must have the set's rank, and the set must "
+                        "have room: {game} allows {set_size}.",
+    "teach_layoff_run": "To lay off on a run the card must be of the run's suit and touch one of "
+                        "its ends: one below the lowest card or one above the highest.",
+    "teach_contract": "To check a contract, find its runs first (each {min_run} or more of one "
+                      "suit), then the sets among the cards left; every meld must be complete.",
+    "teach_taken_card": "The card you took from the discard pile stays in your hand this turn; "
+                        "the only exception is when it is your very last card.",
+    "teach_taken_free": "{game} has no rule about the card just taken: any card may be "
+                        "discarded.",
+    "teach_points": "Cards left in hand in {game}: {values}. Add the big cards first, then the "
+                    "small ones.",
+    "teach_score": "A {game} hand scores what you put on the table (your melds and your "
+                   "lay-offs) minus what is left in your hand: add each side, then subtract.",
+    "teach_hand_winner": "Only the player who goes out scores: add up every other player's "
+                         "cards, and double it only for a rummy (everything in one turn, "
+                         "nothing of theirs on the table before).",
+    "teach_arrange": "Look for runs and sets that share no card; where one card could join two "
+                     "melds, try both and keep the way that {goal}.",
+    "teach_arrange_fewest": "leaves the fewest points in hand",
+    "teach_arrange_most": "scores the most (melded minus left in hand)",
+    "quizcheck_all_good": "{file}: {questions} checked, every one can be used in class.",
+    "quizcheck_some_bad": "{file}: {questions} checked; {bad} cannot be used as written (see above).",
+    # the self-study quiz's page (rummy_teach/play/quiz.py, rummy_teach/widgets/quiz.py)
+    "quiz_default_title": "Quiz",
+    "quiz_answer_with": "Answer with {form}.",
+    "quiz_no_cards": "(no cards)",
+    "quiz_right": "Right!",
+    "quiz_not_quite": "Not quite.",
+    "quiz_try_again": "Try again",
+    "quiz_not_counted": "This did not count as an attempt.",
+    "quiz_your_answer": "Your answer:",
+    "quiz_the_answer": "The answer:",
+    "quiz_rule": "Rule:",
+    "quiz_score": "Score: {right} right, {wrong} wrong · {where}",
+    "quiz_where_finished": "finished",
+    "quiz_where_question": "question {number} of {total}",
+    "quiz_finished": Plural(
+        "Finished! You answered {right} of {total} question right.",
+        "Finished! You answered {right} of {total} questions right.", count="total"),
+    "quiz_label_choice": "Your answer:",
+    "quiz_label_multi": "Legal melds:",
+    "quiz_label_winner": "Winner:",
+    "quiz_label_melds": "Melds:",
+    "quiz_label_points": "Points:",
+    "quiz_label_answer": "Answer:",
+    "quiz_hint_melds": "e.g. 8S 8H 8D | 4H 5H 6H",
+    "quiz_hint_points": "points",
+    "quiz_hint_number": "a number",
+    "quiz_pick_cards": "{label} (click to pick; none picked means none)",
+    "quiz_pick_cards_label": "{label}: click the cards that fit",
+    "quiz_group_tip": "group {option}",
+    "quiz_submit": "Submit",
+    "quiz_submit_tip": "Check my answer",
+    "quiz_next": "Next question",
+    "quiz_next_tip": "Go to the next question",
+    # why a quiz button is greyed (its tooltip)
+    "quiz_off_answered": "You have answered this question: go on to the next one.",
+    "quiz_off_answer_first": "Answer this question first, then press {submit}.",
+    "quiz_see_score": "See my score",
+    "quiz_not_saved": "Your answer could not be saved ({error}). Press Submit again; if this "
+                      "keeps happening, tell your teacher.",
+}
 
 QUIZ_WORDS = {
     "quiz_generated_title": "{game}: practice, level {level} (seed {seed})",
@@ -538,4 +654,9 @@ QUIZ_WORDS = {
     "quizaudit_prompt_tells": "the prompt gives the answer away: \u201c{sentence}\u201d",
     "quizaudit_asked_before": "question {id} asked about the same cards earlier in this quiz, and "
                               "its feedback gave this answer",
+    # a sitting's refusals (rummy_teach/quiz/sitting.py)
+    "sitting_form_unreadable": "Your answer could not be read from the page. Nothing was "
+                               "counted: answer again.",
+    "sitting_answer_too_long": "Your answer is longer than {limit} characters. Nothing was "
+                               "counted: shorten it and answer again.",
 }
