@@ -8,7 +8,7 @@ database is the server started again.
 """
 
 from rummy_teach.classroom import open_store
-from rummy_teach.classroom.app import token_digest
+from rummy_teach.classroom.keys import token_digest
 from rummy_teach.classroom.desk import QuizDesk, Refused
 from rummy_teach.classroom.messages import say
 from rummy_teach.classroom.quizview import feedback_html, quiz_html, said_text

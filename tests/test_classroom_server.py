@@ -297,7 +297,7 @@ def test_a_broken_quiz_file_stops_the_command_with_a_clear_message(tmp_path):
 
 
 def make_config(tmp_path, token="t0ken"):
-    from rummy_teach.classroom.app import token_digest
+    from rummy_teach.classroom.keys import token_digest
     return {"quiz": "basic", "quiz_name": "basic", "title": "T", "db": str(tmp_path / "r.db"),
             "session": "s", "token_sha256": token_digest(token), "shuffle": False}
 
