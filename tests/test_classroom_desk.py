@@ -195,7 +195,7 @@ def test_names_that_only_look_alike_are_one_name(tmp_path):
     for n, name in enumerate(["Ada\u200b", "A\u00adda", "\u0410da", "\uff21\uff44\uff41"]):
         visit = desk.join(f"{n:064d}", name)
         assert visit.student is None and visit.claim == "Ada", name
-    with open_store(desk.config["db"]) as store:
+    with open_store(desk.config.db) as store:
         assert [s.name for s in store.students("s")] == ["Ada"]
     assert desk.rejoin(SEAT_B, "\u0410da", ada.rejoin_code).student.student_id == ada.student_id
 

@@ -146,7 +146,8 @@ def test_the_classroom_tells_the_teacher_where_to_go_in_the_class_language(tmp_p
 
     config = {"db": str(tmp_path / "r.db"), "session": "5B", "join_code": "K7P4QX",
               "projector_key": "p1", "attempts": 1, "practice": False,
-              "title": "quizbank_basic_title", "quiz_name": "basic"}
+              "title": "quizbank_basic_title", "quiz_name": "basic", "quiz": "basic",
+              "token_sha256": token_digest("t")}
     prepared = {"quiz": Quiz.builtin("basic"), "token": "t", "pool": 0, "run": tmp_path,
                 "config": config}
     args = Namespace(host="127.0.0.1", port=8866, students=2, idle_minutes=2)

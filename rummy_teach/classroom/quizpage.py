@@ -134,6 +134,9 @@ def quiz_handlers(base: str, config, door=None, desk: QuizDesk | None = None) ->
     With a lesson (``--notebook``) a student who joined is shown the way to it, not a quiz."""
     import tornado.web
 
+    from .config import as_config
+
+    config = as_config(config)
     desk = desk or QuizDesk(config)
     prefix = base + "/"
     teacher_lang = class_language(config)

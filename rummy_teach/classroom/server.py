@@ -55,7 +55,7 @@ from urllib.parse import quote
 
 from ..errors import RummyError
 from ..reasons import Reason, say
-from .config import MAX_ATTEMPTS, MAX_STUDENTS, ROSTER_LIMIT, ClassroomConfig
+from .config import MAX_ATTEMPTS, MAX_STUDENTS, ROSTER_LIMIT, ClassroomConfig, as_config
 
 HELP = "serve a quiz to a class with Voilà, record every answer, and a teacher's report page"
 REPORT_PAGE = "report.ipynb"   # the report's address of earlier versions (teacher.py serves it)
@@ -402,7 +402,7 @@ def voila_argv(pages: Path, args, pool: int) -> list[str]:
 
 def teacher_links(base: str, prepared: dict) -> dict:
     token = quote(prepared["token"], safe="")
-    config = prepared["config"]
+    config = as_config(prepared["config"])
     return {"report": f"{base}/voila/render/{REPORT_PAGE}?token={token}",
             "dashboard": f"{base}/teacher/dashboard?token={token}",
             "projector": f"{base}/projector/{quote(config.projector_key, safe='')}",
@@ -416,6 +416,7 @@ def startup_message(prepared: dict, args) -> str:
     from .store import mask_password
     base = f"http://{public_host(args.host)}:{args.port}{base_url(args).rstrip('/')}"
     config = prepared["config"]
+    config = as_config(config)
     links = teacher_links(base, prepared)
     db = mask_password(config.db)
     projector = quote(config.projector_key, safe="")
