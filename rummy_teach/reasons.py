@@ -1546,6 +1546,7 @@ ENGLISH.update({
                       "another device.",
     "lesson_open": "Open the lesson",
     "lesson_answer_done": "You have no tries left on this question: go on to the next one.",
+    "class_start_lesson_title": "rummy-teach classroom: {title} (a lesson, {mode})",
     "class_start_lesson": "  lesson: {path}, one copy for each student who joins",
     "class_no_serve_run": "rummy-teach classroom: wrote the class's folder {run}",
     "class_config_bad": "The classroom setting {name} cannot be {value}: {accepted}.",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 
 from ..reasons import Reason
 
@@ -107,7 +107,8 @@ class ClassroomConfig:
         try:
             return cls(**data)
         except TypeError:  # a required setting missing
-            missing = sorted(f.name for f in fields(cls) if f.name not in data)
+            missing = sorted(f.name for f in fields(cls)
+                             if f.name not in data and f.default is MISSING)
             raise ClassroomError(Reason("class_config_missing", {"names": ", ".join(missing)})) \
                 from None
 

@@ -440,8 +440,10 @@ def startup_message(prepared: dict, args) -> str:
                        students=args.students, pool=prepared["pool"], minutes=args.idle_minutes)
                    if config.kernels else say("class_start_no_kernels"))
         return "\n".join([
-            say("class_start_title", title=class_title(config) or prepared["quiz"].title, count=len(prepared["quiz"]),
-                mode=mode) + (say("class_start_resumed") if prepared.get("resumed") else ""),
+            (say("class_start_lesson_title", title=class_title(config), mode=mode)
+             if config.kernels else
+             say("class_start_title", title=class_title(config) or prepared["quiz"].title,
+                 count=len(prepared["quiz"]), mode=mode)) + (say("class_start_resumed") if prepared.get("resumed") else ""),
             *who,
             say("class_start_saved", db=db, session=config.session),
             say("class_start_afterwards", db=db, session=config.session),
