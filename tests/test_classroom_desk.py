@@ -1,10 +1,8 @@
 """The class's quiz desk without a browser: who is who, honest attempts, resuming, papers.
 
-The desk is what the classroom's own process runs for every student (no kernel). These
-are the behaviours ``tests/test_classroom_students.py`` checks on a kernel's
-``StudentApp``, checked again on the desk: two visits with the same seat are a reload or
-a second tab of the same browser, two seats are two browsers, and a new desk on the same
-database is the server started again.
+The desk is what the classroom's own process runs for every student (no kernel): two
+visits with the same seat are a reload or a second tab of the same browser, two seats are
+two browsers, and a new desk on the same database is the server started again.
 """
 
 from rummy_teach.classroom import open_store

@@ -163,7 +163,7 @@ def test_the_classroom_tells_the_teacher_where_to_go_in_the_class_language(tmp_p
 
 
 def test_the_kernel_quiz_widget_speaks_its_language_in_every_callback():
-    """With ``--kernels`` each student's widget is told the class's language: its callbacks
+    """Each quiz widget told a language (a lesson's, ``--notebook``) speaks it: its callbacks
     run later, outside any ``with``, and still speak it."""
     from rummy_teach.widgets.quiz import QuizWidget
 
