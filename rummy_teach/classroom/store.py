@@ -144,7 +144,7 @@ def safe_text(text: str) -> str:
     return _UNSAFE.sub("", re.sub("[\t\n\r]", " ", text))
 
 
-def _clean(field: str, value, limit: int, required: bool = True) -> str:
+def clean_field(field: str, value, limit: int, required: bool = True) -> str:
     """Text any database can hold and any screen shows as written: no NUL (PostgreSQL
     refuses it), no lone surrogates, no control or bidi characters."""
     if not isinstance(value, str):
@@ -157,7 +157,8 @@ def _clean(field: str, value, limit: int, required: bool = True) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _time_text(at: datetime | None) -> str:
+def time_text(at: datetime | None) -> str:
+    """``at`` (now if None) as the database keeps a time: UTC, to the microsecond."""
     if at is None:
         at = datetime.now(timezone.utc)
     if not isinstance(at, datetime) or at.tzinfo is None:
@@ -165,7 +166,8 @@ def _time_text(at: datetime | None) -> str:
     return at.astimezone(timezone.utc).strftime(_TIME_FORMAT)
 
 
-def _parse_time(text: str) -> datetime:
+def parse_time(text: str) -> datetime:
+    """A time as the database keeps it, back to a datetime in UTC."""
     try:
         return datetime.strptime(text, _TIME_FORMAT).replace(tzinfo=timezone.utc)
     except ValueError:
@@ -575,21 +577,21 @@ class ResultsStore(StudentsMixin):
             raise ResultsStoreError(f"{self.where} was opened for reading only; open it with "
                                     "create=True to record answers")
         answer = Answer(
-            session=_clean("session", session, ID_LIMIT),
-            student_id=_clean("student_id", student_id, ID_LIMIT),
-            student_name=_clean("student_name", student_name, TEXT_LIMITS["student_name"]),
-            quiz=_clean("quiz", quiz, ID_LIMIT),
-            question_id=_clean("question_id", question_id, ID_LIMIT),
-            rule=_clean("rule", rule, ID_LIMIT * 2, required=False),
-            given=_clean("given", "" if given is None else given, TEXT_LIMITS["given"],
+            session=clean_field("session", session, ID_LIMIT),
+            student_id=clean_field("student_id", student_id, ID_LIMIT),
+            student_name=clean_field("student_name", student_name, TEXT_LIMITS["student_name"]),
+            quiz=clean_field("quiz", quiz, ID_LIMIT),
+            question_id=clean_field("question_id", question_id, ID_LIMIT),
+            rule=clean_field("rule", rule, ID_LIMIT * 2, required=False),
+            given=clean_field("given", "" if given is None else given, TEXT_LIMITS["given"],
                          required=False),
             outcome=outcome_text(outcome),
-            answered_at=_parse_time(_time_text(at)),
+            answered_at=parse_time(time_text(at)),
             answer_id=uuid.uuid4().hex,
         )
         row = (answer.answer_id, answer.session, answer.student_id, answer.student_name, answer.quiz,
                answer.question_id, answer.rule, answer.given, answer.outcome,
-               _time_text(answer.answered_at))
+               time_text(answer.answered_at))
         # ON CONFLICT makes the one retry after a reconnect harmless.
         self._write("save an answer to", f"INSERT INTO rummy_answers ({', '.join(COLUMNS)}) VALUES "
                   f"({', '.join('?' * len(COLUMNS))}) ON CONFLICT (answer_id) DO NOTHING", row)
@@ -602,7 +604,7 @@ class ResultsStore(StudentsMixin):
         rows = self._run("read", f"SELECT {', '.join(COLUMNS)} FROM rummy_answers{where} "
                          "ORDER BY answered_at, answer_id", params)
         return [Answer(session=r[1], student_id=r[2], student_name=r[3], quiz=r[4], question_id=r[5],
-                       rule=r[6], given=r[7], outcome=r[8], answered_at=_parse_time(r[9]),
+                       rule=r[6], given=r[7], outcome=r[8], answered_at=parse_time(r[9]),
                        answer_id=r[0]) for r in rows]
 
     def count(self, *, session: str | None = None, quiz: str | None = None) -> int:

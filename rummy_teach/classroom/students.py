@@ -82,12 +82,12 @@ class StudentsMixin:
     ``_write_all``)."""
 
     def _student_rows(self, where: str, params: tuple) -> list[Student]:
-        from .store import _parse_time
+        from .store import parse_time
         rows = self._run("read the students of", f"SELECT {', '.join(STUDENT_COLUMNS)} "
                          f"FROM rummy_students WHERE {where} ORDER BY joined_at, student_id", params)
         return [Student(session=r[0], student_id=r[1], name=r[2], seat_hash=r[4],
                         rejoin_code=r[5], quiz=r[6], paper=json.loads(r[7]),
-                        joined_at=_parse_time(r[8]), seen_at=_parse_time(r[9]),
+                        joined_at=parse_time(r[8]), seen_at=parse_time(r[9]),
                         position=int(r[10])) for r in rows]
 
     def students(self, session: str) -> list[Student]:
@@ -118,12 +118,12 @@ class StudentsMixin:
     def add_student(self, *, session: str, name: str, seat_hash: str, quiz: str, paper: dict,
                     student_id: str | None = None) -> Student:
         """A new student; :class:`NameTaken` if the session already has one of this name."""
-        from .store import ID_LIMIT, TEXT_LIMITS, _clean, _time_text
-        name = _clean("student_name", normal_name(name), TEXT_LIMITS["student_name"])
-        now = _time_text(datetime.now(timezone.utc))
+        from .store import ID_LIMIT, TEXT_LIMITS, clean_field, time_text
+        name = clean_field("student_name", normal_name(name), TEXT_LIMITS["student_name"])
+        now = time_text(datetime.now(timezone.utc))
         student_id = student_id or uuid.uuid4().hex[:16]
-        row = (_clean("session", session, ID_LIMIT), _clean("student_id", student_id, ID_LIMIT),
-               name, name_key(name), seat_hash, new_rejoin_code(), _clean("quiz", quiz, ID_LIMIT),
+        row = (clean_field("session", session, ID_LIMIT), clean_field("student_id", student_id, ID_LIMIT),
+               name, name_key(name), seat_hash, new_rejoin_code(), clean_field("quiz", quiz, ID_LIMIT),
                json.dumps(paper, ensure_ascii=False), now, now, 0)
         self._write("add a student to", f"INSERT INTO rummy_students ({', '.join(STUDENT_COLUMNS)}) "
                   f"VALUES ({', '.join('?' * len(STUDENT_COLUMNS))}) "
@@ -159,9 +159,9 @@ class StudentsMixin:
     def rename_student(self, session: str, student_id: str, name: str) -> Student:
         """Give a student another name (their answers follow); :class:`NameTaken` if a
         classmate has that name or a look-alike of it."""
-        from .store import TEXT_LIMITS, _clean
+        from .store import TEXT_LIMITS, clean_field
         self._known(session, student_id)
-        name = _clean("student_name", normal_name(name), TEXT_LIMITS["student_name"])
+        name = clean_field("student_name", normal_name(name), TEXT_LIMITS["student_name"])
         other = self.student_by_name(session, name)
         if other is not None and other.student_id != student_id:
             raise NameTaken(other)
@@ -200,10 +200,10 @@ class StudentsMixin:
 
     def seen(self, session: str, student_id: str, position: int) -> None:
         """The student is on question ``position`` (0-based; the quiz's length when done)."""
-        from .store import _time_text
+        from .store import time_text
         self._run("update a student in", "UPDATE rummy_students SET seen_at = ?, position = ? "
                   "WHERE session_id = ? AND student_id = ?",
-                  (_time_text(datetime.now(timezone.utc)), int(position), session, student_id))
+                  (time_text(datetime.now(timezone.utc)), int(position), session, student_id))
 
     def tally(self, session: str, student_id: str, question_id: str) -> dict:
         """How often this student answered this question: right, wrong, unreadable."""
@@ -216,9 +216,9 @@ class StudentsMixin:
 
     def sessions_overview(self) -> list[dict]:
         """Every session in the store: quiz, students, answers, first and last answer."""
-        from .store import _parse_time
+        from .store import parse_time
         rows = self._run("read", "SELECT session_id, MIN(quiz), COUNT(DISTINCT student_id), "
                          "COUNT(*), MIN(answered_at), MAX(answered_at) FROM rummy_answers "
                          "GROUP BY session_id ORDER BY MIN(answered_at) DESC, session_id")
         return [{"session": r[0], "quiz": r[1], "students": int(r[2]), "answers": int(r[3]),
-                 "first_at": _parse_time(r[4]), "last_at": _parse_time(r[5])} for r in rows]
+                 "first_at": parse_time(r[4]), "last_at": parse_time(r[5])} for r in rows]
