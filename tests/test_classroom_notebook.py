@@ -223,3 +223,28 @@ def test_no_serve_writes_the_lesson_without_sources_of_its_own(tmp_path):
     assert "attend()" in first and "'nl'" in first
     config = json.loads((tmp_path / "run" / "config.json").read_text())
     assert config["lesson"] == "lesson.ipynb" and config["title"] == "A lesson for the class"
+
+
+def test_a_book_lesson_is_served_in_the_class_language(tmp_path):
+    """A lesson of the book (tutorials/*.md) takes the book's own translations of its prose;
+    its code is the same code in every language."""
+    book_lesson = Path(__file__).resolve().parents[1] / "tutorials" / "basic_play.md"
+    notebooks = {}
+    for lang in ("it", "nl", "en"):
+        done = run_cli("--notebook", str(book_lesson), "--lang", lang, "--no-serve", "--run-dir",
+                       str(tmp_path / lang), "--token", "abcdefghijklmnop-1", "--db",
+                       str(tmp_path / f"{lang}.db"), cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        notebooks[lang] = json.loads((tmp_path / lang / "pages" / "lesson.ipynb").read_text())
+    def text(cell):
+        return "".join(cell["source"])   # nbformat keeps a list of lines, or one string
+    prose = {lang: "".join(text(c) for c in nb["cells"] if c["cell_type"] == "markdown")
+             for lang, nb in notebooks.items()}
+    code = {lang: [text(c) for c in nb["cells"][1:] if c["cell_type"] == "code"]
+            for lang, nb in notebooks.items()}
+    assert "Gioca una mano contro il computer" in prose["it"]
+    assert "Play a hand against the computer" in prose["en"]
+    assert "Play a hand against the computer" not in prose["nl"]
+    assert code["it"] == code["en"] == code["nl"]
+    title = json.loads((tmp_path / "it" / "config.json").read_text())["title"]
+    assert title == "Gioca una mano contro il computer"

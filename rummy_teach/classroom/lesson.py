@@ -47,9 +47,35 @@ def _first_cell(lang: str) -> str:
             "from rummy_teach.classroom.lesson import attend\nattend()")
 
 
-def read_lesson(path) -> dict:
+def book_translation(path, text: str, lang: str) -> str:
+    """A lesson of the book (this checkout's ``tutorials/*.md``) with its prose in ``lang``,
+    from the book's own translations (``book/locale``, made with ``book/i18n.py``); any
+    other lesson, or English, as written (a teacher's lesson is in the teacher's words)."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    tool = root / "book" / "i18n.py"
+    try:
+        page = "tutorials/" + Path(path).resolve().relative_to(root / "tutorials").as_posix()
+    except ValueError:
+        return text
+    if lang == "en" or not tool.exists():
+        return text
+    import sys
+    book = sys.modules.get("rummy_book_i18n")
+    if book is None:
+        spec = importlib.util.spec_from_file_location("rummy_book_i18n", tool)
+        book = importlib.util.module_from_spec(spec)
+        sys.modules["rummy_book_i18n"] = book  # its dataclasses look themselves up there
+        spec.loader.exec_module(book)
+    return book.render(text, book.translations(lang, page))
+
+
+def read_lesson(path, lang: str = "en") -> dict:
     """The lesson at ``path`` as a notebook (a dict, nbformat 4): an ``.ipynb`` as it is, a
-    MyST ``.md`` through jupytext. Raises :class:`~rummy_teach.classroom.server.ClassroomError`
+    MyST ``.md`` through jupytext (a book lesson's prose in ``lang``, see
+    :func:`book_translation`). Raises :class:`~rummy_teach.classroom.server.ClassroomError`
     for a file that is missing, unreadable, not a notebook or has no code cell."""
     from pathlib import Path
 
@@ -65,6 +91,8 @@ def read_lesson(path) -> dict:
     except (OSError, UnicodeDecodeError) as error:
         raise ClassroomError(Reason("lesson_error_unreadable", {
             "path": str(path), "error": getattr(error, "strerror", None) or error})) from None
+    if path.suffix.lower() == ".md":
+        text = book_translation(path, text, lang)
     try:
         if path.suffix.lower() == ".md":
             import jupytext
@@ -156,6 +184,7 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
     from .messages import class_language, class_title
     from .pages import full_page
     from .quizpage import STUDENT_PATH
+    from .store import StoreLost
 
     prefix = base + "/"
     user_header = None if door is not None else config.user_header
@@ -246,6 +275,9 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
             loop = asyncio.get_running_loop()
             try:
                 reply = await loop.run_in_executor(None, _kernel_work, what, student_id, asked)
+            except StoreLost:  # the class's file is gone: the teacher's pages have the alarm
+                self.set_status(503)
+                reply = {"ok": False, "code": "quiz_not_saved_lost", "params": {}}
             except Exception as error:  # the store failed: nothing kept, the student sends again
                 self.set_status(503)
                 reply = {"ok": False, "code": "quiz_not_saved",

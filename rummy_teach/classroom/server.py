@@ -289,10 +289,12 @@ def prepare(args) -> dict:
     from .store import mask_password, open_store
 
     quiz = Quiz.load(args.quiz)
+    from .. import i18n
+    lang = getattr(args, "lang", None) or i18n.language_from_environment()
     lesson = getattr(args, "notebook", None)
     if lesson:  # a bad lesson stops here, before anything is written
         from .lesson import read_lesson
-        notebook = read_lesson(lesson)
+        notebook = read_lesson(lesson, lang)
     roster = read_roster(args.roster) if getattr(args, "roster", None) else None
     is_file = not find_bank(args.quiz)
     given_db = given_secret(args.db, getattr(args, "db_file", None), "--db-file", DB_ENV,
@@ -325,8 +327,6 @@ def prepare(args) -> dict:
         raise ClassroomError(Reason("class_error_not_this_store", {
             "db": mask_password(url), "run": str(run)}))
     practice = bool(getattr(args, "practice", False))
-    from .. import i18n
-    lang = getattr(args, "lang", None) or i18n.language_from_environment()
     title = args.title or quiz.title_key
     if lesson:
         from .lesson import LESSON_PAGE, lesson_notebook, lesson_title
