@@ -246,5 +246,8 @@ def test_a_book_lesson_is_served_in_the_class_language(tmp_path):
     assert "Play a hand against the computer" in prose["en"]
     assert "Play a hand against the computer" not in prose["nl"]
     assert code["it"] == code["en"] == code["nl"]
+    for markup in ("(basic-play)=", "{term}`", "{doc}`", ":::{admonition}", ":class: tip"):
+        assert markup not in prose["it"], markup  # MyST markup Voilà would show as text
+    assert "**Questa pagina è fatta per giocare**" in prose["it"]
     title = json.loads((tmp_path / "it" / "config.json").read_text())["title"]
     assert title == "Gioca una mano contro il computer"

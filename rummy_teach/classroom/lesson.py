@@ -32,6 +32,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 
 LESSON_PAGE = "lesson.ipynb"
 STUDENT_HEADER = "X-Rummy-Student"
@@ -125,6 +126,48 @@ def lesson_title(notebook: dict, path) -> str:
     return Path(path).stem
 
 
+_TARGET = re.compile(r"^\(([\w.-]+)\)=\s*$")                       # (basic-play)=
+_ROLE = re.compile(r"\{[\w-]+\}`([^`<]*?)\s*(?:<[^`>]*>)?`")          # {term}`hand <Hand>`
+_DIRECTIVE = re.compile(r"^(\s*)(:{3,}|`{3,})\{[\w-]+\}\s*(.*)$")   # :::{admonition} Title
+_FENCE = re.compile(r"^\s*(:{3,}|`{3,}|~{3,})\s*([\w+-]*)\s*$")       # ``` or ```python
+_OPTION = re.compile(r"^\s*:[\w-]+:.*$")                                # :class: tip
+
+
+def plain_markdown(text: str) -> str:
+    """A lesson's MyST markdown as Voilà's page can show it (plain markdown): no targets,
+    a role's text without its markup, a box's title in bold and its body, without the
+    fences and options around them; plain code blocks as they are."""
+    out, boxes, code, options = [], [], None, False
+    for line in text.split("\n"):
+        fence = _FENCE.match(line)
+        if code is not None:                      # inside a plain code block: as written
+            out.append(line)
+            if fence and fence.group(1) == code and not fence.group(2):
+                code = None
+            continue
+        directive = _DIRECTIVE.match(line)
+        if directive:
+            boxes.append(directive.group(2))
+            options = True
+            title = directive.group(3).strip()
+            if title:
+                out += [directive.group(1) + "**" + _ROLE.sub(r"\1", title) + "**", ""]
+            continue
+        if fence and boxes and fence.group(1) == boxes[-1] and not fence.group(2):
+            boxes.pop()                           # the end of a box
+            continue
+        if fence and fence.group(1)[0] != ":":    # a plain code block begins
+            code = fence.group(1)
+            out.append(line)
+            continue
+        if options and _OPTION.match(line):
+            continue
+        options = False
+        if not _TARGET.match(line):
+            out.append(_ROLE.sub(r"\1", line))
+    return "\n".join(out)
+
+
 def lesson_notebook(notebook: dict, lang: str) -> dict:
     """The lesson as the class's kernels run it: :func:`attend` first, every output cleared
     (the kernel draws them again for each student), the Python 3 kernel."""
@@ -133,8 +176,10 @@ def lesson_notebook(notebook: dict, lang: str) -> dict:
     for number, cell in enumerate(notebook["cells"]):
         if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown"):
             continue
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source)
         kept = {"cell_type": cell["cell_type"], "id": f"cell-{number}", "metadata": {},
-                "source": cell.get("source", "")}
+                "source": source if cell["cell_type"] == "code" else plain_markdown(source)}
         if cell["cell_type"] == "code":
             kept.update(execution_count=None, outputs=[])
         cells.append(kept)
@@ -375,7 +420,7 @@ class Attendance:
         return record
 
 
-def attend(env=None):
+def attend(env=None) -> None:
     """The lesson's first cell: wait for the student's request (a preheated kernel), then
     send the answers of every quiz the lesson draws to the classroom. Shows only the
     invisible :func:`~rummy_teach.classroom.student.heartbeat` (it speaks up when the page
@@ -393,4 +438,3 @@ def attend(env=None):
     quiz_widget.classroom = Attendance(env.get(ANSWERS_ENV, ""), env.get(STUDENT_ENV, ""),
                                        config.attempts, config.lang)
     display(heartbeat())
-    return quiz_widget.classroom
