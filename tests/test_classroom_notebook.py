@@ -70,9 +70,10 @@ def join_and_open_lesson(page, base, name):
     page.locator(".rt-quiz-widget").wait_for(timeout=LOAD_MS)
 
 
-pytestmark = pytest.mark.browser
+browser = pytest.mark.browser
 
 
+@browser
 def test_two_students_each_get_the_lesson_and_their_answers_reach_the_teacher(classroom, chromium):
     pages = []
     for name, viewport in (("Ada", {"width": 1280, "height": 900}),
@@ -145,6 +146,7 @@ async ([url, marker]) => {
 """
 
 
+@browser
 def test_a_student_cannot_run_code_through_the_lesson_kernel(classroom, chromium, tmp_path):
     recorded = RecordedPage(chromium.new_context())
     sockets = []
@@ -172,6 +174,7 @@ def fetch(url, data=None, jar=None, headers=None):
         return error.code, url, error.read().decode("utf-8", "replace")
 
 
+@browser
 def test_a_wrong_join_code_or_no_seat_gets_the_join_page_and_no_kernel(classroom):
     before = kernels_of(classroom)
     status, _, body = fetch(f"{classroom.base}/quiz?join=WRONG1")
