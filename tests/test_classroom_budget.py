@@ -1,17 +1,20 @@
 """The real classroom server on loopback against hostile requests: kernels stay within budget.
 
-One server, ``--students 3`` (so a pool of 3 and a budget of 6 kernels), is sent
-wrong-token report requests, anonymous quiz requests (no join code) and more quiz
-requests with the join code than the class has seats. Kernels are counted as the
-server's child processes.
+One server with a lesson (``--notebook``), ``--students 3`` (so a pool of 3 and a budget
+of 6 kernels), is sent wrong-token report requests, anonymous lesson requests (nobody
+joined) and then more students, joined with the join code, asking for the lesson at once
+than the class has seats. Kernels are counted as the server's child processes.
 """
 
+import http.cookiejar
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +26,7 @@ REFILL_POLL_SECONDS = ClassroomKernelManager.refill_poll_seconds.default_value
 STUDENTS = 3
 JOIN = "BUDGET"
 TOKEN = "budget-teacher-token"
+LESSON = Path(__file__).resolve().parent / "notebooks" / "class_lesson.md"
 
 slow = pytest.mark.slow
 # one classroom server with kernels for the module: make test runs these in its serve lane
@@ -33,7 +37,7 @@ pytestmark = pytest.mark.server
 def small_class(tmp_path_factory):
     home = tmp_path_factory.mktemp("budget")
     port = free_port()
-    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--kernels", "--quiz", "basic",
+    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--notebook", str(LESSON),
             "--host", "127.0.0.1", "--port", str(port), "--students", str(STUDENTS),
             "--token", TOKEN, "--join-code", JOIN, "--refill-seconds", "0",
             "--run-dir", str(home / "run"), "--db", str(home / "r.db")]
@@ -46,6 +50,25 @@ def small_class(tmp_path_factory):
 def get(url):
     try:
         with urllib.request.urlopen(url, timeout=120) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+def joined(base: str, name: str):
+    """A student's browser that joined the class as ``name``: an opener with its cookies."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(
+        http.cookiejar.CookieJar()))
+    opener.open(f"{base}/quiz?join={JOIN}", timeout=120).read()
+    form = urllib.parse.urlencode({"name": name}).encode()
+    opener.open(urllib.request.Request(f"{base}/quiz/join", data=form,
+                                       headers={"Origin": base}), timeout=120).read()
+    return opener
+
+
+def lesson(opener, base: str):
+    try:
+        with opener.open(f"{base}/voila/render/lesson.ipynb", timeout=120) as response:
             return response.status, response.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode("utf-8", "replace")
@@ -69,7 +92,7 @@ def counts_over(server, seconds: float) -> list[int]:
 def test_thirty_hostile_requests_leave_at_most_two_kernels_per_student(small_class):
     base = small_class.base
     wrong_report = [f"{base}/voila/render/report.ipynb?token=wrong{i}" for i in range(15)]
-    anonymous = [f"{base}/voila/render/quiz.ipynb" if i % 2 else f"{base}/" for i in range(15)]
+    anonymous = [f"{base}/voila/render/lesson.ipynb" if i % 2 else f"{base}/" for i in range(15)]
     with ThreadPoolExecutor(max_workers=10) as pool:
         results = list(pool.map(get, wrong_report + anonymous))
     assert [status for status, _ in results[:15]] == [403] * 15
@@ -77,12 +100,13 @@ def test_thirty_hostile_requests_leave_at_most_two_kernels_per_student(small_cla
     assert all(status == 200 and "join code" in body for status, body in results[15:])
     assert kernels_of(small_class) <= 2 * STUDENTS
 
-    # students with the join code, more than the class has seats, all at once
-    with ThreadPoolExecutor(max_workers=10) as pool:
-        joined = list(pool.map(get, [f"{base}/voila/render/quiz.ipynb?join={JOIN}"] * 12))
-    statuses = [status for status, _ in joined]
+    # students who joined, more than the class has seats, asking for the lesson all at once
+    students = [joined(base, f"Student {n}") for n in range(12)]
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        pages = list(pool.map(lambda opener: lesson(opener, base), students))
+    statuses = [status for status, _ in pages]
     assert statuses.count(200) >= STUDENTS and set(statuses) <= {200, 503}
-    assert any("This class is full" in body for status, body in joined if status == 503)
+    assert any("This class is full" in body for status, body in pages if status == 503)
     # the pool's refills now wait for room, looking every refill_poll_seconds: watched over
     # two of their looks, the count never passes the budget (not one reading after a sleep:
     # a kernel started and stopped between readings would be missed)

@@ -70,7 +70,7 @@ def test_the_front_join_page_honours_the_students_language_cookie(tmp_path):
     import tornado.netutil
     import tornado.web
 
-    from rummy_teach.classroom.app import token_digest
+    from rummy_teach.classroom.keys import token_digest
     from rummy_teach.classroom.quizpage import LANG_COOKIE
     from rummy_teach.classroom.teacher import teacher_handlers
 

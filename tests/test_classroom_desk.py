@@ -1,14 +1,12 @@
 """The class's quiz desk without a browser: who is who, honest attempts, resuming, papers.
 
-The desk is what the classroom's own process runs for every student (no kernel). These
-are the behaviours ``tests/test_classroom_students.py`` checks on a kernel's
-``StudentApp``, checked again on the desk: two visits with the same seat are a reload or
-a second tab of the same browser, two seats are two browsers, and a new desk on the same
-database is the server started again.
+The desk is what the classroom's own process runs for every student (no kernel): two
+visits with the same seat are a reload or a second tab of the same browser, two seats are
+two browsers, and a new desk on the same database is the server started again.
 """
 
 from rummy_teach.classroom import open_store
-from rummy_teach.classroom.app import token_digest
+from rummy_teach.classroom.keys import token_digest
 from rummy_teach.classroom.desk import QuizDesk, Refused
 from rummy_teach.classroom.messages import say
 from rummy_teach.classroom.quizview import feedback_html, quiz_html, said_text
@@ -195,7 +193,7 @@ def test_names_that_only_look_alike_are_one_name(tmp_path):
     for n, name in enumerate(["Ada\u200b", "A\u00adda", "\u0410da", "\uff21\uff44\uff41"]):
         visit = desk.join(f"{n:064d}", name)
         assert visit.student is None and visit.claim == "Ada", name
-    with open_store(desk.config["db"]) as store:
+    with open_store(desk.config.db) as store:
         assert [s.name for s in store.students("s")] == ["Ada"]
     assert desk.rejoin(SEAT_B, "\u0410da", ada.rejoin_code).student.student_id == ada.student_id
 

@@ -72,7 +72,8 @@ def test_the_banner_hides_the_database_password_and_encodes_the_token(tmp_path):
     prepared = {"quiz": Quiz.builtin("basic"), "token": "a b&c/d?e", "pool": 2, "run": tmp_path,
                 "config": {"db": "postgresql://teacher:s3cret@db.school/results", "session": "5B",
                            "join_code": "K7P4QX", "projector_key": "p1", "attempts": 1,
-                           "practice": False}}
+                           "practice": False, "quiz": "basic", "quiz_name": "basic",
+                           "token_sha256": "0" * 64}}
     args = Namespace(host="127.0.0.1", port=8866, students=2, idle_minutes=2)
     text = startup_message(prepared, args)
     assert "s3cret" not in text and "postgresql://teacher:***@db.school/results" in text

@@ -393,7 +393,7 @@ def test_a_postgresql_outage_is_the_not_saved_page_and_nothing_secret_is_logged(
 
 # --- 8. the same corrections from the command line, after the class ---------------------------
 def test_the_students_command_lists_renames_merges_resets_and_removes(tmp_path):
-    from rummy_teach.classroom.app import token_digest
+    from rummy_teach.classroom.keys import token_digest
     from rummy_teach.classroom.desk import QuizDesk
     db = tmp_path / "r.db"
     desk = QuizDesk({"quiz": "basic", "quiz_name": "basic", "title": "T", "db": str(db),

@@ -100,7 +100,7 @@ def test_a_preheated_kernel_receives_its_request_over_voilas_query_socket(monkey
     assert asked == ["/services/c/voila/query/k-1"]
     assert os.environ["HTTP_X_RUMMY_SEAT"] == "seat-from-the-request"
     # and a student's kernel no longer loads Voilà (46 MB a kernel, measured)
-    code = ("import sys; from rummy_teach.classroom import app; "
+    code = ("import sys; from rummy_teach.classroom import lesson; "
             "from rummy_teach.classroom.request import wait_for_request; wait_for_request(); "
             "print(sorted(m for m in ('voila', 'nbconvert', 'jupyter_server') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,

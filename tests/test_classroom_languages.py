@@ -12,7 +12,7 @@ import sys
 
 from rummy_teach import i18n
 from rummy_teach.classroom import open_store
-from rummy_teach.classroom.app import token_digest
+from rummy_teach.classroom.keys import token_digest
 from rummy_teach.classroom.dashboard import dashboard_html, paper_html
 from rummy_teach.classroom.desk import QuizDesk
 from rummy_teach.classroom.grades import gradebook, gradebook_csv
@@ -146,7 +146,8 @@ def test_the_classroom_tells_the_teacher_where_to_go_in_the_class_language(tmp_p
 
     config = {"db": str(tmp_path / "r.db"), "session": "5B", "join_code": "K7P4QX",
               "projector_key": "p1", "attempts": 1, "practice": False,
-              "title": "quizbank_basic_title", "quiz_name": "basic"}
+              "title": "quizbank_basic_title", "quiz_name": "basic", "quiz": "basic",
+              "token_sha256": token_digest("t")}
     prepared = {"quiz": Quiz.builtin("basic"), "token": "t", "pool": 0, "run": tmp_path,
                 "config": config}
     args = Namespace(host="127.0.0.1", port=8866, students=2, idle_minutes=2)
@@ -162,7 +163,7 @@ def test_the_classroom_tells_the_teacher_where_to_go_in_the_class_language(tmp_p
 
 
 def test_the_kernel_quiz_widget_speaks_its_language_in_every_callback():
-    """With ``--kernels`` each student's widget is told the class's language: its callbacks
+    """Each quiz widget told a language (a lesson's, ``--notebook``) speaks it: its callbacks
     run later, outside any ``with``, and still speak it."""
     from rummy_teach.widgets.quiz import QuizWidget
 
@@ -177,11 +178,33 @@ def test_the_kernel_quiz_widget_speaks_its_language_in_every_callback():
     assert Quiz.builtin("basic")["basic-eights"].prompt.startswith("In Basic Rummy")
 
 
-def test_the_kernel_student_page_speaks_the_class_language(tmp_path):
-    from rummy_teach.classroom.student import StudentApp
+def test_a_lessons_quiz_speaks_the_class_language_and_reports_to_the_class():
+    """In a lesson's kernel (``--notebook``) a quiz the lesson draws with no ``on_answer``
+    takes the class's language, attempts and earlier answers from the lesson's first cell
+    (here a stand-in for the server, which keeps what it is sent)."""
+    from rummy_teach.widgets import quiz as quiz_module
+    from rummy_teach.widgets.quiz import QuizWidget
 
-    app = StudentApp(config_for(tmp_path, lang="nl"), env={"HTTP_X_RUMMY_SEAT": "seat-one"})
-    app.start("")                                  # the Start button's callback, no name typed
-    assert "Typ eerst je naam." in app.message.value
-    app.start("Ada")
-    assert app.quiz_widget.current["prompt"].startswith("Is dit bij Basisrummy")
+    sent = []
+
+    class Class:
+        attempts, lang = 2, "nl"
+
+        def recorder(self, quiz):
+            return lambda public, text, result: sent.append((public["id"], text, result.outcome))
+
+        def history(self, quiz):
+            return [("basic-eights", "run")]    # one wrong try already kept
+
+    quiz_module.classroom = Class()
+    try:
+        widget = QuizWidget(Quiz.builtin("basic"))
+    finally:
+        quiz_module.classroom = None
+    assert widget.lang == "nl" and widget.attempts == 2
+    assert widget.current["id"] == "basic-eights" and widget.tries == {"basic-eights": 1}
+    widget.choose("set")
+    assert widget.submit().outcome == "right"         # a callback: no language around it
+    assert sent == [("basic-eights", "set", "right")]
+    assert widget.current["prompt"].startswith("Is dit bij Basisrummy")
+    assert QuizWidget(Quiz.builtin("basic")).on_answer is None  # outside a lesson: self-study

@@ -291,17 +291,17 @@ def test_db_init_command_makes_the_role_prints_its_url_once_and_can_run_again(po
 
 
 def test_the_students_page_records_through_the_student_role(postgres):
-    from rummy_teach.classroom.app import token_digest
-    from rummy_teach.classroom.student import StudentApp
+    from rummy_teach.classroom.desk import QuizDesk
+    from rummy_teach.classroom.keys import token_digest
     _, student = postgres.ready_database()
     config = {"quiz": "basic", "quiz_name": "basic", "title": "T", "db": student, "session": "s",
               "token_sha256": token_digest("t"), "attempts": 1, "shuffle": True}
-    app = StudentApp(config, env={"HTTP_X_RUMMY_SEAT": "seat-aaaaaaaaaaaaaaaaaaaaaaaa"})
-    app.start("Ada")
-    question = app.quiz[app.quiz_widget.current["id"]]
-    app.quiz_widget.submit(question.answer_input)
-    app.quiz_widget.next()
-    again = StudentApp(config, env={"HTTP_X_RUMMY_SEAT": "seat-aaaaaaaaaaaaaaaaaaaaaaaa"})
-    assert again.student_id == app.student_id and "Welcome back, Ada" in again.message.value
+    desk = QuizDesk(config)
+    seat = "seat-aaaaaaaaaaaaaaaaaaaaaaaa"
+    ada = desk.join(seat, "Ada").student
+    current = desk.sheet(ada).current
+    desk.answer(ada, current["id"], desk.paper(ada)[current["id"]].answer_input)
+    again = QuizDesk(config).enter(seat)  # the server started again
+    assert again.student.student_id == ada.student_id and again.said.code == "resumed_note"
     with open_store(student, create=False) as store:
         assert [(a.student_name, a.outcome) for a in store.answers(session="s")] == [("Ada", "right")]

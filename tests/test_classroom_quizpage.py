@@ -26,7 +26,7 @@ import tornado.netutil
 import tornado.web
 
 from rummy_teach.classroom import open_store
-from rummy_teach.classroom.app import token_digest
+from rummy_teach.classroom.keys import token_digest
 from rummy_teach.classroom.desk import QuizDesk
 from rummy_teach.classroom.quizpage import quiz_handlers
 from rummy_teach.quiz import Quiz

@@ -21,7 +21,7 @@ import tornado.netutil
 import tornado.web
 
 from rummy_teach.classroom import open_store
-from rummy_teach.classroom.app import token_digest
+from rummy_teach.classroom.keys import token_digest
 from rummy_teach.classroom.teacher import teacher_handlers
 from rummy_teach.quiz import Quiz
 

@@ -31,7 +31,7 @@ import secrets
 import time
 
 from .messages import say
-from .store import SCHEMA, ResultsStoreError, is_race, hide_passwords, parse_url
+from .store import SCHEMA, ResultsStoreError, hide_passwords, is_race, parse_url
 
 HELP = "make the results database's tables once (PostgreSQL: and a least-privilege student role)"
 ROLE_PATTERN = re.compile(r"[a-z_][a-z0-9_]{0,62}")
@@ -83,14 +83,14 @@ def init_database(owner_url: str, *, student_role: str | None = None,
     try:
         # two inits at once (two teachers, a retried job) take turns: concurrent GRANTs
         # on one table fail with "tuple concurrently updated"; closing releases the lock
-        store._execute("SELECT pg_advisory_lock(?)", (INIT_LOCK,))
+        store.execute("SELECT pg_advisory_lock(?)", (INIT_LOCK,))
         _create_tables(store)
         password = None
         if student_role:
             password = _grant_student(store, student_role, student_password)
-        store._check_schema()
-    except store._errors() as error:
-        store._fail("prepare", error)
+        store.check_schema()
+    except store.errors as error:
+        store.fail("prepare", error)
     finally:
         store.close()
     return {"kind": kind, "tables": TABLES, "role": student_role, "password": password}
@@ -102,7 +102,7 @@ def _create_tables(store) -> None:
             store.transaction(SCHEMA)
             store.ensure_store_id()  # the classroom's run folder keeps it (see store.py)
             return
-        except store._errors() as error:
+        except store.errors as error:
             if not is_race(error) or attempt == 5:  # two inits at once: one makes, one waits
                 raise
             time.sleep(0.05 * (attempt + 1))
@@ -112,19 +112,19 @@ def _grant_student(store, role: str, password: str | None) -> str | None:
     from psycopg import sql
 
     name = sql.Identifier(role)
-    exists = store._execute("SELECT 1 FROM pg_roles WHERE rolname = ?", (role,))
+    exists = store.execute("SELECT 1 FROM pg_roles WHERE rolname = ?", (role,))
     if not exists:
         password = password or secrets.token_urlsafe(18)
         statement = sql.SQL("CREATE ROLE {} LOGIN PASSWORD {}").format(name, sql.Literal(password))
         try:
-            store._conn.execute(statement)
-        except store._errors() as error:
+            store.execute(statement)
+        except store.errors as error:
             if not is_race(error):
                 raise
     elif password:
-        store._conn.execute(sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(
+        store.execute(sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(
             name, sql.Literal(password)))
-    database = store._execute("SELECT current_database()")[0][0]
+    database = store.execute("SELECT current_database()")[0][0]
     statements = [sql.SQL("REVOKE ALL ON {} FROM {}").format(sql.Identifier(t), name)
                   for t in TABLES]
     statements += [sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(
@@ -132,9 +132,7 @@ def _grant_student(store, role: str, password: str | None) -> str | None:
         sql.SQL("GRANT USAGE ON SCHEMA public TO {}").format(name),
         sql.SQL("REVOKE CREATE ON SCHEMA public FROM {}").format(name)]
     statements += [sql.SQL(grant.replace("{role}", "{}")).format(name) for grant in STUDENT_GRANTS]
-    with store._lock, store._conn.transaction():
-        for statement in statements:
-            store._conn.execute(statement)
+    store.transaction(statements)
     return password
 
 

@@ -100,15 +100,16 @@ class Visit:
 class QuizDesk:
     """Every student of one class, judged and recorded by one process."""
 
-    def __init__(self, config: dict, quiz=None, store=None, clock=time.monotonic):
+    def __init__(self, config, quiz=None, store=None, clock=time.monotonic):
         from ..quiz import Quiz
+        from .config import as_config
 
-        self.config = config
-        self.quiz = quiz if quiz is not None else Quiz.load(config["quiz"])
-        self.quiz_name = config["quiz_name"]
-        self.session = config["session"]
-        self.attempts = int(config.get("attempts", 1))
-        self.roster = config.get("roster") or None
+        self.config = config = as_config(config)
+        self.quiz = quiz if quiz is not None else Quiz.load(config.quiz)
+        self.quiz_name = config.quiz_name
+        self.session = config.session
+        self.attempts = config.attempts
+        self.roster = config.roster or None
         self._store = store
         self._guard = threading.Lock()        # for the small tables below
         self._sittings: dict[str, Sitting] = {}   # student id -> their sitting
@@ -129,7 +130,7 @@ class QuizDesk:
         with self._guard:
             if self._store is None:
                 from .store import open_store
-                self._store = open_store(self.config["db"])
+                self._store = open_store(self.config.db)
             return self._store
 
     def close(self) -> None:
@@ -176,8 +177,7 @@ class QuizDesk:
                 if not self.class_joins_pace.take(""):
                     return Visit(said=Said("join_class_busy"))
             if known is None:
-                paper = make_paper(self.quiz, self.config.get("shuffle", True),
-                                   variants=self.config.get("variants", False))
+                paper = make_paper(self.quiz, self.config.shuffle, variants=self.config.variants)
                 try:
                     known = store.add_student(session=self.session, name=name,
                                               seat_hash=seat_hash, quiz=self.quiz_name,
@@ -319,6 +319,36 @@ class QuizDesk:
                          rule=self.paper(student)[public["id"]].rule_key, given=str(text),
                          outcome=result.outcome)
         return keep
+
+    # --- a lesson's quizzes (--notebook) -------------------------------------------------
+    def lesson_answer(self, student, quiz_name: str, question, text: str):
+        """Judge and keep one answer to a quiz of the class's lesson (the question as the
+        lesson's kernel has it): ``(result, tries left)``. The class's rules hold as on the
+        quiz page: its attempts a question, a few unreadable answers, no faster than a
+        person (:class:`Refused` otherwise, nothing kept); a store error propagates."""
+        if not self.answers_pace.allows(student.student_id):
+            raise Refused("answer_too_fast")
+        result = question.check(text)
+        store = self.store()
+        tally = store.tally(self.session, student.student_id, question.id)
+        if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
+            raise Refused("lesson_answer_done")
+        if not (result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT):
+            self.answers_pace.take(student.student_id)
+            store.record(session=self.session, student_id=student.student_id,
+                         student_name=student.name, quiz=quiz_name, question_id=question.id,
+                         rule=question.rule_key, given=text, outcome=result.outcome)
+        if result.outcome == "unreadable":
+            return result, self.attempts - tally["right"] - tally["wrong"]
+        judged = tally["wrong"] + 1
+        return result, 0 if result.outcome == "right" else max(0, self.attempts - judged)
+
+    def lesson_history(self, student, quiz_name: str) -> list[tuple[str, str]]:
+        """The student's answers to one quiz of the lesson, oldest first: a new kernel (a
+        reload) takes them back."""
+        return [(a.question_id, a.given) for a in
+                self.store().answers(session=self.session, student_id=student.student_id,
+                                     quiz=quiz_name)]
 
     # --- the teacher's corrections -------------------------------------------------------
     def _forget(self, *student_ids: str) -> None:

@@ -56,3 +56,17 @@ def check_token(token: str, error_class) -> str:
         raise error_class(Reason("class_error_token_short",
                                  {"length": len(token), "least": TOKEN_LEAST}))
     return token
+
+
+def token_digest(token: str) -> str:
+    """What the run folder keeps of the teacher's token: its SHA-256, in hex."""
+    import hashlib
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_ok(token: str | None, config) -> bool:
+    """True if ``token`` is the teacher's (compared in constant time)."""
+    import hmac
+    if not token:
+        return False
+    return hmac.compare_digest(token_digest(token), config.token_sha256)

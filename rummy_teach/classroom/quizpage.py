@@ -46,7 +46,8 @@ from .gate import SEAT_COOKIE, SEAT_DAYS, join_ok
 from .messages import class_language, class_title
 from .pages import content_security_policy, join_page, language_switch
 from .store import StoreLost
-from .quizview import SCRIPT, join_first, name_form, not_saved, other_site, page, quiz_html
+from .quizview import (SCRIPT, join_first, lesson_link, name_form, not_saved, other_site,
+                       page, quiz_html)
 
 #: the cookie that keeps the language a student picked on the page (the teacher's until then)
 LANG_COOKIE = "rummy_lang"
@@ -95,10 +96,41 @@ def _fields(handler) -> dict:
             "pick": [value[:20] for value in handler.get_body_arguments("pick")[:60]]}
 
 
-def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = None) -> list:
-    """(pattern, handler) pairs for the students' pages under ``base`` ("" or "/prefix")."""
+def _seat_signer(config):
+    """(sign, seat_of): a seat as its cookie holds it (HMAC with a key drawn from the
+    teacher's token digest), and the seat of a cookie's value (None unless signed here)."""
+    key = hashlib.sha256(b"rummy-seat:" + config.token_sha256.encode("utf-8")).digest()
+
+    def sign(seat: str) -> str:
+        return seat + "." + hmac.new(key, seat.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+    def seat_of(value: str | None) -> str | None:
+        seat, _, mark = (value or "").rpartition(".")
+        if seat and 16 <= len(seat) <= 64 and hmac.compare_digest(sign(seat), value):
+            return seat
+        return None
+    return sign, seat_of
+
+
+def seat_hash_reader(config):
+    """``seat_hash(handler)``: the SHA-256 of a request's signed seat (None without one), as
+    the desk knows students by it (the lesson page's door, :mod:`~rummy_teach.classroom.lesson`)."""
+    _, seat_of = _seat_signer(config)
+
+    def seat_hash(handler) -> str | None:
+        seat = seat_of(handler.get_cookie(SEAT_COOKIE))
+        return hashlib.sha256(seat.encode("utf-8")).hexdigest() if seat else None
+    return seat_hash
+
+
+def quiz_handlers(base: str, config, door=None, desk: QuizDesk | None = None) -> list:
+    """(pattern, handler) pairs for the students' pages under ``base`` ("" or "/prefix").
+    With a lesson (``--notebook``) a student who joined is shown the way to it, not a quiz."""
     import tornado.web
 
+    from .config import as_config
+
+    config = as_config(config)
     desk = desk or QuizDesk(config)
     prefix = base + "/"
     teacher_lang = class_language(config)
@@ -111,19 +143,10 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
         the page: the student typed it already)."""
         query = f"?lang={lang}"
         if door is None:
-            query = f"?join={quote(config.get('join_code') or '', safe='')}&lang={lang}"
+            query = f"?join={quote(config.join_code or '', safe='')}&lang={lang}"
         return prefix + STUDENT_PATH + query
-    key = hashlib.sha256(b"rummy-seat:" + config["token_sha256"].encode("utf-8")).digest()
-    user_header = None if door is not None else config.get("user_header")
-
-    def sign(seat: str) -> str:
-        return seat + "." + hmac.new(key, seat.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
-
-    def seat_of(value: str | None) -> str | None:
-        seat, _, mark = (value or "").rpartition(".")
-        if seat and 16 <= len(seat) <= 64 and hmac.compare_digest(sign(seat), value):
-            return seat
-        return None
+    sign, seat_of = _seat_signer(config)
+    user_header = None if door is not None else config.user_header
 
     class Student(tornado.web.RequestHandler):
         def set_default_headers(self):
@@ -176,7 +199,10 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
 
     def visit_html(visit, given: str = "") -> str:
         if visit.student is None:
-            return name_form(title(), prefix, config.get("roster"), visit.said, visit.claim, given)
+            return name_form(title(), prefix, config.roster, visit.said, visit.claim, given)
+        if config.kernels:  # the class has a lesson: the way to it, with who the student is
+            return lesson_link(title(), prefix + "voila/render/" + config.lesson, visit.student,
+                               visit.said)
         return quiz_html(title(), prefix, visit.student, desk.sitting(visit.student),
                          said=visit.said)
 
@@ -210,6 +236,8 @@ def quiz_handlers(base: str, config: dict, door=None, desk: QuizDesk | None = No
         student = desk.student_of(seat_hash, user)
         if student is None:
             return 403, join_first(prefix)
+        if config.kernels:  # no quiz of the class's own to answer here: the lesson has them
+            return 200, lesson_link(title(), prefix + "voila/render/" + config.lesson, student)
         with desk.lock(student.student_id):  # one student's requests one at a time
             sitting = desk.sitting(student)
             if act == "next":

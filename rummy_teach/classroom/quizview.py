@@ -198,6 +198,18 @@ def name_form(title: str, base: str, roster=None, said=None, claim: str = "",
     return "".join(parts)
 
 
+def lesson_link(title: str, href: str, student, said=None) -> str:
+    """A student who joined a class with a lesson (``--notebook``): who they are, their
+    rejoin code, and the way to the lesson (``said``: only an alert is shown; the welcome
+    notes speak of a quiz)."""
+    alert = _said(said) if said is not None and said.kind == "alert" else ""
+    note = say("lesson_welcome", name=student.name, code=student.rejoin_code)
+    return (f"<h1>{_e(title)} · {_e(student.name)}</h1>{alert}"
+            f'<p class="rt-resume" role="status">{_e(note)}</p>'
+            f'<p><a class="rt-lesson-link" href="{_e(href)}" data-focus>'
+            f'{_e(say("lesson_open"))}</a></p>')
+
+
 def join_first(base: str) -> str:
     return (f'<p class="rt-alert" role="alert">{_e(say("desk_join_first"))}</p>'
             f'<p><a href="{_e(base)}" data-focus>{_e(say("desk_back_to_join"))}</a></p>')

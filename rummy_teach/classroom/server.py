@@ -5,23 +5,25 @@ What the command does:
 1. loads the quiz (a built-in name or a teacher's file) so a bad file stops here;
 2. opens (creates) the results database: ``--db``, else ``<quiz>-results.db`` next
    to the quiz file, else ``rummy-results.db`` in the current directory;
-3. writes a private run folder (0700): ``<run>/config.json`` (quiz, database,
-   session, join code, the token's SHA-256), ``<run>/secret.json`` (the token, so a
-   restart prints the same link) and ``<run>/pages/quiz.ipynb`` + ``report.ipynb``,
-   one cell each, calling :mod:`rummy_teach.classroom.app`. Started again with the
-   same ``--run-dir``, it resumes the same class: session, token, join code;
+3. writes a private run folder (0700): ``<run>/config.json`` (the class's
+   :class:`~rummy_teach.classroom.config.ClassroomConfig`: quiz, database, session,
+   join code, the token's SHA-256), ``<run>/secret.json`` (the token, so a restart
+   prints the same link) and, with ``--notebook LESSON``, ``<run>/pages/lesson.ipynb``
+   (:mod:`~rummy_teach.classroom.lesson`). Started again with the same ``--run-dir``,
+   it resumes the same class: session, token, join code;
 4. checks the port is free (a busy port is an error, never a silent move) and prints
    the students' address with the join code and the teacher's addresses;
 5. runs Voilà on ``<run>/pages`` only, through :class:`ClassroomVoila`, which
    answers 404 for every address but the classroom's pages and what they need (no
-   tree, no contents API, no files, no other notebook). By default the students'
-   quiz is served and judged by this process itself, with no kernel per student
-   (:mod:`~rummy_teach.classroom.quizpage`). With ``--kernels`` it is Voilà's page of
-   the quiz notebook, with sources stripped, tracebacks hidden, a pool of preheated
-   kernels and idle kernels culled. Kernels are budgeted (students + pool, see
-   :mod:`~rummy_teach.classroom.kernels`): the quiz page starts one only for a
-   request with the right join code and while the budget allows, else it answers
-   with a page saying why; the teacher's pages are rendered by the server itself
+   tree, no contents API, no files, no other notebook). The students' quiz is served
+   and judged by this process itself, with no kernel per student
+   (:mod:`~rummy_teach.classroom.quizpage`). With ``--notebook LESSON`` the students
+   join there as ever and then get the teacher's lesson, Voilà's page of it, with
+   sources stripped, tracebacks hidden, a pool of preheated kernels and idle kernels
+   culled. Kernels are budgeted (students + pool, see
+   :mod:`~rummy_teach.classroom.kernels`): the lesson page starts one only for a
+   student who joined and while the budget allows, else it answers with a page
+   saying why; the teacher's pages are rendered by the server itself
    (:mod:`~rummy_teach.classroom.teacher`) and start no kernel at all. Its HTTP server
    holds each client to limits (:mod:`~rummy_teach.classroom.limits`: body size, idle
    time, connections per address), and its access log never shows the token.
@@ -53,27 +55,17 @@ from urllib.parse import quote
 
 from ..errors import RummyError
 from ..reasons import Reason, say
+from .config import MAX_ATTEMPTS, MAX_STUDENTS, ROSTER_LIMIT, ClassroomConfig, as_config
 
 HELP = "serve a quiz to a class with Voilà, record every answer, and a teacher's report page"
-STUDENT_PAGE = "quiz.ipynb"
-REPORT_PAGE = "report.ipynb"
+REPORT_PAGE = "report.ipynb"   # the report's address of earlier versions (teacher.py serves it)
 DEFAULT_PORT = 8866
 DEFAULT_STUDENTS = 30
 DEFAULT_IDLE_MINUTES = 2
 DEFAULT_REFILL_SECONDS = 60.0
 DEFAULT_ATTEMPTS = 1
-MAX_STUDENTS = 500
-MAX_ATTEMPTS = 20
-SEAT_HEADER = "X-Rummy-Seat"
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
-ROSTER_LIMIT = 2000
 PER_ADDRESS = 64  # open connections from one address (rummy_teach.classroom.limits)
-
-_CELLS = {
-    STUDENT_PAGE: "from rummy_teach.classroom.app import student_page\n\nstudent_page();",
-    REPORT_PAGE: "from rummy_teach.classroom.app import teacher_page\n\nteacher_page();",
-}
-
 
 class ClassroomError(RummyError):
     """The classroom cannot start as asked (busy port, bad roster, unreadable run folder)."""
@@ -117,14 +109,15 @@ def configure_classroom(parser):
                              "127.0.0.1 for this machine only)")
     parser.add_argument("--students", type=_number(int, 1, MAX_STUDENTS, "number of students"),
                         default=DEFAULT_STUDENTS,
-                        help=f"with --kernels: how many students at once (1-{MAX_STUDENTS}); with "
+                        help=f"with --notebook: how many students at once (1-{MAX_STUDENTS}); with "
                              f"the pool, the most kernels ever started (default {DEFAULT_STUDENTS})")
-    parser.add_argument("--kernels", action="store_true",
-                        help="give each student's page its own Voila kernel (about 60 MB a "
-                             "student) instead of serving every quiz from this process; "
-                             "--pool, --refill-seconds and --idle-minutes are for this mode")
+    parser.add_argument("--notebook", metavar="LESSON",
+                        help="serve this lesson (a .ipynb, or a MyST .md like tutorials/*.md) to "
+                             "the students who join, each in their own Voila kernel (about 60 MB "
+                             "a student), its quizzes' answers kept with the class's; --pool, "
+                             "--refill-seconds and --idle-minutes are for this mode")
     parser.add_argument("--pool", type=_number(int, 0, MAX_STUDENTS, "number of kernels"),
-                        default=None, help="with --kernels: preheated kernels kept ready "
+                        default=None, help="with --notebook: preheated kernels kept ready "
                                            "(default: one per student); 0 turns preheating off")
     parser.add_argument("--refill-seconds", type=_number(float, 0, 3600, "number of seconds"),
                         default=DEFAULT_REFILL_SECONDS,
@@ -219,16 +212,6 @@ def db_url(value: str) -> str:
     return str(Path(value).expanduser().resolve())
 
 
-def write_notebook(path: Path, source: str) -> None:
-    notebook = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "classroom",
-                   "metadata": {}, "outputs": [], "source": source.splitlines(True)}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                    "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5}
-    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
-
-
 def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(6))
 
@@ -302,11 +285,16 @@ def prepare(args) -> dict:
     """
     from ..quiz import Quiz
     from ..quiz.banks import find_bank
-    from .app import token_digest
-    from .keys import DB_ENV, TOKEN_ENV, check_token, given_secret
+    from .keys import DB_ENV, TOKEN_ENV, check_token, given_secret, token_digest
     from .store import mask_password, open_store
 
     quiz = Quiz.load(args.quiz)
+    from .. import i18n
+    lang = getattr(args, "lang", None) or i18n.language_from_environment()
+    lesson = getattr(args, "notebook", None)
+    if lesson:  # a bad lesson stops here, before anything is written
+        from .lesson import read_lesson
+        notebook = read_lesson(lesson, lang)
     roster = read_roster(args.roster) if getattr(args, "roster", None) else None
     is_file = not find_bank(args.quiz)
     given_db = given_secret(args.db, getattr(args, "db_file", None), "--db-file", DB_ENV,
@@ -325,8 +313,6 @@ def prepare(args) -> dict:
         tempfile.mkdtemp(prefix="rummy-classroom-"))
     private_dir(run)
     pages = private_dir(run / "pages")
-    for name, source in _CELLS.items():
-        write_notebook(pages / name, source)
     earlier = _read_json(run / "config.json")
     secret = _read_json(run / "secret.json")
     resumed = bool(earlier.get("session"))
@@ -341,10 +327,14 @@ def prepare(args) -> dict:
         raise ClassroomError(Reason("class_error_not_this_store", {
             "db": mask_password(url), "run": str(run)}))
     practice = bool(getattr(args, "practice", False))
-    from .. import i18n
-    lang = getattr(args, "lang", None) or i18n.language_from_environment()
-    config = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
-              "quiz_name": quiz.name or quiz.title, "title": args.title or quiz.title_key,
+    title = args.title or quiz.title_key
+    if lesson:
+        from .lesson import LESSON_PAGE, lesson_notebook, lesson_title
+        title = args.title or lesson_title(notebook, lesson)
+        (pages / LESSON_PAGE).write_text(json.dumps(lesson_notebook(notebook, lang), indent=1),
+                                         encoding="utf-8")
+    settings = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
+              "quiz_name": quiz.name or quiz.title, "title": title,
               "lang": lang,
               "db": url, "store_id": store_id, "session": session,
               "token_sha256": token_digest(token),
@@ -356,18 +346,19 @@ def prepare(args) -> dict:
               "roster": roster, "user_header": getattr(args, "user_header", None),
               "students": args.students, "base_url": base_url(args),
               "hub_teachers": getattr(args, "teachers_group", None),
-              "kernels": bool(getattr(args, "kernels", False))}
-    if config["hub_teachers"]:
+              "lesson": LESSON_PAGE if lesson else None}
+    if settings["hub_teachers"]:
         from .hub import HUB_USER_HEADER
-        config["user_header"] = HUB_USER_HEADER
+        settings["user_header"] = HUB_USER_HEADER
     given_cap = getattr(args, "connections_per_address", None)
-    config["connections_per_address"] = given_cap if given_cap is not None else (
-        0 if config["user_header"] else PER_ADDRESS)
+    settings["connections_per_address"] = given_cap if given_cap is not None else (
+        0 if settings["user_header"] else PER_ADDRESS)
+    config = ClassroomConfig.from_dict(settings)  # every value checked, once
     config_path = run / "config.json"
-    write_private(config_path, config)
+    write_private(config_path, config.to_dict())
     write_private(run / "secret.json", {"token": token})
     pool = args.students if args.pool is None else args.pool
-    if not config["kernels"]:
+    if not config.kernels:
         pool = 0  # no kernel per student: nothing to preheat
     return {"run": run, "pages": pages, "config_path": config_path, "config": config,
             "token": token, "pool": max(pool, 0), "quiz": quiz,
@@ -411,11 +402,11 @@ def voila_argv(pages: Path, args, pool: int) -> list[str]:
 
 def teacher_links(base: str, prepared: dict) -> dict:
     token = quote(prepared["token"], safe="")
-    config = prepared["config"]
+    config = as_config(prepared["config"])
     return {"report": f"{base}/voila/render/{REPORT_PAGE}?token={token}",
             "dashboard": f"{base}/teacher/dashboard?token={token}",
-            "projector": f"{base}/projector/{quote(config['projector_key'], safe='')}",
-            "join": f"{base}/?join={quote(config['join_code'], safe='')}"}
+            "projector": f"{base}/projector/{quote(config.projector_key, safe='')}",
+            "join": f"{base}/?join={quote(config.join_code or '', safe='')}"}
 
 
 def startup_message(prepared: dict, args) -> str:
@@ -425,33 +416,37 @@ def startup_message(prepared: dict, args) -> str:
     from .store import mask_password
     base = f"http://{public_host(args.host)}:{args.port}{base_url(args).rstrip('/')}"
     config = prepared["config"]
+    config = as_config(config)
     links = teacher_links(base, prepared)
-    db = mask_password(config["db"])
-    projector = quote(config["projector_key"], safe="")
+    db = mask_password(config.db)
+    projector = quote(config.projector_key, safe="")
     with i18n.language(class_language(config)):
-        mode = (say("class_start_practice") if config["practice"] else
-                say("class_start_attempts", n=config["attempts"]))
-        if config.get("hub_teachers"):  # behind the hub: its address, its logins, no token
+        mode = (say("class_start_practice") if config.practice else
+                say("class_start_attempts", n=config.attempts))
+        if config.hub_teachers:  # behind the hub: its address, its logins, no token
             hub = os.environ.get("JUPYTERHUB_HOST", "") + base_url(args).rstrip("/")
             who = [say("class_start_hub_students", url=f"{hub}/"),
                    say("class_start_hub_teacher", dashboard=f"{hub}/teacher/dashboard",
-                       report=f"{hub}/teacher/report", group=config["hub_teachers"]),
+                       report=f"{hub}/teacher/report", group=config.hub_teachers),
                    say("class_start_projector", url=f"{hub}/projector/{projector}")]
         else:
-            who = [say("class_start_students", url=f"{base}/", join_code=config["join_code"]),
+            who = [say("class_start_students", url=f"{base}/", join_code=config.join_code),
                    say("class_start_link", url=links["join"]),
                    say("class_start_report", url=links["report"]),
                    say("class_start_dashboard", url=links["dashboard"]),
                    say("class_start_projector", url=links["projector"])]
-        kernels = (say("class_start_kernels", most=args.students + prepared["pool"],
+        kernels = (say("class_start_lesson", path=str(Path(args.notebook).resolve())) + "\n" +
+                   say("class_start_kernels", most=args.students + prepared["pool"],
                        students=args.students, pool=prepared["pool"], minutes=args.idle_minutes)
-                   if config.get("kernels") else say("class_start_no_kernels"))
+                   if config.kernels else say("class_start_no_kernels"))
         return "\n".join([
-            say("class_start_title", title=class_title(config) or prepared["quiz"].title, count=len(prepared["quiz"]),
-                mode=mode) + (say("class_start_resumed") if prepared.get("resumed") else ""),
+            (say("class_start_lesson_title", title=class_title(config), mode=mode)
+             if config.kernels else
+             say("class_start_title", title=class_title(config) or prepared["quiz"].title,
+                 count=len(prepared["quiz"]), mode=mode)) + (say("class_start_resumed") if prepared.get("resumed") else ""),
             *who,
-            say("class_start_saved", db=db, session=config["session"]),
-            say("class_start_afterwards", db=db, session=config["session"]),
+            say("class_start_saved", db=db, session=config.session),
+            say("class_start_afterwards", db=db, session=config.session),
             kernels,
             say("class_start_resume", run=prepared["run"]),
             say("class_start_stop"),
@@ -486,13 +481,12 @@ def cmd_classroom(args) -> int:
             from .store import mask_password
             config = prepared["config"]
             print("\n".join([
-                say("class_no_serve_wrote", pages=prepared["pages"], student=STUDENT_PAGE,
-                    report=REPORT_PAGE),
+                say("class_no_serve_run", run=prepared["run"]),
                 say("class_no_serve_config", path=prepared["config_path"]),
                 say("class_no_serve_token", token=prepared["token"]),
-                say("class_no_serve_join", join_code=config["join_code"]),
-                say("class_no_serve_results", db=mask_password(config["db"]),
-                    session=config["session"])]))
+                say("class_no_serve_join", join_code=config.join_code),
+                say("class_no_serve_results", db=mask_password(config.db),
+                    session=config.session)]))
             return 0
     print(startup_message(prepared, args), flush=True)   # said in the class's language
     serve(prepared, args)   # each page chooses its own language
@@ -509,8 +503,14 @@ def serve(prepared: dict, args) -> None:
     config = Config()
     config.VoilaConfiguration.file_allowlist = []  # /voila/files serves nothing (and is refused)
     config.VoilaConfiguration.multi_kernel_manager_class = ClassroomKernelManager
-    user_header = prepared["config"].get("user_header")
-    headers = [SEAT_HEADER] + ([user_header] if user_header else [])
+    from .lesson import ANSWERS_ENV, STUDENT_HEADER
+
+    user_header = prepared["config"].user_header
+    headers = [STUDENT_HEADER] + ([user_header] if user_header else [])
+    # where a lesson's kernels send their quizzes' answers: this server, on this machine
+    loopback = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(
+        args.host, f"[{args.host}]" if ":" in args.host else args.host)
+    os.environ[ANSWERS_ENV] = f"http://{loopback}:{args.port}{base_url(args)}lesson"
     config.VoilaConfiguration.http_header_envs = headers
     config.ClassroomKernelManager.kernel_budget = args.students + prepared["pool"]
     config.VoilaKernelManager.fill_delay = float(getattr(args, "refill_seconds",
@@ -522,15 +522,15 @@ def serve(prepared: dict, args) -> None:
                               config=config)
 
 
-def classroom_voila_class(config: dict):
+def classroom_voila_class(config: ClassroomConfig):
     """Voilà with every address refused but the classroom's pages and what they load."""
     import tornado.web
     from voila.app import Voila
 
-    from .teacher import teacher_handlers
-    from .gate import quiz_page_handler
-    from .quizpage import STUDENT_PATH, quiz_handlers
     from .desk import QuizDesk
+    from .lesson import lesson_handlers
+    from .quizpage import STUDENT_PATH, quiz_handlers, seat_hash_reader
+    from .teacher import teacher_handlers
 
     class NotFound(tornado.web.RequestHandler):
         def prepare(self):
@@ -546,25 +546,23 @@ def classroom_voila_class(config: dict):
                 r"/tree(/.*)?", r"/api/contents(/.*)?", r"/files/.*", r"/notebooks/.*",
                 r"/edit/.*", r"/lab(/.*)?", r"/api/sessions(/.*)?", r"/api/kernels/?",
                 r"/api/terminals(/.*)?", r"/api/nbconvert(/.*)?",
-                rf"/voila/render/(?!{STUDENT_PAGE.replace('.', '[.]')}$).*",
+                # Voilà renders no page but the lesson (and that one behind the door below)
+                r"/voila/render/.*",
             ]
             render_kwargs = {"template_paths": self.template_paths, "config": self.config,
                              "voila_configuration": self.voila_configuration}
             door = None
-            if config.get("hub_teachers"):
+            if config.hub_teachers:
                 from .hub import HubDoor
-                door = HubDoor(config["hub_teachers"])
-            kernels = bool(config.get("kernels"))
-            student_path = f"voila/render/{STUDENT_PAGE}" if kernels else STUDENT_PATH
-            desk = None if kernels else QuizDesk(config)  # one desk: the students' and the teacher's
-            front = teacher_handlers(base, config, student_path, REPORT_PAGE, door=door, desk=desk)
+                door = HubDoor(config.hub_teachers)
+            desk = QuizDesk(config)  # one desk: the students', the lesson's and the teacher's
+            front = teacher_handlers(base, config, STUDENT_PATH, REPORT_PAGE, door=door, desk=desk)
             if door is not None:
                 front += [(base + "/oauth_callback", door.callback_handler())]
-            if kernels:
-                front += [(base + rf"/voila/render/({STUDENT_PAGE.replace('.', '[.]')})",
-                           quiz_page_handler(config, STUDENT_PAGE, door=door), render_kwargs)]
-            else:
-                front += quiz_handlers(base, config, door=door, desk=desk)
+            front += quiz_handlers(base, config, door=door, desk=desk)
+            if config.kernels:
+                front += lesson_handlers(base, config, desk, seat_hash_reader(config),
+                                         render_kwargs, door=door)
             front += [(base + pattern, NotFound) for pattern in refused]
             return front + super().init_handlers()
 
@@ -584,8 +582,7 @@ def classroom_voila_class(config: dict):
 
             self.app.settings["log_function"] = log_request  # the token never in the log
             server = ClassroomHTTPServer(self.app, words=words,
-                                         per_address=config.get("connections_per_address",
-                                                                PER_ADDRESS))
+                                         per_address=config.connections_per_address)
             try:
                 server.listen(self.port, self.ip)
             except OSError as error:

@@ -390,11 +390,12 @@ class ResultsStore(StudentsMixin):
             return rows
 
     def transaction(self, statements) -> None:
-        """Run ``statements`` all or none: each an SQL text (the schema) or an
-        ``(sql, params)`` pair, whose placeholders are written for the database in use."""
+        """Run ``statements`` all or none: each an SQL text (the schema, or a psycopg
+        ``sql.Composed``) or an ``(sql, params)`` pair, whose placeholders are written for
+        the database in use."""
         def run_each():
             for statement in statements:
-                if isinstance(statement, str):
+                if not isinstance(statement, tuple):
                     self._conn.execute(statement)
                 else:
                     sql, params = statement
@@ -492,6 +493,25 @@ class ResultsStore(StudentsMixin):
         raise ResultsStoreError(f"could not {what} the results in {self.where}: {detail}") from None
 
     # -- the public API ---------------------------------------------------------
+    def execute(self, sql, params: tuple = ()) -> list:
+        """Run one statement and return its rows: ``?`` placeholders, or a psycopg
+        ``sql.Composed`` with none (the database's own setup, ``rummy-teach db init``)."""
+        return self._execute(sql, params)
+
+    def check_schema(self) -> None:
+        """Refuse (ResultsStoreError) tables that are missing or not this version's."""
+        self._check_schema()
+
+    @property
+    def errors(self) -> tuple:
+        """The database driver's error classes (to catch around :meth:`execute`)."""
+        return self._errors()
+
+    def fail(self, what: str, error):
+        """Raise ResultsStoreError for ``error`` met while trying to ``what`` the results,
+        with no password in it."""
+        self._fail(what, error)
+
     def record(self, *, session, student_id, student_name, quiz, question_id, rule, given,
                outcome, at: datetime | None = None) -> Answer:
         """Store one submitted answer, committed before this returns; the stored :class:`Answer`.

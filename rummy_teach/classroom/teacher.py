@@ -60,18 +60,19 @@ def log_request(handler) -> None:
         request.remote_ip, 1000.0 * request.request_time())
 
 
-def _load(config: dict, session: str, students: bool = True):
+def _load(config, session: str, students: bool = True):
     from .store import open_store
-    with open_store(config["db"], create=False) as store:
+    with open_store(config.db, create=False) as store:
         answers = store.answers(session=session)
         people = store.students(session) if students else []
     return answers, people
 
 
-def teacher_handlers(base: str, config: dict, student_path: str, report_page: str,
+def teacher_handlers(base: str, config, student_path: str, report_page: str,
                      door=None, desk=None) -> list:
-    """(pattern, handler) pairs for the server's own pages; ``student_path`` is the students'
-    page under ``base`` (``quiz``, or ``voila/render/quiz.ipynb`` with a kernel each). With a
+    """(pattern, handler) pairs for the server's own pages; ``config``: the class's
+    :class:`~rummy_teach.classroom.config.ClassroomConfig`; ``student_path`` is the students'
+    page under ``base`` (``quiz``). With a
     :class:`~rummy_teach.classroom.hub.HubDoor`, the teacher's pages are for the hub's
     teachers' group instead of the token. ``desk``: the class's
     :class:`~rummy_teach.classroom.desk.QuizDesk` (the students' page without kernels), whose
@@ -79,7 +80,8 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
     import tornado.web
 
     from ..quiz import Quiz
-    from .app import token_ok
+    from .config import as_config
+    from .keys import token_ok
     from .dashboard import (dashboard_html, paper_html, projector_html, sessions_html,
                             store_alarm_html, students_html, teacher_nav)
     from .grades import gradebook, gradebook_csv
@@ -94,7 +96,8 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
     from .pages import language_switch
     from .quizpage import LANG_COOKIE
 
-    quiz = Quiz.load(config["quiz"])
+    config = as_config(config)
+    quiz = Quiz.load(config.quiz)
     teacher_lang = class_language(config)
 
     def in_teachers_language(method):
@@ -163,7 +166,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
             elif not token_ok(self.token, config):
                 self.send(refused_page(), 403)
                 return
-            self.session = self.get_argument("session", config["session"])
+            self.session = self.get_argument("session", config.session)
             self.live = self.get_argument("part", "") == "live"
 
         def frame(self, heading: str, live_html: str, extra: str = "") -> str:
@@ -180,7 +183,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
                     + f'<p class="rt-updated">{escape(say("report_updated", answers=len(answers), seconds=REFRESH_MS // 1000))}</p>')
             if self.live:
                 return self.send(live)
-            command = (f"rummy-teach report --db {mask_password(config['db'])} "
+            command = (f"rummy-teach report --db {mask_password(config.db)} "
                        f"--session {self.session} --csv")
             extra = f'<p class="rt-note">{escape(say("report_terminal"))} <code>{escape(command)}</code></p>'
             self.send(self.frame(say("report_heading", session=self.session), live, extra))
@@ -215,7 +218,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
         @in_teachers_language
         async def get(self):
             def read():
-                with open_store(config["db"], create=False) as store:
+                with open_store(config.db, create=False) as store:
                     return store.sessions_overview()
             sessions = await self.off_thread(read)
             self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/")
@@ -245,7 +248,7 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
 
         @in_teachers_language
         async def post(self):
-            if desk is None or self.session != config["session"]:
+            if desk is None or self.session != config.session:
                 return await self.respond(say("students_not_here"), 409)
             action = self.get_body_argument("action", "")
             student = self.get_body_argument("student", "")[:64]
@@ -286,9 +289,9 @@ def teacher_handlers(base: str, config: dict, student_path: str, report_page: st
     class Projector(Page):
         @in_teachers_language
         async def get(self, key):
-            if not hmac.compare_digest(key.encode("utf-8"), config["projector_key"].encode("utf-8")):
+            if not hmac.compare_digest(key.encode("utf-8"), config.projector_key.encode("utf-8")):
                 return self.send(refused_page(), 403)
-            answers, students = await self.off_thread(_load, config, config["session"])
+            answers, students = await self.off_thread(_load, config, config.session)
             live = projector_html(quiz, students, answers)
             if self.get_argument("part", "") == "live":
                 return self.send(live)

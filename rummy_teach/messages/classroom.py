@@ -335,4 +335,39 @@ CLASSROOM_WORDS = {
     "students_cli_usage": "rummy-teach students {action}: give the student's id (from "
                           "rummy-teach students --session S) and, for rename, the new name or, "
                           "for merge, the id of the student kept",
+    # a lesson served to the class (--notebook, classroom/lesson.py); the typed settings (classroom/config.py)
+    "lesson_error_kind": "{path} is not a lesson this classroom can serve: give a notebook "
+                         "or a MyST lesson ({accepted}).",
+    "lesson_error_unreadable": "Cannot read the lesson {path}: {error}.",
+    "lesson_error_not_notebook": "{path} is not a notebook that can be read ({error}); open "
+                                 "it in Jupyter and save it again.",
+    "lesson_error_no_code": "{path} has no code cell, so it would show the class no table, "
+                            "stepper or quiz.",
+    "lesson_welcome": "You are {name}. Your rejoin code is {code}: with it you can go on from "
+                      "another device.",
+    "lesson_open": "Open the lesson",
+    "lesson_answer_done": "You have no tries left on this question: go on to the next one.",
+    "class_start_lesson_title": "rummy-teach classroom: {title} (a lesson, {mode})",
+    "class_start_lesson": "  lesson: {path}, one copy for each student who joins",
+    "class_no_serve_run": "rummy-teach classroom: wrote the class's folder {run}",
+    "class_config_bad": "The classroom setting {name} cannot be {value}: {accepted}.",
+    "class_config_accept_text": Plural("give a text of one character",
+                                       "give a text of 1 to {limit} characters", count="limit"),
+    "class_config_accept_range": "give a whole number from {low} to {high}",
+    "class_config_accept_digest": "give the SHA-256 of the teacher's token, 64 hexadecimal "
+                                  "digits in lower case",
+    "class_config_accept_language": "give one of {languages}",
+    "class_config_accept_join_code": "give 4 to 12 capital letters A-Z and digits",
+    "class_config_accept_yes_no": "give true or false",
+    "class_config_accept_roster": Plural("give a list of one name",
+                                         "give a list of 1 to {limit} names", count="limit"),
+    "class_config_accept_prefix": "give an address prefix that starts and ends with /, "
+                                  "such as / or /services/classroom/",
+    "class_config_not_object": "The classroom's settings are not a JSON object; start the class "
+                               "again with a new --run-dir.",
+    "class_config_unknown": "The classroom's settings name {names}, which this version does not "
+                            "know; the settings it knows are {accepted}.",
+    "class_config_missing": "The classroom's settings lack {names}; start the class again with "
+                            "a new --run-dir.",
+    "class_config_no_path": "{name} is not set: start the class with rummy-teach classroom.",
 }

@@ -33,7 +33,8 @@ on_answer=desk.keeper(student))``), which the widget then shows and drives.
 ``on_answer(public_question, text, result)`` is called for every submitted answer
 (unreadable ones included) *before* the feedback shows; the classroom records
 answers there. If it raises, the learner is told the answer was not saved and
-may submit again; nothing is counted.
+may submit again; nothing is counted. In a classroom lesson (``rummy-teach classroom
+--notebook``) a quiz given no ``on_answer`` reports to the class (:data:`classroom`).
 """
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ from ..play.quiz import (CARD_SIZE, QuizController, feedback_html, finished_html
 from ..reasons import say
 from .base import ClickableCards, primary
 from ..errors import UsageError
+
+
+#: A classroom lesson's student (set by the lesson's first cell,
+#: :func:`rummy_teach.classroom.lesson.attend`), None elsewhere: a quiz the lesson draws
+#: with no ``on_answer`` of its own reports every answer there, under the class's attempts,
+#: in the class's language, and takes the student's earlier answers back.
+classroom = None
 
 
 class QuizWidget(widgets.VBox):
@@ -69,6 +77,9 @@ class QuizWidget(widgets.VBox):
                  sitting=None):
         # ``lang``: the widget speaks it in every callback (a classroom kernel's students),
         # else whatever language is in use when it draws
+        if on_answer is None and classroom is not None:
+            on_answer, attempts = classroom.recorder(quiz), classroom.attempts
+            lang, history = lang or classroom.lang, tuple(history) or classroom.history(quiz)
         self.lang = lang
         if sitting is not None and (sitting.quiz is not quiz or order or options or attempts
                                     or history):

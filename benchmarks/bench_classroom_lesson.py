@@ -1,20 +1,25 @@
-"""A class of students against a real ``rummy-teach classroom --kernels`` server (a kernel each).
+"""A class of students against a real ``rummy-teach classroom --notebook LESSON`` (a kernel each).
 
-    .venv/bin/python benchmarks/bench_classroom_kernels.py --students 30 --browsers 3 --questions 5
+    .venv/bin/python benchmarks/bench_classroom_lesson.py --students 30 --browsers 3 --questions 5
 
-The classroom's older way, kept behind ``--kernels``; ``bench_classroom.py`` measures
-the default (every quiz served by the classroom's own process). This script is the one
-that measured the kernel figures in ``docs/classroom.md``.
+A lesson served to the class: each student joins on the classroom's own page, then gets
+the lesson in a Voilà kernel of their own; the lesson here is one cell, the quiz widget of
+``--quiz``, whose answers the kernel sends to the classroom's desk.
+``bench_classroom.py`` measures the default (every quiz served by the classroom's own
+process, no kernel). (Before --notebook, this script measured the quiz-only ``--kernels``
+page; its figures are kept in ``docs/classroom.md``.)
 
 Starts the classroom from its command line (in a subprocess, on 127.0.0.1), waits for
 the kernel pool to fill, then lets every student arrive at once:
 
 * ``--browsers`` of them are real Chromium pages (Playwright driving /usr/bin/chromium):
-  they type a name, press Enter, click or type each answer and press Submit;
-* the others are light clients: a plain HTTP GET of the page (which takes a kernel, as
-  a browser's does), then a websocket to that kernel speaking the Jupyter widget
-  protocol as the page's JavaScript does (``request_states``, state updates, button
-  clicks as custom messages), so the kernel does exactly the work a page makes it do.
+  they type a name, press Enter, open the lesson, click or type each answer and press
+  Submit;
+* the others are light clients: they join over HTTP as a browser's form does (the join
+  code, a name, the seat cookie), GET the lesson (which takes a kernel, as a browser's
+  does), then open a websocket to that kernel speaking the Jupyter widget protocol as
+  the page's JavaScript does (``request_states``, state updates, button clicks as custom
+  messages), so the kernel does exactly the work a page makes it do.
 
 Each student answers ``--questions`` questions of the quiz (right about 70% of the
 time, wrong otherwise). Measured:
@@ -50,6 +55,7 @@ import time
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import urlencode
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -207,7 +213,7 @@ class WidgetClient:
         self._send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
                                  "data": {}}, metadata={"version": "1.0.0"})
         self._send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
-        await self.wait_for(lambda: self.find("TextModel", placeholder="your name"), "name box")
+        await self.wait_for(lambda: self.find("ButtonModel", description="Submit"), "the quiz")
 
     def find(self, model_name, since: int = 0, **traits):
         for model_id in self.order[since:]:
@@ -247,17 +253,18 @@ async def light_student(n: int, base: str, quiz, questions: int, stats: dict, rn
 
     name = f"Light {n:02d}"
     t0 = time.monotonic()
-    response = await AsyncHTTPClient().fetch(f"{base}/voila/render/quiz.ipynb?join={JOIN}",
-                                             request_timeout=TIMEOUT)
+    http = AsyncHTTPClient()
+    opened = await http.fetch(f"{base}/quiz?join={JOIN}", request_timeout=TIMEOUT)
+    cookie = "; ".join(c.split(";", 1)[0] for c in opened.headers.get_list("Set-Cookie"))
+    await http.fetch(f"{base}/quiz/join", method="POST", body=urlencode({"name": name}),
+                     headers={"Cookie": cookie, "Origin": base}, request_timeout=TIMEOUT)
+    response = await http.fetch(f"{base}/voila/render/lesson.ipynb", headers={"Cookie": cookie},
+                                request_timeout=TIMEOUT)
     kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', response.body.decode()).group(1)
     client = WidgetClient(base, kernel_id)
     await client.connect()
     await client.request_states()
-    name_box = client.find("TextModel", placeholder="your name")
-    start = client.find("ButtonModel", description="Start the quiz")
-    client.update(name_box, value=name)
-    mark = len(client.order)
-    client.custom(start, {"event": "click"})
+    mark = 0
     await client.wait_for(lambda: client.html_with("rt-prompt"), "first question")
     stats["first"].append(time.monotonic() - t0)
     stats["first_light"].append(stats["first"][-1])
@@ -319,10 +326,11 @@ async def browser_student(n: int, browser, base: str, quiz, questions: int, stat
     page = await context.new_page()
     t0 = time.monotonic()
     await page.goto(f"{base}/?join={JOIN}", timeout=TIMEOUT * 1000)
-    box = page.get_by_placeholder("your name")
+    box = page.locator("input[name=name]")
     await box.wait_for(timeout=TIMEOUT * 1000)
     await box.fill(name)
     await box.press("Enter")
+    await page.locator(".rt-lesson-link").click(timeout=TIMEOUT * 1000)
     await page.locator(".rt-prompt").wait_for(timeout=TIMEOUT * 1000)
     stats["first"].append(time.monotonic() - t0)
     stats["first_browser"].append(stats["first"][-1])
@@ -393,8 +401,24 @@ async def _delayed(coro, delay):
     return await coro
 
 
+def write_lesson(home: Path, quiz: str) -> Path:
+    """The lesson: one cell drawing the quiz widget (the quiz's own order, as the robots
+    answer it)."""
+    source = ("from rummy_teach.quiz import Quiz\nfrom rummy_teach.widgets.quiz import QuizWidget\n"
+              f"QuizWidget(Quiz.load({quiz!r}))")
+    notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "quiz",
+                           "metadata": {}, "outputs": [], "source": source}],
+                "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                            "name": "python3"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    path = home / "lesson.ipynb"
+    path.write_text(json.dumps(notebook))
+    return path
+
+
 def start_server(args, home: Path, port: int):
-    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--kernels", "--quiz", args.quiz,
+    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom",
+            "--notebook", str(write_lesson(home, args.quiz)),
             "--host", "127.0.0.1", "--port", str(port), "--students", str(args.students),
             "--token", TOKEN, "--session", SESSION, "--db", str(home / "results.db"),
             "--join-code", JOIN, "--same-order",  # the robots answer the quiz in its order
