@@ -202,7 +202,7 @@ def test_a_lessons_quiz_speaks_the_class_language_and_reports_to_the_class():
     finally:
         quiz_module.classroom = None
     assert widget.lang == "nl" and widget.attempts == 2
-    assert widget.current["id"] == "basic-eights" and widget.tries == {"basic-eights": 1}
+    assert widget.current["id"] == "basic-eights" and widget.sitting.tries("basic-eights") == 1
     widget.choose("set")
     assert widget.submit().outcome == "right"         # a callback: no language around it
     assert sent == [("basic-eights", "set", "right")]

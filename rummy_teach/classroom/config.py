@@ -17,7 +17,15 @@ import os
 import re
 from dataclasses import MISSING, asdict, dataclass, fields
 
+from ..errors import RummyError
 from ..reasons import Reason
+
+
+class ClassroomError(RummyError):
+    """The classroom cannot start as asked (busy port, bad roster, unreadable run folder, a
+    bad setting)."""
+
+
 
 CONFIG_ENV = "RUMMY_CLASSROOM_CONFIG"
 MAX_STUDENTS = 500
@@ -96,7 +104,6 @@ class ClassroomConfig:
     @classmethod
     def from_dict(cls, data) -> "ClassroomConfig":
         """A config from ``config.json``'s object; an unknown or missing setting is refused."""
-        from .server import ClassroomError
         if not isinstance(data, dict):
             raise ClassroomError(Reason("class_config_not_object", {}))
         known = {f.name for f in fields(cls)}
@@ -125,7 +132,6 @@ class ClassroomConfig:
 
 def load_config(path: str | None = None) -> ClassroomConfig:
     """The config the ``classroom`` command wrote (``RUMMY_CLASSROOM_CONFIG``, else ``path``)."""
-    from .server import ClassroomError
     path = path or os.environ.get(CONFIG_ENV)
     if not path:
         raise ClassroomError(Reason("class_config_no_path", {"name": CONFIG_ENV}))
@@ -144,7 +150,6 @@ def as_config(value) -> ClassroomConfig:
 
 
 def _bad(name: str, value, accepted: str, **params) -> None:
-    from .server import ClassroomError
     shown = repr(value)
     if len(shown) > 80:
         shown = shown[:77] + "..."

@@ -81,7 +81,7 @@ def read_lesson(path, lang: str = "en") -> dict:
     from pathlib import Path
 
     from ..reasons import Reason
-    from .server import ClassroomError
+    from .config import ClassroomError
 
     path = Path(path)
     accepted = ".ipynb, .md"

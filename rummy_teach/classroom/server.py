@@ -55,7 +55,8 @@ from urllib.parse import quote
 
 from ..errors import RummyError
 from ..reasons import Reason, say
-from .config import MAX_ATTEMPTS, MAX_STUDENTS, ROSTER_LIMIT, ClassroomConfig, as_config
+from .config import (MAX_ATTEMPTS, MAX_STUDENTS, ROSTER_LIMIT, ClassroomConfig, ClassroomError,  # noqa: F401
+                     as_config)
 
 HELP = "serve a quiz to a class with Voilà, record every answer, and a teacher's report page"
 REPORT_PAGE = "report.ipynb"   # the report's address of earlier versions (teacher.py serves it)
@@ -66,10 +67,6 @@ DEFAULT_REFILL_SECONDS = 60.0
 DEFAULT_ATTEMPTS = 1
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
 PER_ADDRESS = 64  # open connections from one address (rummy_teach.classroom.limits)
-
-class ClassroomError(RummyError):
-    """The classroom cannot start as asked (busy port, bad roster, unreadable run folder)."""
-
 
 def _number(kind, low, high, what):
     """An argparse type: a number of ``kind`` between ``low`` and ``high`` (None: no bound)."""
