@@ -1532,3 +1532,12 @@ ENGLISH.update({
     # the badge of the {choice} role: a rule the sources leave open, as this book plays it
     "book_choice_badge": "our choice",
 })
+
+# --- phone
+ENGLISH.update({
+    # a seat's title once the hand is over, beside its card count: the points the engine
+    # counted for the cards left in that hand (deadwood, penalty or minus points)
+    "board_seat_left_points": Plural(
+        "{points} point in hand",
+        "{points} points in hand", count="points"),
+})
