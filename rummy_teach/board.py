@@ -402,7 +402,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     # row on a phone; a fanned pile takes the rest of the row
     piles = (f'<div class="rt-pile" style="flex:0 1 auto;min-width:0">'
              f'<b>{_esc(say("board_stock_heading", cards=_cards(stock)))}</b><br>{stock_html}</div>'
-             f'<div class="rt-pile" style="flex:{"1 1 0" if board["fanned"] else "0 1 auto"};min-width:0">'
+             f'<div class="rt-pile{"" if board["fanned"] else " rt-pile-top"}" '
+             f'style="flex:{"1 1 0" if board["fanned"] else "0 1 auto"};min-width:0">'
              f'<b>{_esc(say(pile_heading, cards=_cards(board["discard_size"])))}</b><br>'
              f'{pile_html}</div>')
     if interactive:     # the stock and the pile's cards: one tab stop, arrow keys inside

@@ -428,11 +428,15 @@ def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) 
 #: phone, a narrow notebook column) these rules make it compact enough that the opponents,
 #: the stock and pile, the whole hand and the moves fit one phone screen: smaller type and
 #: padding, each computer on one line beside its smaller backs, the scores only in the seats,
-#: the log's last two lines (the live region says each move as it happens). They ask the
+#: the log's last two lines (the live region says each move as it happens). At any width the
+#: table's tools and the coach's buttons share rows (one flow of buttons). They ask the
 #: table's own width (a container query), not the window's, so a narrow column of JupyterLab
 #: gets them too; ``!important`` lets them win over the inline styles they adjust.
 TABLE_CSS = """\
 .rt-play, .rt-clickable, .rt-card-table, .rt-stepper, .rt-table { container: rt-table / inline-size; }
+.rt-card-table { display: flex; flex-wrap: wrap; align-items: flex-start; }
+.rt-card-table > * { flex: 1 1 100%; min-width: 0; }
+.rt-card-table > .rt-tools, .rt-card-table > .rt-coach-buttons { display: contents !important; }
 @container rt-table (max-width: 560px) {
   .rt-table { padding: 6px 6px 8px !important; font-size: 15px !important; }
   .rt-table .rt-title { font-size: 17px !important; }
@@ -443,6 +447,7 @@ TABLE_CSS = """\
   .rt-table .rt-seat-title { font-size: 13px; line-height: 1.3; margin-bottom: 2px !important; }
   .rt-table .rt-other .rt-seat-title { flex: 1 1 0; min-width: 8em; }
   .rt-table .rt-other .rt-backs, .rt-table .rt-centre .rt-backs { zoom: 0.7; }
+  .rt-table .rt-pile-top > :last-child { zoom: 0.8; }
   .rt-table .rt-centre { column-gap: 14px !important; padding: 4px 6px !important;
                          margin: 4px 0 !important; font-size: 13px; line-height: 1.3; }
   .rt-table .rt-piles { column-gap: 14px !important; }
