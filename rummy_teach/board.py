@@ -346,7 +346,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                 hand_part += (f'<p style="margin:2px 0">'
                               f'{_esc(say("board_gathered", melds=gathered))}</p>')
         else:
-            hand_part = (f'<div style="flex:1 1 100%">'
+            # beside the seat's name where the row has room, else on a row of its own
+            hand_part = (f'<div style="flex:1 1 auto;min-width:0">'
                          f'{hand_html(pl["hand"], (), meld_size, four_colour, False, say("board_hand_face_up", name=pl["name"]))}'
                          f'</div>')
         border = "3px solid #ffd24d" if to_play else "1px solid rgba(255,255,255,.5)"

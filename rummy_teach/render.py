@@ -427,7 +427,8 @@ def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) 
 #: anywhere, even where no style sheet of ours is loaded; on a table narrower than 560 px (a
 #: phone, a narrow notebook column) these rules make it compact enough that the opponents,
 #: the stock and pile, the whole hand and the moves fit one phone screen: smaller type and
-#: padding, each computer on one line beside its smaller backs, the scores only in the seats,
+#: padding, each computer on one line beside its smaller backs, the melds' cards overlapping
+#: (each still shows its corner), the scores only in the seats,
 #: the log's last two lines (the live region says each move as it happens). At any width the
 #: table's tools and the coach's buttons share rows (one flow of buttons). They ask the
 #: table's own width (a container query), not the window's, so a narrow column of JupyterLab
@@ -448,15 +449,20 @@ TABLE_CSS = """\
   .rt-table .rt-other .rt-seat-title { flex: 1 1 0; min-width: 8em; }
   .rt-table .rt-other .rt-backs, .rt-table .rt-centre .rt-backs { zoom: 0.7; }
   .rt-table .rt-pile-top > :last-child { zoom: 0.8; }
+  .rt-table .rt-melds { gap: 4px !important; }
+  .rt-table .rt-meld .rt-cards { gap: 0 !important; }
+  .rt-table .rt-meld .rt-card + .rt-card { margin-left: -14px; }
   .rt-table .rt-centre { column-gap: 14px !important; padding: 4px 6px !important;
                          margin: 4px 0 !important; font-size: 13px; line-height: 1.3; }
   .rt-table .rt-piles { column-gap: 14px !important; }
   .rt-table .rt-log { font-size: 13px !important; line-height: 1.3; list-style: none;
                       padding-left: 0 !important; margin-top: 2px !important; }
   .rt-table .rt-log > li:nth-last-child(n+3) { display: none; }
+  .rt-table .rt-result { font-size: 13px; line-height: 1.3; padding: 4px 8px !important;
+                        margin: 4px 0 !important; }
   .rt-card-table button, .rt-stepper button { font-size: 14px !important;
                                               padding: 2px 8px !important; margin: 2px 3px 2px 0 !important; }
-  .rt-stepper .rt-caption { font-size: 15px !important; line-height: 1.35 !important; }
+  .rt-stepper .rt-caption { font-size: 14px !important; line-height: 1.35 !important; margin: 4px 0 !important; }
 }
 """
 
