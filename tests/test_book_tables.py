@@ -102,7 +102,7 @@ def assert_every_hand_face_up(table, mirror) -> None:
     """At the end of a hand, in the page: each seat shows, face up, the cards the engine
     scored, with their count and the points the engine counted against them."""
     result = mirror.game.hand_results[-1]
-    assert table.locator(".rt-play-view .rt-backs").count() == 0
+    assert table.locator(".rt-play-view .rt-seat .rt-backs").count() == 0
     for p, name in enumerate(mirror.names):
         seat = table.locator(f".rt-play-view .rt-seat[aria-label='{name}']")
         title = seat.locator(".rt-seat-title").inner_text()
