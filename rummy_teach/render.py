@@ -429,7 +429,9 @@ def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) 
 #: the stock and pile, the whole hand and the moves fit one phone screen: smaller type and
 #: padding, each computer on one line beside its smaller backs, the melds' cards overlapping
 #: (each still shows its corner), the scores only in the seats,
-#: the log's last two lines (the live region says each move as it happens). At any width the
+#: the log's last two lines (the live region says each move as it happens); a worked
+#: example's Back and Next stay at the top of the screen (under the book's header) while
+#: the reader scrolls down to the hand, so they are on screen with it. At any width the
 #: table's tools and the coach's buttons share rows (one flow of buttons). They ask the
 #: table's own width (a container query), not the window's, so a narrow column of JupyterLab
 #: gets them too; ``!important`` lets them win over the inline styles they adjust.
@@ -462,6 +464,9 @@ TABLE_CSS = """\
                         margin: 4px 0 !important; }
   .rt-card-table button, .rt-stepper button { font-size: 14px !important;
                                               padding: 2px 8px !important; margin: 2px 3px 2px 0 !important; }
+  .rt-stepper .rt-controls { position: sticky; top: var(--pst-header-height, 0px); z-index: 1;
+                            background: var(--pst-color-background, var(--jp-layout-color0, #fff));
+                            padding: 2px 0; }
   .rt-stepper .rt-caption { font-size: 14px !important; line-height: 1.35 !important; margin: 4px 0 !important; }
 }
 """

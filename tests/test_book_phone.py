@@ -114,6 +114,30 @@ def test_the_stepper_keeps_next_back_and_the_cards_on_one_phone_screen(play_site
     assert phone.outside == [] and page_errors(phone) == []
 
 
+@pytest.mark.parametrize("path, index", [(R500, 0), (CONTRACT, 0), (CONTRACT, 1)])
+def test_a_long_stepper_keeps_next_and_back_on_screen_beside_your_hand(play_site, phone, path, index):
+    """A worked example with more players or melds is taller than a phone's screen at some
+    steps: its controls then stay at the top of the screen, under the book's header, while
+    the reader looks at the hand below, so at every step Back, Next and the hand are on the
+    screen together, and a tap on Next reaches Next."""
+    page = open_page(phone, play_site, path)
+    stepper = widget_on(page, "stepper", index)
+    header = page.evaluate("() => document.querySelector('.bd-header').getBoundingClientRect().bottom")
+    last = int(stepper.locator(".rt-step").inner_text().split()[-1])
+    for step in range(last + 1):
+        stepper.evaluate("el => el.scrollIntoView({block: 'end'})")
+        for name in ("prev", "next"):
+            box = stepper.locator(f"button[data-name={name}]").bounding_box()
+            assert header - 1 <= box["y"] and box["y"] + box["height"] <= 844, (step, name, box)
+        for row in stepper.evaluate(STRIPS):
+            for shown in row:
+                assert header <= shown["top"] and shown["bottom"] <= 844, (step, shown["name"])
+        if step < last:
+            stepper.locator("button[data-name=next]").tap()
+    assert f"{last} " in stepper.locator(".rt-step").inner_text() + " "
+    assert phone.outside == [] and page_errors(phone) == []
+
+
 @pytest.mark.parametrize("path, index, name", TABLES, ids=[t[2] for t in TABLES])
 def test_on_a_wide_screen_each_hand_lies_in_one_row(play_site, wide, path, index, name):
     page = open_page(wide, play_site, path)
