@@ -435,8 +435,12 @@ def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) 
 #: table's tools and the coach's buttons share rows (one flow of buttons). They ask the
 #: table's own width (a container query), not the window's, so a narrow column of JupyterLab
 #: gets them too; ``!important`` lets them win over the inline styles they adjust.
+# (A container takes no width from its content, so only elements that fill their row are
+# made containers: a widget of clickable cards that holds no table is left alone, as it may
+# sit in an HBox.)
 TABLE_CSS = """\
-.rt-play, .rt-clickable, .rt-card-table, .rt-stepper, .rt-table { container: rt-table / inline-size; }
+.rt-play, .rt-clickable:has(.rt-table), .rt-card-table, .rt-stepper, .rt-table {
+  container: rt-table / inline-size; }
 .rt-card-table { display: flex; flex-wrap: wrap; align-items: flex-start; }
 .rt-card-table > * { flex: 1 1 100%; min-width: 0; }
 .rt-card-table > .rt-tools, .rt-card-table > .rt-coach-buttons { display: contents !important; }
