@@ -330,8 +330,8 @@ def backs_html(count: int, size: int = DEFAULT_SIZE, label: str | None = None,
     name = label if label is not None else words
     count_text = (f'<span style="margin-left:6px;font-weight:700">{count}</span>'
                   if show_count else "")
-    return (f'<div role="img" aria-label="{_esc(name)}" style="display:flex;align-items:center">'
-            f'{backs}{count_text}</div>')
+    return (f'<div class="rt-backs" role="img" aria-label="{_esc(name)}" '
+            f'style="display:flex;align-items:center">{backs}{count_text}</div>')
 
 
 # --- melds and arrangements -------------------------------------------------------------
@@ -419,6 +419,61 @@ def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) 
 
 
 # --- the table seen from one seat -------------------------------------------------------
+
+#: The card table's style sheet for narrow screens: the book loads it (book/_static/rummy.css
+#: holds the same text, tests/test_table_layout.py checks) and so do the widgets in JupyterLab
+#: and Voilà (widgets/base.py). The table's HTML carries inline styles that read well
+#: anywhere, even where no style sheet of ours is loaded; on a table narrower than 560 px (a
+#: phone, a narrow notebook column) these rules make it compact enough that the opponents,
+#: the stock and pile, the whole hand and the moves fit one phone screen: smaller type and
+#: padding, each computer on one line beside its smaller backs, the melds' cards overlapping
+#: (each still shows its corner), the scores only in the seats,
+#: the log's last two lines (the live region says each move as it happens); a worked
+#: example's Back and Next stay at the top of the screen (under the book's header) while
+#: the reader scrolls down to the hand, so they are on screen with it. At any width the
+#: table's tools and the coach's buttons share rows (one flow of buttons). They ask the
+#: table's own width (a container query), not the window's, so a narrow column of JupyterLab
+#: gets them too; ``!important`` lets them win over the inline styles they adjust.
+# (A container takes no width from its content, so only elements that fill their row are
+# made containers: a widget of clickable cards that holds no table is left alone, as it may
+# sit in an HBox.)
+TABLE_CSS = """\
+.rt-play, .rt-clickable:has(.rt-table), .rt-card-table, .rt-stepper, .rt-table {
+  container: rt-table / inline-size; }
+.rt-card-table { display: flex; flex-wrap: wrap; align-items: flex-start; }
+.rt-card-table > * { flex: 1 1 100%; min-width: 0; }
+.rt-card-table > .rt-tools, .rt-card-table > .rt-coach-buttons { display: contents !important; }
+@container rt-table (max-width: 560px) {
+  .rt-table { padding: 6px 6px 8px !important; font-size: 15px !important; }
+  .rt-table .rt-title { font-size: 17px !important; }
+  .rt-table .rt-facts { font-size: 13px; }
+  .rt-table .rt-scores { display: none; }
+  .rt-table .rt-turn { font-size: 15px !important; margin: 2px 0 !important; line-height: 1.3; }
+  .rt-table .rt-seat { padding: 3px 5px !important; }
+  .rt-table .rt-seat-title { font-size: 13px; line-height: 1.3; margin-bottom: 2px !important; }
+  .rt-table .rt-other .rt-seat-title { flex: 1 1 0; min-width: 8em; }
+  .rt-table .rt-other .rt-backs, .rt-table .rt-centre .rt-backs { zoom: 0.7; }
+  .rt-table .rt-pile-top > :last-child { zoom: 0.8; }
+  .rt-table .rt-melds { gap: 4px !important; }
+  .rt-table .rt-meld .rt-cards { gap: 0 !important; }
+  .rt-table .rt-meld .rt-card + .rt-card { margin-left: -14px; }
+  .rt-table .rt-centre { column-gap: 14px !important; padding: 4px 6px !important;
+                         margin: 4px 0 !important; font-size: 13px; line-height: 1.3; }
+  .rt-table .rt-piles { column-gap: 14px !important; }
+  .rt-table .rt-log { font-size: 13px !important; line-height: 1.3; list-style: none;
+                      padding-left: 0 !important; margin-top: 2px !important; }
+  .rt-table .rt-log > li:nth-last-child(n+3) { display: none; }
+  .rt-table .rt-result { font-size: 13px; line-height: 1.3; padding: 4px 8px !important;
+                        margin: 4px 0 !important; }
+  .rt-card-table button, .rt-stepper button { font-size: 14px !important;
+                                              padding: 2px 8px !important; margin: 2px 3px 2px 0 !important; }
+  .rt-stepper .rt-controls { position: sticky; top: var(--pst-header-height, 0px); z-index: 1;
+                            background: var(--pst-color-background, var(--jp-layout-color0, #fff));
+                            padding: 2px 0; }
+  .rt-stepper .rt-caption { font-size: 14px !important; line-height: 1.35 !important; margin: 4px 0 !important; }
+}
+"""
+
 
 def gallery_html(cards=None, size: int = DEFAULT_SIZE, four_colour: bool = False) -> str:
     """Every card of a deck (by default 52 cards and a joker) and a back, suit by suit."""

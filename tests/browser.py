@@ -57,6 +57,27 @@ ALLOWED_OUTSIDE = (
 #: the running test and whether its make test lane waits on servers (set by
 #: tests/conftest.py before each test's fixtures); None outside a test
 RUNNING: tuple[str, bool] | None = None
+# A phone as Playwright emulates one (390 x 844 CSS pixels, three device pixels to one,
+# touch) and a wide screen, for the card table's layout (tests/test_book_phone.py)
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
+         "has_touch": True}
+WIDE = {"viewport": {"width": 1280, "height": 900}}
+#: WCAG 2.2 AA's smallest target (2.5.8), in CSS pixels
+TARGET = 24
+# Each card of each hand row (.rt-hand) inside `root`: the strip of it no later card covers
+# (from its left edge to the next card's, on the same row), the card's box, and whether a
+# tap in the middle of the strip (12 px below the card's top: its corner) lands on it.
+STRIPS = """root => [...root.querySelectorAll('.rt-hand')].map(row => {
+  const cards = [...row.children];
+  const boxes = cards.map(card => card.getBoundingClientRect());
+  return cards.map((card, i) => {
+    const box = boxes[i], next = boxes[i + 1];
+    const right = next && Math.abs(next.top - box.top) < 20 ? Math.min(next.left, box.right) : box.right;
+    const hit = document.elementFromPoint((box.left + right) / 2, box.top + 12);
+    return {width: right - box.left, top: box.top, bottom: box.bottom, hit: !!hit && card.contains(hit),
+            name: card.querySelector('svg').getAttribute('aria-label')};
+  });
+})"""
 STARTUP_SECONDS = 180  # generous: make test runs four lanes at once on shared cores
 
 

@@ -21,7 +21,9 @@ import pytest
 from rummy_teach.i18n import number_text
 from rummy_teach.plural import Signed
 
+from rummy_teach import render
 from rummy_teach.game import Bot
+from rummy_teach.reasons import say
 from rummy_teach.play import from_config
 from test_book_play import book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
 from test_play_tables import click_through
@@ -96,6 +98,22 @@ def page_log(table) -> list[str]:
     return [line.strip() for line in table.locator(".rt-play-view .rt-log li").all_inner_texts()]
 
 
+def assert_every_hand_face_up(table, mirror) -> None:
+    """At the end of a hand, in the page: each seat shows, face up, the cards the engine
+    scored, with their count and the points the engine counted against them."""
+    result = mirror.game.hand_results[-1]
+    assert table.locator(".rt-play-view .rt-seat .rt-backs").count() == 0
+    for p, name in enumerate(mirror.names):
+        seat = table.locator(f".rt-play-view .rt-seat[aria-label='{name}']")
+        title = seat.locator(".rt-seat-title").inner_text()
+        left = result.deadwood[p]
+        assert say("board_cards", count=len(left)) in title, title
+        assert say("board_seat_left_points", points=result.deadwood_points[p]) in title, title
+        shown = seat.locator(".rt-hand svg[aria-label]")
+        names = sorted(shown.nth(i).get_attribute("aria-label") for i in range(shown.count()))
+        assert names == sorted(render.spoken_name(card) for card in left), name
+
+
 def play_whole_hand(table) -> tuple:
     """Play the reader's seat to the end of the hand in the page, in step with its mirror;
     the kinds of move made and the mirror."""
@@ -129,6 +147,7 @@ def test_a_whole_hand_of_rummy_500_on_its_page(play_site, browser_page):
     assert table.locator("button[data-arg=buy]").count() == 0
     kinds, mirror = play_whole_hand(table)
     assert ("draw", 1) in kinds and ("discard", 1) in kinds
+    assert_every_hand_face_up(table, mirror)
     result = mirror.game.hand_results[-1]
     text = table.locator(".rt-result").inner_text()
     assert f"{number_text(Signed(result.scores[0]))} this hand" in text
@@ -171,6 +190,7 @@ def test_a_whole_hand_of_contract_rummy_on_its_page(play_site, browser_page):
     assert coach_says(table) == mirror.coach_lines
     kinds, mirror = play_whole_hand(table)
     assert ("draw", 1) in kinds
+    assert_every_hand_face_up(table, mirror)
     assert browser_page.outside == [] and page_errors(browser_page) == []
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from browser import RecordedPage
+from browser import PHONE, STRIPS, TARGET, RecordedPage
 
 pytestmark = pytest.mark.browser
 
@@ -135,5 +135,30 @@ def test_static_snapshots_show_the_cards_without_javascript(chromium):
         assert recorded.page.get_by_text("you score 30").first.is_visible()
         recorded.shot("static_table_and_stepper", full_page=True)
         assert recorded.requests == []
+    finally:
+        context.close()
+
+
+def test_the_table_takes_the_phone_layout_in_voila(voila, chromium):
+    """The widget draws the book's table with the book's style sheet (render.TABLE_CSS):
+    at 390 px the narrow rules apply, and the hand lies in one row, every card tappable."""
+    context = chromium.new_context(**PHONE)
+    try:
+        recorded = RecordedPage(context)
+        page = recorded.page
+        page.goto(voila.url("table_demo.ipynb"))
+        card(page, "8S").wait_for(timeout=LOAD_MS)
+        board = page.locator(".rt-table")
+        # a narrow table leaves the scores to the seats (one of the narrow rules)
+        assert board.locator(".rt-scores").evaluate("el => getComputedStyle(el).display") == "none"
+        hand = board.locator(".rt-own .rt-hand [data-card]")
+        hand.last.scroll_into_view_if_needed()
+        tops = {round(hand.nth(i).bounding_box()["y"]) for i in range(hand.count())}
+        assert hand.count() == 10 and len(tops) == 1
+        for row in board.evaluate(STRIPS):
+            for shown in row:
+                assert shown["width"] >= TARGET and shown["hit"], shown
+        recorded.shot("voila_table_phone", full_page=True)
+        assert recorded.unexpected_outside() == []
     finally:
         context.close()

@@ -237,4 +237,9 @@ WORDS = {
     "review_mark": Plural("Move {number}: a mistake of about {cost} point. Go to this move.",
                           "Move {number}: a mistake of about {cost} points. Go to this move.", count="cost"),
     "review_mistake_tag": Plural("mistake, about {cost} point", "mistake, about {cost} points", count="cost"),
+    # a seat's title once the hand is over, beside its card count: the points the engine
+    # counted for the cards left in that hand (deadwood, penalty or minus points)
+    "board_seat_left_points": Plural(
+        "{points} point in hand",
+        "{points} points in hand", count="points"),
 }

@@ -56,24 +56,28 @@ def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), group
     chosen = [Card.parse(c) if isinstance(c, str) else c for c in selected]
     fits = sorted({number for card in chosen for number in game.layoff_targets(card, seat)})
     shown = {seat} | set(face_up)
+    result = view["last_hand"]
     players = []
     for p in range(n):
         hand = None
         if p == seat:
             hand = list(view["hand"])
+        elif result is not None:     # the hand is over: every hand is shown, as it was scored
+            hand = list(result["deadwood"][p])
         elif p in shown:
             hand = [c.text(ascii=True) for c in game.hand(p)]
         if hand is not None:
             hand = sorted(hand, key=lambda c: Card.parse(c).sort_key(sort))
         players.append({
             "name": names[p], "count": view["hand_sizes"][p], "hand": hand,
+            # the points the engine counted against the cards left in hand (None: in play)
+            "left_points": None if result is None else result["deadwood_points"][p],
             "score": view["scores"][p],
             "contract_down": view["contract_down"][p] if view["contract"] else False,
             "melds": [{"number": m["number"], "kind": m["kind"], "cards": m["cards"]}
                       for m in view["table"] if m["owner"] == p],
         })
     offer = view["buy_offer"]
-    result = view["last_hand"]
     return {
         "title": view["title"], "hand_number": view["hand_number"], "contract": view["contract"],
         "deal": deal,
@@ -122,30 +126,48 @@ def _row_in(cards: tuple, size: int, four_colour: bool, fan: bool, label: str, _
     return render.cards_html(cards, size=size, four_colour=four_colour, fan=fan, label=label)
 
 
+#: the narrowest strip of a card a hand shows when its cards overlap: a tap there still
+#: lands on that card (WCAG 2.2 AA asks targets of 24 CSS pixels, 2.5.8)
+STRIP = 24
+
+
 def hand_html(cards, selected=(), size: int = 60, four_colour: bool = False,
               interactive: bool = False, label: str | None = None, focus_next: bool = False) -> str:
     """A hand as :func:`rummy_teach.render.cards_html` draws it (same markup: the cards
     are toggle buttons with ``data-card`` in one toolbar named "hand" when ``interactive``),
-    from cached pictures."""
+    from cached pictures.
+
+    The cards overlap as much as the room asks and no more, like a hand held in a fan:
+    each card's box starts :data:`STRIP` pixels wide and grows to the whole card (and a
+    little gap) when the row has room, so a phone shows 12 cards in one row, each with a
+    strip at least :data:`STRIP` wide that a tap reaches, and a wide screen shows them
+    side by side. The picture overflows its box to the right, under the next card (every
+    card is positioned, so a raised, selected card stays under its right neighbour); the
+    row's right padding keeps the last card's overflow inside it. Only a hand too long
+    for one row at :data:`STRIP` per card wraps onto a second row."""
     label = say("hand_label") if label is None else label
     cards = parse_cards(cards)
     chosen = set(parse_cards(selected))
+    gap = max(2, size // 14)
     items = []
     for card in cards:
         on = card in chosen
-        style = "display:inline-block;line-height:0;transition:transform .1s" + (
-            ";transform:translateY(-8px)" if on else "")
+        style = (f"display:block;position:relative;line-height:0;flex:1 1 {STRIP}px;min-width:0;"
+                 f"max-width:{size + gap}px;transition:transform .1s"
+                 + (";transform:translateY(-8px)" if on else ""))
         attributes = f'class="rt-card" style="{style}"'
         if interactive:
             key = card.text(ascii=True)
             attributes += (f' role="button" {render.TOOLBAR_ITEM} data-card="{_esc(key)}" '
                            f'aria-pressed="{"true" if on else "false"}"')  # named by its picture
         items.append(f"<span {attributes}>{_card_svg(card, size, four_colour, on)}</span>")
-    style = f"display:flex;flex-wrap:wrap;gap:{max(2, size // 14)}px;padding-top:8px;align-items:flex-end"
+    style = (f"display:flex;flex-wrap:wrap;padding:8px {max(0, size - STRIP)}px 0 0;"
+             "align-items:flex-end")
     if interactive:     # one tab stop, arrow keys inside (render.toolbar_html)
-        return render.toolbar_html("".join(items), label, "hand", css_class="rt-cards", style=style,
-                                   focus_next=focus_next)
-    return f'<div class="rt-cards" role="group" aria-label="{_esc(label)}" style="{style}">{"".join(items)}</div>'
+        return render.toolbar_html("".join(items), label, "hand", css_class="rt-cards rt-hand",
+                                   style=style, focus_next=focus_next)
+    return (f'<div class="rt-cards rt-hand" role="group" aria-label="{_esc(label)}" style="{style}">'
+            f'{"".join(items)}</div>')
 
 
 def _esc(text) -> str:
@@ -284,12 +306,14 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     if board["contract"]:
         facts.append(_esc(say("board_contract", contract=Contract.parse(board["contract"]).words())))
     scored = [(p, pl) for p, pl in enumerate(board["players"]) if pl["score"] is not None]
-    if scored:
-        facts.append(_esc(say("board_scores", scores=", ".join(
-            say("board_score_item", name=players[p], score=pl["score"]) for p, pl in scored))))
-    header = (f'<div style="display:flex;justify-content:space-between;flex-wrap:wrap;gap:8px">'
-              f'<b style="font-size:19px">{_esc(board["title"])}</b>'
-              f'<span>{" · ".join(facts)}</span></div>')
+    facts = " · ".join(facts)
+    if scored:      # a narrow table leaves them out of its header: each seat says its own
+        scores = _esc(say("board_scores", scores=", ".join(
+            say("board_score_item", name=players[p], score=pl["score"]) for p, pl in scored)))
+        facts += f'<span class="rt-scores">{" · " if facts else ""}{scores}</span>'
+    header = (f'<div class="rt-header" style="display:flex;justify-content:space-between;flex-wrap:wrap;'
+              f'column-gap:8px"><b class="rt-title" style="font-size:19px">{_esc(board["title"])}</b>'
+              f'<span class="rt-facts">{facts}</span></div>')
     if board.get("constructed"):     # a simplified illustration says so, above everything
         header += (f'<p class="rt-constructed" style="margin:4px 0;font-style:italic;color:#ffe9a8">'
                    f'{_esc(say("position_constructed"))}</p>')
@@ -301,14 +325,16 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
         title = _esc(say("board_seat_you", name=pl["name"]) if mine else pl["name"])
         title += f' <span style="color:#ffd24d">{_esc(say("board_to_play"))}</span>' if to_play else ""
         title += f' · {_esc(_cards(pl["count"]))}'
+        if pl.get("left_points") is not None:      # the hand is over: the engine's count
+            title += f' · {_esc(say("board_seat_left_points", points=pl["left_points"]))}'
         title += f' · {_esc(say("board_seat_score", score=pl["score"]))}' if pl["score"] is not None else ""
         if board["contract"] and pl["contract_down"] is not None:
             down = "board_contract_down" if pl["contract_down"] else "board_contract_not_down"
             title += f" · {_esc(say(down))}"
         melds = "".join(_meld_box(m, players[p], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
-        melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0">'
-                      f'{melds}</div>') if melds else ""
+        melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0;'
+                      f'flex:1 1 100%">{melds}</div>') if melds else ""
         if pl["hand"] is None:
             hand_part = _backs(pl["count"], small, say("board_hand_backs", name=pl["name"],
                                                        count=pl["count"]))
@@ -321,12 +347,17 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                 hand_part += (f'<p style="margin:2px 0">'
                               f'{_esc(say("board_gathered", melds=gathered))}</p>')
         else:
-            hand_part = _row(parse_cards(pl["hand"]), meld_size, four_colour, False,
-                             say("board_hand_face_up", name=pl["name"]))
+            # beside the seat's name where the row has room, else on a row of its own
+            hand_part = (f'<div style="flex:1 1 auto;min-width:0">'
+                         f'{hand_html(pl["hand"], (), meld_size, four_colour, False, say("board_hand_face_up", name=pl["name"]))}'
+                         f'</div>')
         border = "3px solid #ffd24d" if to_play else "1px solid rgba(255,255,255,.5)"
-        return (f'<div class="rt-seat" role="group" aria-label="{_esc(pl["name"])}" '
-                f'style="border:{border};border-radius:8px;padding:6px 8px;flex:1 1 300px">'
-                f'<div style="font-weight:700;margin-bottom:4px">{title}</div>'
+        # a computer's seat is one line where the room allows: its name, then its backs
+        layout = "" if own else "display:flex;flex-wrap:wrap;align-items:center;column-gap:10px;"
+        return (f'<div class="rt-seat {"rt-own" if own else "rt-other"}" role="group" '
+                f'aria-label="{_esc(pl["name"])}" '
+                f'style="border:{border};border-radius:8px;padding:6px 8px;flex:1 1 300px;{layout}">'
+                f'<div class="rt-seat-title" style="font-weight:700;margin-bottom:4px">{title}</div>'
                 f'{melds_html if own else ""}{hand_part}{"" if own else melds_html}</div>')
 
     others = "".join(seat_box(p, pl, False) for p, pl in enumerate(board["players"]) if p != seat)
@@ -341,18 +372,22 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     if not pile:
         pile_html = empty
     elif board["fanned"]:
-        overlap = round(size * 0.55)
+        # a fan like the hand's (hand_html): each card a strip of STRIP pixels or more,
+        # the pile wrapping onto a second row only when one row cannot hold it
+        shown = size - round(size * 0.55)
         items = []
         for i, card in enumerate(pile):
             depth = len(pile) - i
             pic = _card_svg(card, size, four_colour, False)
-            style = f"line-height:0;{'margin-left:-' + str(overlap) + 'px' if i else ''}"
+            style = (f"line-height:0;position:relative;flex:1 1 {STRIP}px;min-width:0;"
+                     f"max-width:{max(shown, STRIP)}px")
             label = (say("board_take_deep", card=card.the_name, depth=depth) if depth > 1
                      else say("board_take_top", card=card.the_name))
             items.append(_clickable(pic, f"take:{depth}", label, interactive, style, in_toolbar=True))
         fan = say("board_pile_fan", cards=cards_text(pile))
-        pile_html = (f'<div role="group" aria-label="{_esc(fan)}" '
-                     f'style="display:flex;align-items:flex-end">{"".join(items)}</div>')
+        pile_html = (f'<div role="group" aria-label="{_esc(fan)}" style="display:flex;flex-wrap:wrap;'
+                     f'row-gap:4px;align-items:flex-end;padding-right:{max(0, size - STRIP)}px">'
+                     f'{"".join(items)}</div>')
     else:
         pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].the_name))
         pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].the_name),
@@ -365,14 +400,19 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                  f'{_say_bold("board_buy_offer", "card", card, who=players[board["buy_offer"]["asked"]])}'
                  f'</div>')
     pile_heading = "board_pile_heading_fanned" if board["fanned"] else "board_pile_heading"
-    piles = (f'<div><b>{_esc(say("board_stock_heading", cards=_cards(stock)))}</b><br>{stock_html}</div>'
-             f'<div><b>{_esc(say(pile_heading, cards=_cards(board["discard_size"])))}</b><br>'
+    # each pile a column that may shrink (its heading then wraps): stock and pile share a
+    # row on a phone; a fanned pile takes the rest of the row
+    piles = (f'<div class="rt-pile" style="flex:0 1 auto;min-width:0">'
+             f'<b>{_esc(say("board_stock_heading", cards=_cards(stock)))}</b><br>{stock_html}</div>'
+             f'<div class="rt-pile{"" if board["fanned"] else " rt-pile-top"}" '
+             f'style="flex:{"1 1 0" if board["fanned"] else "0 1 auto"};min-width:0">'
+             f'<b>{_esc(say(pile_heading, cards=_cards(board["discard_size"])))}</b><br>'
              f'{pile_html}</div>')
     if interactive:     # the stock and the pile's cards: one tab stop, arrow keys inside
-        piles = render.toolbar_html(piles, say("board_piles_label"), "piles",
-                                    style="display:flex;gap:28px;flex-wrap:wrap")
-    centre = (f'<div class="rt-centre" style="display:flex;gap:28px;flex-wrap:wrap;margin:8px 0;'
-              f'padding:8px;border-radius:8px;background:rgba(0,0,0,.18)">{piles}{offer}</div>')
+        piles = render.toolbar_html(piles, say("board_piles_label"), "piles", css_class="rt-piles",
+                                    style="display:flex;column-gap:28px;flex:1 1 auto;min-width:0")
+    centre = (f'<div class="rt-centre" style="display:flex;column-gap:28px;row-gap:6px;flex-wrap:wrap;'
+              f'margin:8px 0;padding:8px;border-radius:8px;background:rgba(0,0,0,.18)">{piles}{offer}</div>')
     alert = (f'<div class="rt-message" role="alert" style="background:#fde7e9;color:#8c1d18;'
              f'border-radius:8px;padding:6px 10px;margin-top:6px;font-weight:600">{_esc(message)}</div>'
              if message else '<div class="rt-message" role="alert"></div>')

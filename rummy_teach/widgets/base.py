@@ -188,7 +188,7 @@ CLICKABLE_CSS = """
 .rt-clickable [data-card]:focus-visible, .rt-clickable [data-click]:focus-visible {
   """ + FOCUS_RING + """ }
 .rt-clickable .rt-error { color: #b3261e; font-weight: 600; margin-top: 4px; }
-""" + BUTTON_FOCUS_CSS
+""" + BUTTON_FOCUS_CSS + render.TABLE_CSS
 
 
 # A main button's colours: white on this blue is 7:1 (WCAG AA asks 4.5:1); the

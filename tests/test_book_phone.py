@@ -1,0 +1,171 @@
+"""The card table on a phone and on a wide screen, in Chromium on the built book (issue 27,
+point 2: phone first).
+
+On a phone (Playwright's emulation of one: 390 x 844 CSS pixels, three device pixels to
+one, touch) each kind of table the book has — Basic Rummy, Rummy 500, Contract Rummy (the
+ladder's first hand, and the seventh, where 12 cards are dealt) and the worked example's
+stepper — fits one screen: the opponents, the stock and the pile, the whole hand and the
+moves, with no scrolling to reach any of them. The hand overlaps like a hand of cards, and
+every card keeps a strip of at least 24 CSS pixels (WCAG 2.2 AA, 2.5.8) where a tap lands
+on that card and no other: the browser's own hit test (``elementFromPoint``) says so at the
+middle of each strip. On a wide screen the same hands lie in one row.
+
+The element screenshots land in tests/screenshots/ (phone_*.png, wide_*.png).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from browser import PHONE, STRIPS, TARGET, WIDE, RecordedPage
+from test_book_play import SCORING, book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
+from test_book_pages import WCAG, axe_source  # noqa: F401  (a fixture)
+from test_book_tables import CONTRACT, R500
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+BASIC = "tutorials/basic_play.html"
+TABLES = [(BASIC, 0, "basic"), (R500, 0, "r500"), (CONTRACT, 0, "contract"),
+          (CONTRACT, 1, "contract_hand7")]
+
+
+@pytest.fixture
+def phone(chromium):
+    context = chromium.new_context(**PHONE)
+    recorded = RecordedPage(context)
+    yield recorded
+    context.close()
+
+
+@pytest.fixture
+def wide(chromium):
+    context = chromium.new_context(**WIDE)
+    recorded = RecordedPage(context)
+    yield recorded
+    context.close()
+
+
+def widget_on(page, kind: str, index: int):
+    """The page's ``index``-th widget of ``kind``, dealt (a table is dealt once Python is
+    up) and scrolled so that its top is the top of the screen."""
+    widget = page.locator(f".rt-play[data-kind={kind}]").nth(index)
+    widget.scroll_into_view_if_needed()
+    settled(widget)
+    if kind == "table":
+        widget.locator(".rt-seat.rt-own [data-card]").first.wait_for()
+    widget.evaluate("el => el.scrollIntoView({block: 'start'})")
+    return widget
+
+
+def assert_on_one_screen(widget, what: str) -> None:
+    """The whole widget fits the screen, and every card of every hand is tappable."""
+    height = widget.page.viewport_size["height"]
+    box = widget.bounding_box()
+    assert box["height"] <= height, f"{what}: {box['height']:.0f} px tall, the screen is {height}"
+    assert box["y"] >= -1 and box["y"] + box["height"] <= height + 1, f"{what}: not all on screen"
+    rows = widget.evaluate(STRIPS)
+    assert any(rows), what     # (a hand that went out is an empty row)
+    for row in rows:
+        for card in row:
+            assert card["width"] >= TARGET, f"{what}: {card['name']} shows a {card['width']:.1f} px strip"
+            assert card["hit"], f"{what}: a tap on {card['name']}'s strip lands elsewhere"
+            assert 0 <= card["top"] and card["bottom"] <= height, f"{what}: {card['name']} off screen"
+
+
+@pytest.mark.parametrize("path, index, name", TABLES, ids=[t[2] for t in TABLES])
+def test_each_table_fits_a_phone_screen_and_every_card_can_be_tapped(play_site, phone, path, index, name):
+    page = open_page(phone, play_site, path)
+    table = widget_on(page, "table", index)
+    hand = table.locator(".rt-seat.rt-own .rt-hand [data-card]")
+    if name == "contract_hand7":      # the seventh hand deals 12 cards (and a buy brings more)
+        assert hand.count() >= 12
+    moves = table.locator("[data-roving=moves]")
+    assert moves.count() == 1
+    assert_on_one_screen(table, name)
+    assert moves.bounding_box()["y"] + moves.bounding_box()["height"] <= 844
+    # a tap (a touch, not a mouse click) on the last card's strip selects that card
+    last = hand.last
+    key = last.get_attribute("data-card")
+    box = last.bounding_box()
+    page.touchscreen.tap(box["x"] + min(box["width"], TARGET) / 2, box["y"] + 12)
+    settled(table)
+    assert table.locator(f".rt-seat.rt-own [data-card='{key}']").get_attribute("aria-pressed") == "true"
+    assert_on_one_screen(table, f"{name}, a card selected")
+    table.screenshot(path=str(phone.shot(f"phone_{name}").with_name(f"phone_{name}_el.png")))
+    assert phone.outside == [] and page_errors(phone) == []
+
+
+def test_the_stepper_keeps_next_back_and_the_cards_on_one_phone_screen(play_site, phone):
+    """At every step of the worked example: Back, Next and every card on the screen at once."""
+    page = open_page(phone, play_site, SCORING)
+    stepper = widget_on(page, "stepper", 0)
+    text = stepper.locator(".rt-step").inner_text()
+    last = int(text.split()[-1])
+    for step in range(last + 1):
+        assert_on_one_screen(stepper, f"step {step}")
+        for name in ("prev", "next"):
+            button = stepper.locator(f"button[data-name={name}]").bounding_box()
+            assert 0 <= button["y"] and button["y"] + button["height"] <= 844, (step, name)
+        if step == 3:
+            stepper.screenshot(path=str(phone.shot("phone_stepper").with_name("phone_stepper_el.png")))
+        if step < last:
+            stepper.locator("button[data-name=next]").tap()
+            stepper.evaluate("el => el.scrollIntoView({block: 'start'})")
+    assert phone.outside == [] and page_errors(phone) == []
+
+
+@pytest.mark.parametrize("path, index", [(R500, 0), (CONTRACT, 0), (CONTRACT, 1)])
+def test_a_long_stepper_keeps_next_and_back_on_screen_beside_your_hand(play_site, phone, path, index):
+    """A worked example with more players or melds is taller than a phone's screen at some
+    steps: its controls then stay at the top of the screen, under the book's header, while
+    the reader looks at the hand below, so at every step Back, Next and the hand are on the
+    screen together, and a tap on Next reaches Next."""
+    page = open_page(phone, play_site, path)
+    stepper = widget_on(page, "stepper", index)
+    header = page.evaluate("() => document.querySelector('.bd-header').getBoundingClientRect().bottom")
+    last = int(stepper.locator(".rt-step").inner_text().split()[-1])
+    for step in range(last + 1):
+        stepper.evaluate("el => el.scrollIntoView({block: 'end'})")
+        for name in ("prev", "next"):
+            box = stepper.locator(f"button[data-name={name}]").bounding_box()
+            assert header - 1 <= box["y"] and box["y"] + box["height"] <= 844, (step, name, box)
+        for row in stepper.evaluate(STRIPS):
+            for shown in row:
+                assert header <= shown["top"] and shown["bottom"] <= 844, (step, shown["name"])
+        if step < last:
+            stepper.locator("button[data-name=next]").tap()
+    assert f"{last} " in stepper.locator(".rt-step").inner_text() + " "
+    assert phone.outside == [] and page_errors(phone) == []
+
+
+@pytest.mark.parametrize("path, index, name", TABLES, ids=[t[2] for t in TABLES])
+def test_on_a_wide_screen_each_hand_lies_in_one_row(play_site, wide, path, index, name):
+    page = open_page(wide, play_site, path)
+    table = widget_on(page, "table", index)
+    rows = table.evaluate(STRIPS)
+    own = table.locator(".rt-seat.rt-own .rt-hand [data-card]")
+    if name == "contract_hand7":
+        assert own.count() >= 12
+    tops = {round(box["y"]) for box in (own.nth(i).bounding_box() for i in range(own.count()))}
+    assert len(tops) == 1, f"{name}: the hand lies in {len(tops)} rows"
+    for row in rows:
+        assert all(card["hit"] and card["width"] >= 44 for card in row), name
+    table.screenshot(path=str(wide.shot(f"wide_{name}").with_name(f"wide_{name}_el.png")))
+    assert wide.outside == [] and page_errors(wide) == []
+
+
+
+@pytest.mark.parametrize("path", [BASIC, R500, CONTRACT, SCORING])
+def test_axe_finds_no_serious_violation_in_the_phone_layout(play_site, phone, axe_source, path):
+    """The compact layout keeps the tables accessible: axe-core with WCAG 2.2 AA's rules as
+    well (its target-size rule measures each card's uncovered strip as the hit test does)."""
+    page = open_page(phone, play_site, path)
+    widget_on(page, "stepper" if path == SCORING else "table", 0)
+    page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
+    page.add_script_tag(content=axe_source)
+    found = page.evaluate("""async (tags) => {
+        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
+                      first: v.nodes[0].html.slice(0, 160)})); }""", WCAG + ["wcag22aa"])
+    assert found == [], found
