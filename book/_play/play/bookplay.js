@@ -158,7 +158,9 @@
 
   // What a redraw added to the table's log (.rt-log, an <ol> numbered from its start),
   // said once by a polite live region put in `root` beside the view: "The computer
-  // discards 10♥." rather than the whole log again. Returns `tell`, to call after each
+  // discards 10♥." rather than the whole log again; likewise a quiz's verdict
+  // (.rt-feedback) when it appears or changes, which is also scrolled into view (it may
+  // sit below the screen, under the question). Returns `tell`, to call after each
   // redraw (`tell(true)` after a fresh deal: count the lines, say nothing). The same text
   // is in book/_play/play/bookplay.js and rummy_teach/widgets/base.py.
   function announcer(root, view) {
@@ -174,14 +176,27 @@
       const lines = [...log.querySelectorAll(":scope > li")];
       return { lines, last: Number(log.getAttribute("start") || 1) + lines.length - 1 };
     };
+    const verdict = () => {
+      const box = view.querySelector(".rt-feedback");
+      return { box, text: box ? box.textContent.replace(/\s+/g, " ").trim() : "" };
+    };
     let seen = count().last;
+    let heard = verdict().text;
     return (quiet) => {
       const { lines, last } = count();
+      const { box, text } = verdict();
+      const news = [];
       if (!quiet && last > seen) {
         const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
-        region.textContent = fresh.map((line) => line.textContent.trim()).join(" ");
+        news.push(...fresh.map((line) => line.textContent.trim()));
       }
+      if (!quiet && text && text !== heard) {
+        news.push(text);
+        box.scrollIntoView({ block: "nearest" });
+      }
+      if (news.length) region.textContent = news.join(" ");
       seen = last;
+      heard = text;
     };
   }
 
