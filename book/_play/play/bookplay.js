@@ -97,6 +97,18 @@
     });
   }
 
+  // Build a widget's controller ahead of the reader's click a step at a time (a quiz: one
+  // question per step; see rummy_teach.play.dispatch), each step a message of its own at an
+  // idle moment when the reader has been quiet (`between`): the worker runs one message at
+  // a time, so a click on another widget waits for one step at most, not the whole build.
+  function buildInSteps(request, between) {
+    const step = () => ask({ ...request, act: null, step: true }).then((text) => {
+      if (JSON.parse(text).prepared !== false) return text;
+      return between().then(step);
+    });
+    return step();
+  }
+
   // the status line for a failure: the engine stopped on an event, or never started (why)
   const failedWords = (words, kind) => (kind === "event" ? words.failed_event || ""
     : `${words.failed || ""} ${words[`failed_${kind}`] || words.failed_load || ""}`.trim());
@@ -178,7 +190,7 @@
     };
     const verdict = () => {
       const box = view.querySelector(".rt-feedback");
-      return { box, text: box ? box.textContent.replace(/\s+/g, " ").trim() : "" };
+      return { box, text: box ? (box.innerText || box.textContent).replace(/\s+/g, " ").trim() : "" };
     };
     let seen = count().last;
     let heard = verdict().text;
@@ -337,10 +349,17 @@
     let prepared = null;
     function prepare(why) {
       if (prepared) return prepared;
-      prepared = queue = queue.then(() => {
+      // ahead of time, each step waits for an idle moment with the reader quiet; when the
+      // reader reaches for this widget, the steps follow one another (the click may come)
+      const between = why === "ahead" ? () => whenQuiet().then(() => new Promise((go) => idle(go, 1000)))
+        : () => Promise.resolve();
+      // not part of `queue`: the reader's own event on this widget does not wait for the
+      // steps (the worker finishes a half-built controller before answering it)
+      prepared = queue.then(() => {
         timings.events.push({ prepare: index, why, at: performance.now() });
-        return ask({ widget, config, act: null });
-      }).catch(() => {});
+        return buildInSteps({ widget, config }, between);
+      }).then(() => { timings.events.push({ prepared: index, at: performance.now() }); })
+        .catch(() => {});
       return prepared;
     }
     // the widget the reader reaches for is built first (if Python is already up)
