@@ -102,7 +102,7 @@ function announcer(root, view) {
   };
   const verdict = () => {
     const box = view.querySelector(".rt-feedback");
-    return { box, text: box ? box.textContent.replace(/\s+/g, " ").trim() : "" };
+    return { box, text: box ? (box.innerText || box.textContent).replace(/\s+/g, " ").trim() : "" };
   };
   let seen = count().last;
   let heard = verdict().text;

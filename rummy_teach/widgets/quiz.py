@@ -69,7 +69,7 @@ function render({ model, el }) {
   el.append(view, region);
   const draw = (quiet) => {
     view.innerHTML = model.get("value");
-    const text = view.textContent.replace(/\s+/g, " ").trim();
+    const text = (view.innerText || view.textContent).replace(/\s+/g, " ").trim();
     if (quiet || !text) return;
     region.textContent = text;
     view.scrollIntoView({ block: "nearest" });
