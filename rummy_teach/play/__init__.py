@@ -131,8 +131,13 @@ _BUILDING: dict = {}
 
 def warm() -> None:
     """Import every controller and what it draws with, before the first event: the
-    page's worker calls this while the reader reads, so no click pays for imports."""
+    page's worker calls this while the reader reads, so no click pays for imports.
+    That includes the quiz package, which a quiz's controller imports only when it is
+    built: the book's memory snapshot (lite/snapshot.mjs) runs this, so the page's
+    Python starts with it imported (issue 27: importing it in the page took seconds on
+    a slow device, and a click waited behind it)."""
     _registry()
+    from .. import quiz  # noqa: F401
 
 
 def dispatch(request: str) -> str:
