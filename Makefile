@@ -70,6 +70,13 @@ book: vendor
 	@echo "The live lessons (JupyterLite) need the pages served over http:"
 	@echo "    $(BIN)/python -m http.server -d book/_build/html 8000   then open http://localhost:8000"
 
+# `make screenshots`: the card table on a phone and on a desktop, taken in Chromium from
+# the built book (run `make book` first), into book/_static/screenshots/ (the README and the
+# book's start page show them)
+.PHONY: screenshots
+screenshots:
+	$(BIN)/python book/screenshots.py
+
 # `make lab`: JupyterLab on a reader's copy of every lesson (lab/*.ipynb, and in Italian
 # and Dutch lab/it/, lab/nl/, written by lite/lessons.py: the lesson without its hidden
 # checks; a copy you changed is kept until its lesson changes). It opens in the reader's

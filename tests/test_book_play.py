@@ -336,6 +336,109 @@ def test_a_skip_link_lands_on_the_table(play_site, browser_page, edition, words)
     assert page_errors(browser_page) == []
 
 
+def tab_until(page, test: str, limit: int = 120) -> dict:
+    """Press Tab until ``test`` (a JS function of the focused element) holds; what has the focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => ({test})(document.activeElement)"):
+            return focused(page)
+    raise AssertionError(f"Tab never reached {test}")
+
+
+def test_a_whole_hand_by_keyboard_alone_with_the_focus_and_the_news_after_each_move(
+        play_site, browser_page):
+    """Issue 27: a reader with only a keyboard plays a whole hand: the skip link to the
+    table, one Tab into the hand, the arrows inside it, Space to select, the moves' toolbar;
+    after each move the focus is where the next step lies and the live region says what
+    happened, once."""
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    news = table.locator(".rt-news")
+    # the skip link (after the theme's own), Enter: the table has the focus
+    tab_until(page, "el => el.textContent.trim() === 'Skip to the card table'", limit=5)
+    page.keyboard.press("Enter")
+    settled(table)                                # dealt afresh in the page
+    assert page.evaluate("() => document.activeElement.matches('.rt-play[data-kind=table]')")
+    now = tab_until(page, "el => !!el.closest('[data-roving=hand]')", limit=6)
+    assert now["bar"] == "hand" and now["tabindex"] == "0", now
+    turns = 0
+    while not table.locator(".rt-result").count():
+        turns += 1
+        assert turns <= 60, "the hand never ended"
+        # to the moves' toolbar: its stop is Draw, the move that makes sense now
+        now = key(page, "Tab") if now["bar"] == "hand" else now
+        assert (now["bar"], now["move"]) == ("moves", "draw"), now
+        now = key(page, "Enter", table)
+        said = news.inner_text()
+        assert re.fullmatch(r"You draw \S+ from the stock\.", said), said
+        assert (now["bar"], now["tabindex"]) == ("hand", "0"), now    # the focus goes to the hand
+        # the hand's last card (the arrows), selected with Space, then Discard
+        cards = hand_keys(table)
+        now = key(page, "End")
+        assert now["card"] == cards[-1], now
+        now = key(page, " ", table)
+        assert (now["card"], now["pressed"]) == (cards[-1], "true"), now
+        now = key(page, "Tab")
+        assert now["bar"] == "moves", now
+        for _ in range(12):
+            if now["move"] == "discard":
+                break
+            now = key(page, "ArrowRight")
+        assert now["move"] == "discard", now
+        last = len(table.locator(".rt-log li").all_inner_texts())
+        now = key(page, "Enter", table)
+        assert not now["body"] and now["in_table"], now
+        said = news.inner_text()
+        assert said.startswith("You discard "), said
+        lines = table.locator(".rt-log li").all_inner_texts()
+        assert said.endswith(lines[-1].strip()) and "You draw" not in said, (said, lines[last - 1:])
+        if table.locator(".rt-result").count():
+            break
+        assert (now["bar"], now["move"]) == ("moves", "draw"), now
+    # the hand is over: the result is said, the focus stays in the table
+    assert turns >= 2
+    assert not focused(page)["body"] and focused(page)["in_table"]
+    assert page_errors(browser_page) == [] and browser_page.outside == []
+    browser_page.shot("book_play_whole_hand_keyboard")
+
+
+def test_a_quiz_answer_by_keyboard_is_scrolled_into_view_and_said(play_site, browser_page):
+    """Issue 27: the quiz's verdict, which appears under the question and may be below the
+    screen, is scrolled into view and said once by the widget's live region; the focus goes
+    to Next question."""
+    quiz = Quiz.builtin("basic")
+    question = quiz.questions[0]
+    assert question.to_public()["input"] == "choice", "the bank's order changed"
+    right, _ = right_and_wrong(question)
+    page = open_page(browser_page, play_site, PLAY)
+    widget = page.locator(".rt-play[data-kind=quiz]").first
+    news = widget.locator(".rt-news")
+    assert news.get_attribute("aria-live") == "polite"
+    tab_until(page, "el => el.textContent.trim() === 'Skip to the card table'", limit=5)
+    page.keyboard.press("Enter")
+    # on from the table by Tab alone, to the right option of the first question
+    now = tab_until(page, f"el => el.dataset.act === 'choose' && el.dataset.arg === {json.dumps(right)}"
+                          " && !!el.closest('.rt-play[data-kind=quiz]')", limit=200)
+    page.keyboard.press(" ")
+    settled(widget)
+    assert widget.locator(f"button[data-arg='{right}'][aria-pressed=true]").count() == 1
+    now = tab_until(page, "el => el.dataset.act === 'submit'", limit=10)
+    # the reader has scrolled so that Submit is the last thing on the screen
+    page.evaluate("() => document.activeElement.scrollIntoView({block: 'end'})")
+    page.keyboard.press("Enter")
+    settled(widget)
+    feedback = widget.locator(".rt-feedback")
+    assert "Right!" in feedback.inner_text()
+    box = feedback.evaluate("n => { const r = n.getBoundingClientRect(); "
+                            "return {top: r.top, bottom: r.bottom, height: innerHeight}; }")
+    assert box["top"] >= 0 and box["bottom"] <= box["height"] + 1, box      # all of it in view
+    said = news.inner_text()
+    assert said.startswith("Right!") and " ".join(feedback.inner_text().split()) == said, said
+    assert focused(page)["move"] is None and page.evaluate(
+        "() => document.activeElement.dataset.act") == "next"
+    assert page_errors(browser_page) == [] and browser_page.outside == []
+
+
 # --- the coach at the table ------------------------------------------------------------
 
 def coach_says(table) -> str:
@@ -473,6 +576,42 @@ def assert_no_build_ahead_while_the_reader_clicks(page):
     for build in (e for e in events if e.get("why") == "ahead"):
         recent = [c for c in clicks if build["at"] - QUIET_MS < c <= build["at"]]
         assert not recent, (build, recent)
+
+
+def test_a_click_is_answered_before_the_quiz_built_ahead_is_finished(play_site, browser_page):
+    """Issue 27: the page builds the quiz further down ahead of time, a question per step at
+    idle moments; a click on the table in the middle of it is answered at once, and the
+    quiz's build goes on afterwards (it used to make the click wait for the whole quiz)."""
+    for _attempt in range(3):
+        page, table = fresh_table(browser_page, play_site)
+        quiz = page.evaluate("""() => 'w' + [...document.querySelectorAll('.rt-play[data-config]')]
+            .findIndex(n => n.dataset.kind === 'quiz')""")
+        page.wait_for_function(f"""() => window.rummyTeachPlay.timings.events
+            .some(e => e.prepare === '{quiz}' && e.why === 'ahead')""", timeout=ANSWER_MS)
+        # the click, only while the quiz is still being built (checked in the same task)
+        clicked = page.evaluate(f"""() => {{
+            if (window.rummyTeachPlay.timings.events.some(e => e.prepared === '{quiz}')) return false;
+            document.querySelector('.rt-play[data-kind=table] .rt-seat[aria-label=You] [data-card]').click();
+            return true; }}""")
+        if clicked:
+            break
+    assert clicked, "the quiz was built before a click could be made, three times"
+    settled(table)
+    answered = page.evaluate("performance.now()")
+    assert own_cards(table).first.get_attribute("aria-pressed") == "true"
+    page.wait_for_function(f"() => window.rummyTeachPlay.timings.events.some(e => e.prepared === '{quiz}')",
+                           timeout=ANSWER_MS)
+    events = page.evaluate("window.rummyTeachPlay.timings.events")
+    built = next(e["at"] for e in events if e.get("prepared") == quiz)
+    assert answered < built, (answered, built)
+    assert_no_build_ahead_while_the_reader_clicks(page)
+    # the quiz built in steps answers as one built at once
+    widget = page.locator(".rt-play[data-kind=quiz]").first
+    right, _ = right_and_wrong(Quiz.builtin("basic").questions[0])
+    press(widget, right)
+    press(widget, "Submit")
+    assert "Right!" in widget.inner_text()
+    assert page_errors(browser_page) == [] and browser_page.outside == []
 
 
 # --- every widget of every lesson -----------------------------------------------------------

@@ -86,3 +86,37 @@ def test_card_table_by_keyboard(voila, browser_page):
     page.keyboard.press("Enter")
     log.get_by_text("You meld 8♠ 8♥ 8♦.").wait_for(timeout=UPDATE_MS)
     browser_page.assert_offline()
+
+
+def test_quiz_answer_by_keyboard_is_scrolled_into_view_and_said(voila, browser_page):
+    """Issue 27: in the ipywidgets quiz (widgets/quiz.py Verdict), the verdict that appears
+    under the question is scrolled into view and said once by a polite live region."""
+    page = browser_page.page
+    page.set_viewport_size({"width": 1000, "height": 500})
+    page.goto(voila.url("quiz_demo.ipynb"))
+    box = page.locator(".rt-quiz-widget input[type=text]")
+    box.wait_for(timeout=LOAD_MS)
+    news = page.locator(".rt-quiz-widget .rt-news")
+    assert news.get_attribute("aria-live") == "polite" and news.inner_text() == ""
+    for _ in range(80):                      # Tab alone, to the answer box
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('.rt-quiz-widget input[type=text]')"):
+            break
+    assert page.evaluate("() => document.activeElement.matches('.rt-quiz-widget input[type=text]')")
+    page.keyboard.type("30")
+    ring = tab_to(page, "Submit", limit=5)
+    assert ring["style"] != "none", ring
+    # the reader has scrolled so that Submit is the last thing on the screen
+    page.evaluate("() => document.activeElement.scrollIntoView({block: 'end'})")
+    page.keyboard.press("Enter")
+    feedback = page.locator(".rt-feedback")
+    feedback.get_by_text("Right!").wait_for(timeout=UPDATE_MS)
+    page.wait_for_function("() => document.querySelector('.rt-quiz-widget .rt-news').textContent !== ''",
+                           timeout=UPDATE_MS)
+    page.wait_for_timeout(500)               # a smooth scroll, if any, has ended
+    seen = feedback.evaluate("n => { const r = n.getBoundingClientRect(); "
+                             "return {top: r.top, bottom: r.bottom, height: innerHeight}; }")
+    assert seen["top"] >= 0 and seen["top"] < seen["height"], seen     # on the screen
+    said = news.inner_text()
+    assert said.startswith("Right!") and said == " ".join(feedback.inner_text().split()), said
+    browser_page.assert_offline()

@@ -150,16 +150,63 @@ def test_a_prepared_widget_answers_its_first_event_as_a_fresh_one_would():
     assert "error" in json.loads(dispatch(json.dumps({"widget": "p3", "config": config})))
 
 
+def _step(widget: str, config: dict) -> dict:
+    return json.loads(dispatch(json.dumps({"widget": widget, "config": config, "act": None,
+                                           "step": True})))
+
+
+def test_a_quiz_is_built_ahead_one_question_per_step_and_answers_as_one_built_at_once():
+    # issue 27: the page builds a quiz ahead of the reader a step at a time, so that a click
+    # on another widget never waits for the whole quiz (the worker runs one thing at a time)
+    config = json.loads(json.dumps(QuizController(Quiz.builtin("basic")).config()))
+    count = len(config["quiz"]["questions"])
+    answers = [_step("qs1", config) for _ in range(count)]
+    assert answers[:-1] == [{"prepared": False}] * (count - 1) and answers[-1] == {"prepared": True}
+    assert _step("qs1", config) == {"prepared": True}       # built: a later step is no work
+    built = json.loads(dispatch(json.dumps({"widget": "qs1", "config": config,
+                                            "act": "choose", "arg": "set"})))
+    at_once = json.loads(dispatch(json.dumps({"widget": "qs2", "config": config,
+                                              "act": "choose", "arg": "set"})))
+    assert "html" in built and built == at_once
+    # the reader's own event on a half-built quiz finishes the build first
+    assert _step("qs3", config) == {"prepared": False}
+    half = json.loads(dispatch(json.dumps({"widget": "qs3", "config": config,
+                                           "act": "choose", "arg": "set"})))
+    assert half == at_once
+    # a table has no steps: one step builds it
+    table = TableController("basic", 2, levels="easy", seed=7, dealer=1).config()
+    assert _step("ts1", table) == {"prepared": True}
+
+
+def test_a_quiz_step_that_cannot_read_its_question_says_why_and_starts_afresh():
+    config = json.loads(json.dumps(QuizController(Quiz.builtin("basic")).config()))
+    questions = config["quiz"]["questions"][:2] + [{"kind": "nope"}]
+    bad = {**config, "quiz": {**config["quiz"], "questions": questions}}
+    said = [_step("qb", bad) for _ in range(3)]
+    assert said[:2] == [{"prepared": False}] * 2
+    assert "question 3" in said[2]["error"] and "nope" in said[2]["error"]
+    assert _step("qb", bad) == {"prepared": False}          # afresh, not stuck half built
+    # the same quiz built at once says the same
+    at_once = json.loads(dispatch(json.dumps({"widget": "qb2", "config": bad, "act": None})))
+    assert at_once["error"] == said[2]["error"]
+    # an id used twice is refused as when the quiz is built at once
+    twice = {**config, "quiz": {**config["quiz"], "questions": [config["quiz"]["questions"][0]] * 2}}
+    steps = [_step("qt", twice) for _ in range(2)]
+    at_once = json.loads(dispatch(json.dumps({"widget": "qt2", "config": twice, "act": None})))
+    assert steps[0] == {"prepared": False} and "error" in steps[1] and "error" in at_once
+
+
 def test_warm_imports_every_controller_kind():
     # in a fresh interpreter, as in the page's worker: none imported before, all after
     code = ("import sys, rummy_teach.play as play\n"
-            "kinds = [f'rummy_teach.play.{m}' for m in ('meld', 'quiz', 'stepper', 'table')]\n"
+            "kinds = [f'rummy_teach.play.{m}' for m in ('meld', 'quiz', 'stepper', 'table')]"
+            " + ['rummy_teach.quiz', 'rummy_teach.quiz.fileformat']\n"
             "before = [k in sys.modules for k in kinds]\n"
             "play.warm()\n"
             "print(before, [k in sys.modules for k in kinds])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["[False,", "False,", "False,", "False]",
-                                  "[True,", "True,", "True,", "True]"]
+    before, after = out.stdout.strip().split("] [")
+    assert "True" not in before and "False" not in after and after.count("True") == 6, out.stdout
 
 
 def test_the_page_element_carries_the_status_words_from_the_catalogue():

@@ -55,12 +55,19 @@ def from_config(config: dict) -> Controller:
 # --- the worker's entry point ------------------------------------------------------------
 
 _LIVE: dict[str, Controller] = {}
+#: controllers being built a step at a time (a quiz, question by question): widget -> generator
+_BUILDING: dict = {}
 
 
 def warm() -> None:
     """Import every controller and what it draws with, before the first event: the
-    page's worker calls this while the reader reads, so no click pays for imports."""
+    page's worker calls this while the reader reads, so no click pays for imports.
+    That includes the quiz package, which a quiz's controller imports only when it is
+    built: the book's memory snapshot (lite/snapshot.mjs) runs this, so the page's
+    Python starts with it imported (issue 27: importing it in the page took seconds on
+    a slow device, and a click waited behind it)."""
     _registry()
+    from .. import quiz  # noqa: F401
 
 
 def dispatch(request: str) -> str:
@@ -72,7 +79,11 @@ def dispatch(request: str) -> str:
     The answer is ``{"html": view}``, or ``{"error": message}`` when the event could not
     be read (the controller's state is then unchanged by contract of its ``handle``).
     A request whose ``act`` is null only builds the controller (the page prepares its
-    widgets while the reader reads) and answers ``{"prepared": true}``.
+    widgets while the reader reads) and answers ``{"prepared": true}``. With
+    ``"step": true`` as well, it does one step of that work (for a controller built in
+    steps, such as a quiz: one question) and answers ``{"prepared": false}`` until the
+    last step: the page asks again at its next idle moment, so a click on another widget
+    never waits behind a whole build. An event for a widget half built finishes it first.
     """
     try:
         data = json.loads(request)
@@ -87,13 +98,46 @@ def dispatch(request: str) -> str:
 def _dispatch(data: dict) -> str:
     try:
         key = str(data["widget"])
+        preparing = "act" in data and data["act"] is None
         if key not in _LIVE:
-            _LIVE[key] = from_config(data["config"])
+            if preparing and data.get("step") is True:
+                if not _build_step(key, data["config"]):
+                    return json.dumps({"prepared": False})
+            else:
+                while not _build_step(key, data["config"]):
+                    pass
         controller = _LIVE[key]
-        if "act" in data and data["act"] is None:
+        if preparing:
             return json.dumps({"prepared": True})
         controller.handle(str(data.get("act", "")), str(data.get("arg", "")),
                           data.get("fields") or {})
         return json.dumps({"html": controller.html()})
     except (RummyError, KeyError, TypeError, ValueError) as error:
         return json.dumps({"error": f"{type(error).__name__}: {error}"})
+
+
+def _build_step(key: str, config: dict) -> bool:
+    """One step of building widget ``key``'s controller from ``config``; True when it is
+    built (in ``_LIVE``). A controller class with a ``building(config)`` generator is
+    built a step at a time; any other at once. A step that fails forgets the build, so
+    the next request starts afresh and says the same error."""
+    if key not in _BUILDING:
+        if not isinstance(config, dict) or "kind" not in config:
+            _LIVE[key] = from_config(config)           # raises the reason why not
+            return True
+        kind = _registry().get(config["kind"])
+        if kind is None or not hasattr(kind, "building"):
+            _LIVE[key] = from_config(config)
+            return True
+        _BUILDING[key] = kind.building(config)
+    try:
+        next(_BUILDING[key])
+        return False
+    except StopIteration as done:
+        del _BUILDING[key]
+        _LIVE[key] = done.value
+        return True
+    except BaseException:
+        del _BUILDING[key]
+        raise
+

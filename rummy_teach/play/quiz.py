@@ -154,6 +154,31 @@ class QuizController(Controller):
         return cls(Quiz.from_data(config["quiz"], "<page>"), config.get("title"),
                    config.get("four_colour", False))
 
+    @classmethod
+    def building(cls, config: dict):
+        """Build the controller :meth:`from_config` builds, one question per step: a
+        generator that yields after each question and returns the controller. The book's
+        page builds a quiz ahead of the reader's first click this way, one step at each
+        idle moment, so that a click on another widget waits for one question's work at
+        most, never for the whole quiz (a 31-question quiz takes seconds on a slow
+        phone). Data a step cannot read raises what :meth:`from_config` raises."""
+        from ..quiz import Quiz
+        from ..quiz.fileformat import read_question, read_quiz_data
+
+        data = config.get("quiz") if isinstance(config, dict) else None
+        items = data.get("questions") if isinstance(data, dict) else None
+        if not isinstance(items, list) or len(items) < 2:
+            return cls.from_config(config)       # nothing to split, or its own error
+        # the top of the quiz and its first question, checked as a whole quiz would be
+        header, built = read_quiz_data({**data, "questions": items[:1]}, "<page>")
+        game, options = data.get("game", "basic"), data.get("options", {})
+        for number, item in enumerate(items[1:], start=2):
+            yield
+            built.append(read_question(item, number, "<page>", game, options))
+        quiz = Quiz(built, title=header["title"], description=header["description"],
+                    game=header["game"])     # refuses an id used twice, as from_data does
+        return cls(quiz, config.get("title"), config.get("four_colour", False))
+
     def config(self) -> dict:
         return {"kind": self.kind, "quiz": self.quiz.to_data(), "title": self.title,
                 "four_colour": self.four_colour}

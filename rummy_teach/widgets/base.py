@@ -28,7 +28,7 @@ from ..errors import UsageError
 
 LAYOUTS = ("row", "fan", "suits")
 
-CLICKABLE_ESM = """
+CLICKABLE_ESM = r"""
 // One tab stop per toolbar (the WAI-ARIA Authoring Practices' toolbar pattern, with a
 // roving tabindex): in each [data-roving] element inside `root` one control has
 // tabindex 0 and the others -1; the arrow keys move the focus among them (wrapping
@@ -87,7 +87,9 @@ function roving(root) {
 
 // What a redraw added to the table's log (.rt-log, an <ol> numbered from its start),
 // said once by a polite live region put in `root` beside the view: "The computer
-// discards 10♥." rather than the whole log again. Returns `tell`, to call after each
+// discards 10♥." rather than the whole log again; likewise a quiz's verdict
+// (.rt-feedback) when it appears or changes, which is also scrolled into view (it may
+// sit below the screen, under the question). Returns `tell`, to call after each
 // redraw (`tell(true)` after a fresh deal: count the lines, say nothing). The same text
 // is in book/_play/play/bookplay.js and rummy_teach/widgets/base.py.
 function announcer(root, view) {
@@ -105,19 +107,32 @@ function announcer(root, view) {
     const lines = [...log.querySelectorAll(":scope > li")];
     return { lines, last: Number(log.getAttribute("start") || 1) + lines.length - 1 };
   };
+  const verdict = () => {
+    const box = view.querySelector(".rt-feedback");
+    return { box, text: box ? (box.innerText || box.textContent).replace(/\s+/g, " ").trim() : "" };
+  };
   let seen = (count() || { last: 0 }).last;
+  let heard = verdict().text;
   return (quiet) => {
     const now = count();
-    if (!now) {
-      if (quiet) seen = 0;   // a fresh deal with nothing logged yet
-      return;
+    const { box, text } = verdict();
+    const news = [];
+    if (now) {
+      const { lines, last } = now;
+      if (!quiet && last > seen) {
+        const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
+        news.push(...fresh.map((line) => line.textContent.trim()));
+      }
+      seen = last;
+    } else if (quiet) {
+      seen = 0;   // a fresh deal with nothing logged yet
     }
-    const { lines, last } = now;
-    if (!quiet && last > seen) {
-      const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
-      region.textContent = fresh.map((line) => line.textContent.trim()).join(" ");
+    if (!quiet && text && text !== heard) {
+      news.push(text);
+      box.scrollIntoView({ block: "nearest" });
     }
-    seen = last;
+    if (news.length) region.textContent = news.join(" ");
+    heard = text;
   };
 }
 

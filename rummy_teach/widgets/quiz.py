@@ -43,7 +43,9 @@ import html
 import warnings
 from typing import Callable
 
+import anywidget
 import ipywidgets as widgets
+import traitlets as t
 
 from ..play import page_html
 from ..play.quiz import (CARD_SIZE, QuizController, feedback_html, finished_html, groups_html,
@@ -58,6 +60,39 @@ from ..errors import UsageError
 #: with no ``on_answer`` of its own reports every answer there, under the class's attempts,
 #: in the class's language, and takes the student's earlier answers back.
 classroom = None
+
+
+class Verdict(anywidget.AnyWidget):
+    """The quiz's feedback (HTML drawn by :func:`~rummy_teach.play.quiz.feedback_html`),
+    set through ``value`` as on an ``ipywidgets.HTML``. When it changes to a verdict, the
+    browser scrolls it into view (it sits under the question and may be below the screen)
+    and a polite live region beside it says its words once, as the book's pages do
+    (``announcer`` in book/_play/play/bookplay.js)."""
+
+    _esm = r"""
+function render({ model, el }) {
+  const view = document.createElement("div");
+  const region = document.createElement("p");
+  region.className = "rt-news";
+  region.setAttribute("aria-live", "polite");
+  region.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;"
+    + "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
+  el.append(view, region);
+  const draw = (quiet) => {
+    view.innerHTML = model.get("value");
+    const text = (view.innerText || view.textContent).replace(/\s+/g, " ").trim();
+    if (quiet || !text) return;
+    region.textContent = text;
+    view.scrollIntoView({ block: "nearest" });
+  };
+  const changed = () => draw(false);
+  model.on("change:value", changed);
+  draw(true);
+  return () => model.off("change:value", changed);
+}
+export default { render };
+"""
+    value = t.Unicode("").tag(sync=True)
 
 
 class QuizWidget(widgets.VBox):
@@ -120,7 +155,7 @@ class QuizWidget(widgets.VBox):
                                                     tooltip=say("quiz_submit_tip")))
         self.next_button = widgets.Button(description=say("quiz_next"), disabled=True,
                                           tooltip=say("quiz_next_tip"))
-        self.feedback = widgets.HTML()
+        self.feedback = Verdict()
         self.problem = widgets.HTML()
         self.submit_button.on_click(lambda _: self.submit())
         self.next_button.on_click(lambda _: self.next())

@@ -97,6 +97,18 @@
     });
   }
 
+  // Build a widget's controller ahead of the reader's click a step at a time (a quiz: one
+  // question per step; see rummy_teach.play.dispatch), each step a message of its own at an
+  // idle moment when the reader has been quiet (`between`): the worker runs one message at
+  // a time, so a click on another widget waits for one step at most, not the whole build.
+  function buildInSteps(request, between) {
+    const step = () => ask({ ...request, act: null, step: true }).then((text) => {
+      if (JSON.parse(text).prepared !== false) return text;
+      return between().then(step);
+    });
+    return step();
+  }
+
   // the status line for a failure: the engine stopped on an event, or never started (why)
   const failedWords = (words, kind) => (kind === "event" ? words.failed_event || ""
     : `${words.failed || ""} ${words[`failed_${kind}`] || words.failed_load || ""}`.trim());
@@ -163,7 +175,9 @@
 
   // What a redraw added to the table's log (.rt-log, an <ol> numbered from its start),
   // said once by a polite live region put in `root` beside the view: "The computer
-  // discards 10♥." rather than the whole log again. Returns `tell`, to call after each
+  // discards 10♥." rather than the whole log again; likewise a quiz's verdict
+  // (.rt-feedback) when it appears or changes, which is also scrolled into view (it may
+  // sit below the screen, under the question). Returns `tell`, to call after each
   // redraw (`tell(true)` after a fresh deal: count the lines, say nothing). The same text
   // is in book/_play/play/bookplay.js and rummy_teach/widgets/base.py.
   function announcer(root, view) {
@@ -181,19 +195,32 @@
       const lines = [...log.querySelectorAll(":scope > li")];
       return { lines, last: Number(log.getAttribute("start") || 1) + lines.length - 1 };
     };
+    const verdict = () => {
+      const box = view.querySelector(".rt-feedback");
+      return { box, text: box ? (box.innerText || box.textContent).replace(/\s+/g, " ").trim() : "" };
+    };
     let seen = (count() || { last: 0 }).last;
+    let heard = verdict().text;
     return (quiet) => {
       const now = count();
-      if (!now) {
-        if (quiet) seen = 0;   // a fresh deal with nothing logged yet
-        return;
+      const { box, text } = verdict();
+      const news = [];
+      if (now) {
+        const { lines, last } = now;
+        if (!quiet && last > seen) {
+          const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
+          news.push(...fresh.map((line) => line.textContent.trim()));
+        }
+        seen = last;
+      } else if (quiet) {
+        seen = 0;   // a fresh deal with nothing logged yet
       }
-      const { lines, last } = now;
-      if (!quiet && last > seen) {
-        const fresh = lines.slice(Math.max(0, lines.length - (last - seen)));
-        region.textContent = fresh.map((line) => line.textContent.trim()).join(" ");
+      if (!quiet && text && text !== heard) {
+        news.push(text);
+        box.scrollIntoView({ block: "nearest" });
       }
-      seen = last;
+      if (news.length) region.textContent = news.join(" ");
+      heard = text;
     };
   }
 
@@ -334,10 +361,17 @@
     let prepared = null;
     function prepare(why) {
       if (prepared) return prepared;
-      prepared = queue = queue.then(() => {
+      // ahead of time, each step waits for an idle moment with the reader quiet; when the
+      // reader reaches for this widget, the steps follow one another (the click may come)
+      const between = why === "ahead" ? () => whenQuiet().then(() => new Promise((go) => idle(go, 1000)))
+        : () => Promise.resolve();
+      // not part of `queue`: the reader's own event on this widget does not wait for the
+      // steps (the worker finishes a half-built controller before answering it)
+      prepared = queue.then(() => {
         timings.events.push({ prepare: index, why, at: performance.now() });
-        return ask({ widget, config, act: null });
-      }).catch(() => {});
+        return buildInSteps({ widget, config }, between);
+      }).then(() => { timings.events.push({ prepared: index, at: performance.now() }); })
+        .catch(() => {});
       return prepared;
     }
     // the widget the reader reaches for is built first (if Python is already up)
