@@ -295,53 +295,58 @@ class QuizDesk:
         sitting.next()  # the verdict is drawn once; the page then shows where the student is
         return answered
 
-    def keeper(self, student):
+    def keeper(self, student, quiz=None, quiz_name: str | None = None,
+               done: str = "answer_already_given"):
         """The ``record`` that keeps one answer of ``student`` in the store before their
         sitting counts it: the store's tally (not this process's memory: another may share
-        the class) refuses a question already answered, at most ``UNREADABLE_LIMIT``
-        unreadable answers a question are kept, and answers come no faster than a person
-        (:class:`Refused`). :meth:`answer` uses it; so may a front end that drives the
-        student's sitting itself, e.g. ``QuizWidget(quiz, sitting=desk.sitting(student),
-        on_answer=desk.keeper(student))`` (call it under :meth:`lock`)."""
+        the class) refuses a question already answered (:class:`Refused` with ``done``), at
+        most ``UNREADABLE_LIMIT`` unreadable answers a question are kept, and answers come
+        no faster than a person (:class:`Refused`). ``quiz`` and ``quiz_name``: the quiz
+        the answers are to (the student's paper of the class's quiz by default; a quiz of
+        the class's lesson). :meth:`answer` and :meth:`lesson_answer` use it; so may a front
+        end that drives the student's sitting itself, e.g. ``QuizWidget(quiz,
+        sitting=desk.sitting(student), on_answer=desk.keeper(student))`` (call it under
+        :meth:`lock`)."""
+        quiz = quiz if quiz is not None else self.paper(student)
+        quiz_name = quiz_name or self.quiz_name
+
         def keep(public, text, result):
             if not self.answers_pace.allows(student.student_id):
                 raise Refused("answer_too_fast")
             store = self.store()
             tally = store.tally(self.session, student.student_id, public["id"])
             if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
-                raise Refused("answer_already_given")
+                raise Refused(done)
             if result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT:
                 return      # the hint shows; nothing judged is lost by not keeping one more
             self.answers_pace.take(student.student_id)
             store.record(session=self.session, student_id=student.student_id,
-                         student_name=student.name, quiz=self.quiz_name,
-                         question_id=public["id"],
-                         rule=self.paper(student)[public["id"]].rule_key, given=str(text),
-                         outcome=result.outcome)
+                         student_name=student.name, quiz=quiz_name,
+                         question_id=public["id"], rule=quiz[public["id"]].rule_key,
+                         given=str(text), outcome=result.outcome)
         return keep
 
     # --- a lesson's quizzes (--notebook) -------------------------------------------------
     def lesson_answer(self, student, quiz_name: str, question, text: str):
         """Judge and keep one answer to a quiz of the class's lesson (the question as the
         lesson's kernel has it): ``(result, tries left)``. The class's rules hold as on the
-        quiz page: its attempts a question, a few unreadable answers, no faster than a
+        quiz page, decided by the same :class:`~rummy_teach.quiz.Sitting` and
+        :meth:`keeper`: its attempts a question, a few unreadable answers, no faster than a
         person (:class:`Refused` otherwise, nothing kept); a store error propagates."""
+        from ..quiz import Quiz
+
         if not self.answers_pace.allows(student.student_id):
             raise Refused("answer_too_fast")
-        result = question.check(text)
-        store = self.store()
-        tally = store.tally(self.session, student.student_id, question.id)
-        if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
-            raise Refused("lesson_answer_done")
-        if not (result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT):
-            self.answers_pace.take(student.student_id)
-            store.record(session=self.session, student_id=student.student_id,
-                         student_name=student.name, quiz=quiz_name, question_id=question.id,
-                         rule=question.rule_key, given=text, outcome=result.outcome)
-        if result.outcome == "unreadable":
-            return result, self.attempts - tally["right"] - tally["wrong"]
-        judged = tally["wrong"] + 1
-        return result, 0 if result.outcome == "right" else max(0, self.attempts - judged)
+        quiz = Quiz([question])
+        sitting = Sitting(quiz, attempts=self.attempts,
+                          history=self.lesson_history(student, quiz_name))
+        try:
+            answered = sitting.submit_text(text, question=question.id,
+                                           record=self.keeper(student, quiz, quiz_name,
+                                                              done="lesson_answer_done"))
+        except SittingRefused:  # done with before (this process's reading of the store)
+            raise Refused("lesson_answer_done") from None
+        return answered.result, answered.tries_left
 
     def lesson_history(self, student, quiz_name: str) -> list[tuple[str, str]]:
         """The student's answers to one quiz of the lesson, oldest first: a new kernel (a
