@@ -44,9 +44,9 @@ def test_a_refused_discard_is_named_in_the_readers_words(lang, expected):
 
 
 @pytest.mark.parametrize("lang,expected", [
-    ("en", "lay 8♣ off on meld number 4 is not allowed now"),
-    ("it", "Adesso non è consentito estendere la combinazione numero 4 attaccando 8♣"),
-    ("nl", "8♣ aanleggen bij combinatie nummer 4 mag nu niet"),
+    ("en", "lay 8♣ off on meld 4 is not allowed now"),
+    ("it", "Adesso non è consentito estendere la combinazione 4 attaccando 8♣"),
+    ("nl", "8♣ aanleggen bij combinatie 4 mag nu niet"),
 ])
 def test_a_refused_lay_off_names_the_meld_even_when_there_is_none(lang, expected):
     assert refusal(taken_king(), "layoff 8C on 4", lang).startswith(expected)
