@@ -148,7 +148,6 @@ LINES = [
       "L: pakte 7♥ één keer op 6; legde af: 2♣")),
     ("lesson_points_from_run", dict(name="Ben", points=15),
      ("Ben: 15 points from this run", "Ben: 15 punti da questa scala", "Ben: 15 punten uit deze reeks")),
-    ("lesson_step", dict(step=3), ("Step 3.", "Passo 3.", "Stap 3.")),
     ("lesson_the_deal", {}, ("The deal.", "Le carte distribuite.", "Na het delen.")),
     ("lesson_move_allowed", {}, ("The move is allowed.", "La mossa è consentita.", "Deze zet mag.")),
     ("lesson_exp_first_share", dict(count=138, percent=46),
