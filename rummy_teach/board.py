@@ -68,6 +68,8 @@ def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), group
             "name": names[p], "count": view["hand_sizes"][p], "hand": hand,
             "score": view["scores"][p],
             "contract_down": view["contract_down"][p] if view["contract"] else False,
+            # None where the rules have no buying (only a game with buying shows it)
+            "buys_left": None if view["buys_left"] is None else view["buys_left"][p],
             "melds": [{"number": m["number"], "kind": m["kind"], "cards": m["cards"]}
                       for m in view["table"] if m["owner"] == p],
         })
@@ -154,6 +156,11 @@ def _esc(text) -> str:
 def _cards(count: int) -> str:
     """"1 card", "5 cards"."""
     return say("board_cards", count=count)
+
+
+def _buys_left(count: int) -> str:
+    """"2 buys left", "1 buy left", "no buys left" (a game with buying)."""
+    return say("board_buys_left", count=count) if count else say("board_no_buys_left")
 
 
 def _say_bold(code: str, bold: str, value, **params) -> str:
@@ -304,6 +311,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
         if board["contract"] and pl["contract_down"] is not None:
             down = "board_contract_down" if pl["contract_down"] else "board_contract_not_down"
             title += f" · {_esc(say(down))}"
+        if pl.get("buys_left") is not None:
+            title += f' · <span class="rt-buys">{_esc(_buys_left(pl["buys_left"]))}</span>'
         melds = "".join(_meld_box(m, players[p], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
         melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0">'

@@ -1558,3 +1558,12 @@ ENGLISH.update({
                           "Move {number}: a mistake of about {cost} points. Go to this move.", count="cost"),
     "review_mistake_tag": Plural("mistake, about {cost} point", "mistake, about {cost} points", count="cost"),
 })
+
+
+# --- leftovers
+# the table at a glance (issue 27): how many buys a player has left this hand, beside their
+# card count on the table (board.py), only in a game with buying (Contract Rummy)
+ENGLISH.update({
+    "board_buys_left": Plural("1 buy left", "{count} buys left", count="count"),
+    "board_no_buys_left": "no buys left",
+})

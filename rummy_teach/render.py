@@ -423,7 +423,7 @@ def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) 
 
 TABLE_KEYS = {"title", "seat", "players", "turn", "stock", "discard", "discard_fanned",
               "contract", "hand_number", "message"}
-PLAYER_KEYS = {"name", "hand", "hand_count", "melds", "score"}
+PLAYER_KEYS = {"name", "hand", "hand_count", "melds", "score", "buys_left"}
 
 
 def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
@@ -439,7 +439,8 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
              "hand": "8S 8H 8D 4H 5H",       # cards shown face up (the viewer's own), or
              "hand_count": 7,                # a count of face-down cards (everyone else's)
              "melds": ["QS QH QD", ...],     # melds in front of this player (Meld, cards or text)
-             "score": 12},                   # running score, optional
+             "score": 12,                    # running score, optional
+             "buys_left": 2},                # buys left this hand, only in a game with buying
             ...],
           "turn": "Ann",                     # name or index of the player to move
           "stock": 31,                       # cards left in the stock
@@ -485,7 +486,8 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
                 else None)
         seats.append({"name": names[i], "count": len(hand) if hand is not None
                       else int(player.get("hand_count", 0)), "hand": hand,
-                      "score": player.get("score"), "contract_down": None, "melds": melds})
+                      "score": player.get("score"), "contract_down": None, "melds": melds,
+                      "buys_left": None if player.get("buys_left") is None else int(player["buys_left"])})
     pile = parse_cards(view.get("discard", ()))
     board = {"title": view["title"] if "title" in view else say("table_default_title"), "hand_number": view.get("hand_number"),
              "contract": view.get("contract"), "seat": seat_index, "names": names,
