@@ -309,3 +309,25 @@ def test_without_going_out_by_discard_a_player_always_has_a_move(name):
             assert legal, f"no legal move in {game.phase} with {len(game.hand(game.current_player))} cards"
             melds = [a for a in legal if a.kind in ("meld", "layoff")]
             game.apply(pick.choice(melds) if melds and pick.random() < 0.7 else pick.choice(legal))
+
+
+def test_a_buy_question_names_the_player_asked_as_the_quiz_does():
+    """In a buy window only 'buy' or 'pass' is an answer; the refusal names the player asked
+    by the quiz's name for them ("Ben"), in every language, never by a seat number."""
+    from rummy_teach import i18n
+    from rummy_teach.quiz import Quiz
+    quiz = Quiz.from_data({"game": "contract", "questions": [{
+        "kind": "move", "hands": ["8C 2D 5H KS 9C 3D 4S 6H 7D 10S", "8S 8H 8D 9S 9H 9D 2C 3C 4C 5C",
+                                  "AS AH 2H 3H 4H 5S 6S 7S JC QC"],
+        "discard": "JD", "stock": "KD 2S 3S", "before": ["draw"], "action": "draw", "constructed": True}]})
+    [question] = list(quiz)
+    assert question.answer == "no"
+    for lang, words in (("en", "Ben is asked whether to buy J♦"), ("it", "Ben deve decidere se acquistare J♦"),
+                        ("nl", "Ben moet kiezen of J♦ gekocht wordt")):
+        with i18n.language(lang):
+            assert words in question.explanation
+    game = from_deal("contract", ["8C 2D 5H KS 9C 3D 4S 6H 7D 10S", "8S 8H 8D 9S 9H 9D 2C 3C 4C 5C",
+                                  "AS AH 2H 3H 4H 5S 6S 7S JC QC"], stock="KD 2S 3S", discard="JD",
+                     constructed=True).apply("draw")
+    assert game.phase == "buy" and game.current_player == 1
+    assert str(game.judge("discard 8S").reasons[0]).startswith("Player 2 is asked whether to buy J♦")

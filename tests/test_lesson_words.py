@@ -39,3 +39,18 @@ def test_every_lesson_word_is_translated(lang):
                 say(code, ENGLISH, **{k: k for k in i18n.placeholders(english)})]
     # a word that is the same in both languages is allowed only where it is a name or notation
     assert set(same) <= {"compare_caught_value", "lesson_row_jokers", "lesson_buying_no"}, same
+
+
+def test_every_lesson_numbers_its_steps_as_the_stepper_does():
+    """A worked example's steps, written out on a lesson page, are labelled by the stepper's
+    own words ("Step 3 of 7"), so the page and the stepper above it say a step one way."""
+    import pathlib
+    import re
+    tutorials = pathlib.Path(__file__).resolve().parent.parent / "tutorials"
+    codes = {code for page in tutorials.glob("*.md")
+             for code in re.findall(r"say\('(\w+)', step=", page.read_text(encoding="utf-8"))}
+    assert codes == {"stepper_counter"}
+    assert "lesson_step" not in ENGLISH
+    for lang, words in (("en", "Step 3 of 7"), ("it", "Passo 3 di 7"), ("nl", "Stap 3 van 7")):
+        with i18n.language(lang):
+            assert say("stepper_counter", step=3, last=7) == words

@@ -1,12 +1,13 @@
 """Positions that prove themselves: from_deal refuses what no real game reaches, and says why."""
 
+import dataclasses
 import json
 import subprocess
 import sys
 
 import pytest
 
-from rummy_teach import i18n
+from rummy_teach import get_rules, i18n
 from rummy_teach.play.board import board_html, board_view
 from rummy_teach.errors import ImpossiblePositionError, NotationError
 from rummy_teach.game import from_deal, replay
@@ -63,9 +64,11 @@ def test_cards_laid_off_by_another_player_count_for_that_player():
 
 
 def test_a_stock_bigger_than_the_deal_leaves_is_refused():
-    # every card not in a hand is in the stock: one more than the 31 a deal leaves
-    error = refusal("basic", [TEN_A, TEN_B], discard="")
-    assert codes(error) == ["position_stock_too_big"]
+    # every card not in a hand is in the stock: one more than the 31 a deal leaves, in a
+    # game whose discard pile is never turned over to become the stock
+    no_turn_over = dataclasses.replace(get_rules("basic"), stock_turnovers=0)
+    error = refusal(no_turn_over, [TEN_A, TEN_B], discard="")
+    assert codes(error) == ["position_stock_too_big", "position_no_discard"]
     assert "The stock holds 32 cards" in str(error) and "only 31 cards are left" in str(error)
     with pytest.raises(NotationError, match="25 cards are not placed elsewhere"):
         from_deal("500", ["QH QD 7D KS KH 2C 3C 4C 5C 6C 7C 8C 9C", "JC JD JS 8D 2D 3D 4D 5D 6D 9D 10D QC KC"],
@@ -262,3 +265,50 @@ def test_the_packages_own_examples_are_real_positions():
 
     failed, tried = doctest.testmod(rummy_teach.coach, optionflags=doctest.ELLIPSIS)
     assert tried and not failed
+
+
+# --- the discard pile and the stock, for the turns played ------------------------------------
+
+def test_basic_rummy_just_after_the_pile_was_turned_over_is_a_real_position():
+    """Basic Rummy turns the discard pile over to become the stock when the stock runs out:
+    at the next turn's start the pile is empty and the stock holds every card not in a hand,
+    one more than the deal left (the upcard). A real game reaches it, so it is accepted."""
+    game = from_deal("basic", [TEN_A, TEN_B], discard="", names=NAMES)
+    assert game.stock_size == 32 and not game.discard_pile
+    game.apply("draw")                            # and play goes on from it
+    assert game.stock_size == 31
+
+
+def test_a_basic_game_played_by_bots_passes_the_check_at_every_turn():
+    """Every position a real Basic Rummy game reaches, turned-over stock included, passes."""
+    from rummy_teach.game import Bot, new_game
+    from rummy_teach.game.setup import StartingDeal
+    turned_over = 0
+    for seed in range(2):
+        game = new_game("basic", 2, seed=seed)
+        bots = [Bot("easy", seed=f"{seed}/{p}") for p in range(2)]
+        for _ in range(600):
+            if game.is_game_over:
+                break
+            if game.phase == "draw":
+                start = StartingDeal(tuple(tuple(game.hand(p)) for p in range(2)), (None,) * game.stock_size,
+                                     game.discard_pile, tuple((m.owner, m.meld, m.placed_by) for m in game.table),
+                                     game.dealer, game.current_player, game.hand_number, tuple(game.scores), (0, 0))
+                assert position_problems(game.rules, start) == [], (seed, game.stock_size)
+                turned_over += not game.discard_pile
+            game.apply("next" if game.is_hand_over else bots[game.current_player].act(game))
+    assert turned_over                             # the moment after a turn-over was met
+
+
+@pytest.mark.parametrize("game,hands,top", [
+    ("500", ["QH QD 7D KS KH 2C 3C 4C 5C 6C 7C 8C 9C", "JC JD JS 8D 2D 3D 4D 5D 6D 9D 10D QC KC"], "AS"),
+    ("contract", ["8C 2D 5H KS 9C 3D 4S 6H 7D 10S", "8S 8H 8D 9S 9H 9D 2C 3C 4C 5C",
+                  "AS AH 2H 3H 4H 5S 6S 7S JC QC"], "JD"),
+])
+def test_rummy_500_and_contract_never_reach_an_empty_pile_beside_the_whole_stock(game, hands, top):
+    """Rummy 500 ends the hand and Contract Rummy reshuffles all but the pile's top card
+    when the stock runs out: neither turns the whole pile over, so an empty pile with every
+    other card in the stock is refused, and the same cards with a pile are a real position."""
+    assert from_deal(game, hands, discard=top, names=NAMES).discard_pile
+    error = refusal(game, hands, discard="")
+    assert codes(error) == ["position_stock_too_big", "position_no_discard"]

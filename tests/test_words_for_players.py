@@ -99,3 +99,19 @@ def test_the_table_and_the_worked_examples_speak_from_the_catalogue(monkeypatch)
     shown = stepper.html()
     assert "La main à 30 points" in shown and "Tu es sorti: 30 points." in shown
     assert "→ <b>+30</b> cette main" in shown and "this hand" not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+def test_a_meld_the_table_lacks_is_named_one_way_by_coach_and_narrator(game, lang):
+    """A layoff on a meld number the table has not got is still said; the coach's advice
+    and the narrator's sentence name that meld by one catalogue code, so one phrase."""
+    from rummy_teach import i18n
+    from rummy_teach.game.narrate import move_words
+    from rummy_teach.reasons import ENGLISH as MESSAGES
+    game.apply("draw")
+    action = Action.parse("layoff 8C on 5")
+    with i18n.language(lang):
+        meld = say("meld_name_numbered", number=5)
+        assert meld in describe_move(game, 0, action, ["You", "Computer"], 0)
+        assert meld in str(move_words(game, action))
+    assert "move_meld_number" not in MESSAGES

@@ -69,15 +69,17 @@ def _no(code: str, **params):
     raise _Refused(Reason(code, params))
 
 
-def judge(game, action) -> MoveVerdict:
+def judge(game, action, names=None) -> MoveVerdict:
     """Judge ``action`` (an :class:`Action` or its text) for the player to act in ``game``.
 
     Never changes the game. Text that is not an action raises
     :class:`~rummy_teach.errors.NotationError`; a readable action always gets a verdict.
+    ``names`` name the players in the reasons (as a quiz or a table names them); without
+    them a player is "Player 2", counted from 1 as the position's reasons count them.
     """
     action = Action.parse(action)
     try:
-        extra = _judge(game, action)
+        extra = _judge(game, action, names)
     except _Refused as refusal:
         return MoveVerdict(action, False, tuple(refusal.reasons))
     melds, grown, reasons = extra
@@ -85,7 +87,7 @@ def judge(game, action) -> MoveVerdict:
     return MoveVerdict(action, True, reasons, tuple(melds), grown)
 
 
-def _judge(game, action):
+def _judge(game, action, names=None):
     phase, kind = game.phase, action.kind
     if phase == "game_over":
         _no("game_over")
@@ -95,7 +97,9 @@ def _judge(game, action):
         return (), None, ()
     if phase == "buy":
         if kind not in ("buy", "pass"):
-            _no("answer_buy", player=game.current_player, card=str(game.discard_top))
+            p = game.current_player
+            _no("answer_buy", who=names[p] if names else Reason("seat_player_numbered", {"number": p + 1}),
+                card=str(game.discard_top))
         return (), None, ()
     if kind in ("next", "buy", "pass"):
         if phase == "draw":

@@ -66,7 +66,7 @@ def move_words(game, action: Action) -> Reason:
     if kind == "layoff":
         number = action.target
         meld = meld_words(game.table[number - 1]) if 1 <= number <= len(game.table) else \
-            Reason("move_meld_number", {"number": number})
+            Reason("meld_name_numbered", {"number": number})
         return Reason("coach_do_layoff", dict(card=face(action.card), meld=meld))
     if kind == "discard":
         return Reason("coach_do_discard", dict(card=face(action.card)))

@@ -18,8 +18,14 @@ What is checked, at the start of a turn (before its draw):
   cards, but the card chosen goes on the table at once: a hand may be bigger than that,
   only if its player has put something down, never smaller. A hand is never empty while
   the hand goes on: the last card ends it;
-* **the stock**: never bigger than what the deal leaves (less the penalty cards of buys);
-  the discard pile is empty only just after Basic Rummy's stock was turned over;
+* **the stock**: never bigger than what the deal leaves (less the penalty cards of buys),
+  except just after Basic Rummy's discard pile was turned over to become the stock: then
+  the pile is empty and the stock holds it all; the pile is empty at no other time. Nothing
+  more about the two follows from the turns played: with the hands right, every other card
+  is in the stock or the pile, so the stock's size fixes the pile's; each card drawn from
+  the stock took one turn, but a turn may take from the pile instead, and whose turn it is
+  tells the number of turns played only up to whole rounds, so any pile of one card or more
+  agrees with some number of turns;
 * **Contract Rummy**: nothing of a player is on the table before their whole contract; a
   player's melds are exactly the contract (one lay-down, and no new melds after it unless
   the rules allow); lay-offs only after one's own contract; in a whole-hand hand (hand 7)
@@ -83,12 +89,19 @@ def position_problems(rules, start, names=None) -> list[Reason]:
             code = "position_hand_size_buys" if buys[p] else "position_hand_size"
             problems.append(Reason(code, {**params, "buys": count("count_times", buys[p])}))
 
+    # Every card lies somewhere, so with the hands right the pile holds what the stock does
+    # not: a turn's draw moves a card from the stock (or the pile) and its discard puts one on
+    # the pile, whatever the number of turns played. The one split a real hand reaches with the
+    # stock bigger than the deal left it is the moment after the whole pile was turned over.
+    turns_over = rules.stock_exhausted == "turn_over" and (rules.stock_turnovers or 0) > 0
     most = left_by_deal - rules.buy_penalty_cards * sum(buys)
+    if turns_over and not start.discard:
+        most += 1 - sum(buys)            # the pile, turned over as it lay, upcard and all
     if len(start.stock) > most and not problems:   # wrong hands already explain a big stock
         problems.append(Reason("position_stock_too_big", {"cards": count("count_cards", len(start.stock)),
                                                           "most": count("count_cards_left", most), "players": count("count_players", n),
                                                           "dealt": count("count_cards", dealt)}))
-    if not start.discard and rules.stock_exhausted != "turn_over":
+    if not start.discard and not turns_over:
         problems.append(Reason("position_no_discard"))
 
     if rules.ladder:

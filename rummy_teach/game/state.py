@@ -362,9 +362,10 @@ class Game:
                 f"phase={self._phase} to_move={self.current_player}>")
 
     # --- asking the judge ---------------------------------------------------------
-    def judge(self, action) -> MoveVerdict:
-        """The verdict on ``action`` for the player to act, with its reasons (no change)."""
-        return judge(self, action)
+    def judge(self, action, names=None) -> MoveVerdict:
+        """The verdict on ``action`` for the player to act, with its reasons (no change);
+        ``names`` name the players in those reasons."""
+        return judge(self, action, names)
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take (see :mod:`.legal` for what is listed)."""

@@ -24,7 +24,6 @@ WORDS = {
     "move_take_cards": Plural(
         "take the top card of the discard pile",
         "take {depth} cards from the discard pile", count="depth"),
-    "move_meld_number": "meld number {number}",
     "move_buy_nothing": "buy the top card of the discard pile",
     "move_pass_nothing": "let the top card of the discard pile go",
     "coach_hint": "Hint: {move}.",

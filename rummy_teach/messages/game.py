@@ -11,7 +11,7 @@ WORDS = {
     "move_ok": "{action} is allowed now.",
     "game_over": "The game is over; no more moves.",
     "deal_next": "The hand is over: 'next' deals the next hand.",
-    "answer_buy": "Player {player} is asked whether to buy {card}: answer 'buy' or 'pass'.",
+    "answer_buy": "{who} is asked whether to buy {card}: answer 'buy' or 'pass'.",
     "draw_first": "First draw a card: 'draw' from the stock or 'take' from the discard pile.",
     "play_not_draw": "You have drawn already: meld, lay off, or discard to end the turn.",
     "not_now": "'{kind}' is not a move at this moment; possible now: {allowed}.",

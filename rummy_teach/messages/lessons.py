@@ -248,9 +248,8 @@ LESSON_WORDS = {
         "after turn {turn}: the pile of {count} cards is turned over and becomes the stock", count="count"),
     "lesson_turn_ending": "after turn {turn}: {ending}",
     # --- what the lessons' code prints and draws, in the reader's language (issue 26.4) ---
-    # a worked example step by step (basic_scoring.md, contract_play.md, r500_digging.md)
+    # a worked example step by step, the deal before its steps (contract_play.md, r500_digging.md)
     "lesson_the_deal": "The deal.",
-    "lesson_step": "Step {step}.",
     # a move the engine accepts (contract_play.md)
     "lesson_move_allowed": "The move is allowed.",
     # a hand's score (basic_melds.md, basic_scoring.md, basic_coach.md)

@@ -242,4 +242,8 @@ WORDS = {
     "board_seat_left_points": Plural(
         "{points} point in hand",
         "{points} points in hand", count="points"),
+    # how many buys a player has left this hand, beside their card count on the table
+    # (play/board.py), only in a game with buying (Contract Rummy)
+    "board_buys_left": Plural("1 buy left", "{count} buys left", count="count"),
+    "board_no_buys_left": "no buys left",
 }

@@ -74,6 +74,8 @@ def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), group
             "left_points": None if result is None else result["deadwood_points"][p],
             "score": view["scores"][p],
             "contract_down": view["contract_down"][p] if view["contract"] else False,
+            # None where the rules have no buying (only a game with buying shows it)
+            "buys_left": None if view["buys_left"] is None else view["buys_left"][p],
             "melds": [{"number": m["number"], "kind": m["kind"], "cards": m["cards"]}
                       for m in view["table"] if m["owner"] == p],
         })
@@ -177,6 +179,11 @@ def _esc(text) -> str:
 def _cards(count: int) -> str:
     """"1 card", "5 cards"."""
     return say("board_cards", count=count)
+
+
+def _buys_left(count: int) -> str:
+    """"2 buys left", "1 buy left", "no buys left" (a game with buying)."""
+    return say("board_buys_left", count=count) if count else say("board_no_buys_left")
 
 
 def _say_bold(code: str, bold: str, value, **params) -> str:
@@ -331,6 +338,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
         if board["contract"] and pl["contract_down"] is not None:
             down = "board_contract_down" if pl["contract_down"] else "board_contract_not_down"
             title += f" · {_esc(say(down))}"
+        if pl.get("buys_left") is not None:
+            title += f' · <span class="rt-buys">{_esc(_buys_left(pl["buys_left"]))}</span>'
         melds = "".join(_meld_box(m, players[p], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
         melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0;'
@@ -433,7 +442,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
 
 TABLE_KEYS = {"title", "seat", "players", "turn", "stock", "discard", "discard_fanned",
               "contract", "hand_number", "message"}
-PLAYER_KEYS = {"name", "hand", "hand_count", "melds", "score"}
+PLAYER_KEYS = {"name", "hand", "hand_count", "melds", "score", "buys_left"}
 
 
 def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
@@ -449,7 +458,8 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
              "hand": "8S 8H 8D 4H 5H",       # cards shown face up (the viewer's own), or
              "hand_count": 7,                # a count of face-down cards (everyone else's)
              "melds": ["QS QH QD", ...],     # melds in front of this player (Meld, cards or text)
-             "score": 12},                   # running score, optional
+             "score": 12,                    # running score, optional
+             "buys_left": 2},                # buys left this hand, only in a game with buying
             ...],
           "turn": "Ann",                     # name or index of the player to move
           "stock": 31,                       # cards left in the stock
@@ -493,7 +503,8 @@ def table_html(view: dict, size: int = 56, four_colour: bool = False) -> str:
                 else None)
         seats.append({"name": names[i], "count": len(hand) if hand is not None
                       else int(player.get("hand_count", 0)), "hand": hand,
-                      "score": player.get("score"), "contract_down": None, "melds": melds})
+                      "score": player.get("score"), "contract_down": None, "melds": melds,
+                      "buys_left": None if player.get("buys_left") is None else int(player["buys_left"])})
     pile = parse_cards(view.get("discard", ()))
     board = {"title": view["title"] if "title" in view else say("table_default_title"), "hand_number": view.get("hand_number"),
              "contract": view.get("contract"), "seat": seat_index, "names": names,

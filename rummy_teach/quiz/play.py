@@ -183,7 +183,7 @@ class MoveQuestion(Question):
         scene = self.scene
         game, self.story = scene.played()
         self.mover = scene.names[game.current_player]
-        verdict = game.judge(self.action)
+        verdict = game.judge(self.action, scene.names)
         # the move in words (the narrator's move_* sentences), never the engine's command
         self.move_words = scene.say(game.clone(), game.current_player, self.action)
         if verdict.ok:
