@@ -38,6 +38,10 @@ from test_classroom_store import (  # noqa: F401
     test_report_numbers_on_a_known_set_of_answers,
     test_schema_is_created_once_and_reopening_keeps_every_answer,
 )
+from test_classroom_tables import (  # noqa: F401
+    test_a_move_the_store_cannot_keep_is_not_played,
+    test_a_table_restored_from_the_store_is_the_same_table_and_plays_on,
+)
 
 
 def _bindir() -> Path | None:

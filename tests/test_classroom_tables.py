@@ -297,9 +297,11 @@ def play_some(table, moves):
 
 
 @pytest.mark.parametrize("rules", ["basic", "rummy500", "contract"])
-def test_a_table_restored_from_the_store_is_the_same_table_and_plays_on(tmp_path, rules):
-    path = tmp_path / "class.db"
-    store = open_store(str(path))
+def test_a_table_restored_from_the_store_is_the_same_table_and_plays_on(new_url, rules):
+    """Half a hand played, every object dropped and the store closed (a restart), the
+    table restored: the same state, version and frames; it plays on and is kept on."""
+    path = new_url()
+    store = open_store(path)
     seats = [Seat(student="ann"), Seat(level="medium"), Seat(student="bob")]
     table = open_table("t1", rules, seats, seed=6, journal=TableJournal(store, "5B"))
     play_some(table, 14)
@@ -308,7 +310,7 @@ def test_a_table_restored_from_the_store_is_the_same_table_and_plays_on(tmp_path
     store.close()
     del table, store
 
-    store = open_store(str(path))                 # the classroom started again
+    store = open_store(path)                      # the classroom started again
     tables = restore_tables(store, "5B")
     assert list(tables) == ["t1"]
     back = tables["t1"]
@@ -320,7 +322,7 @@ def test_a_table_restored_from_the_store_is_the_same_table_and_plays_on(tmp_path
     assert back.game.is_hand_over
     end = back.game.snapshot()
     store.close()
-    store = open_store(str(path))
+    store = open_store(path)
     assert restore_tables(store, "5B")["t1"].game.snapshot() == end
     kept = store.table_moves("5B", "t1")
     assert [a for _, _, a in kept] == [m["action"] for m in back.game.history["moves"] if "player" in m]
@@ -348,6 +350,8 @@ def test_a_move_the_store_cannot_keep_is_not_played(new_url):
 
 @pytest.fixture
 def new_url(tmp_path):
+    """A fresh SQLite file each call (tests/test_classroom_postgres.py runs the store's tests
+    above again with PostgreSQL databases)."""
     made = []
 
     def make():
