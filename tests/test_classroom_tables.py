@@ -185,6 +185,13 @@ def hidden_from(game, seat):
     return hidden, {c.face for c in every - hidden}
 
 
+def hidden_around(before, after):
+    """What a reply to a move may not show: what was hidden from the mover both before
+    the move and after it (a card drawn is the mover's once drawn; a card the mover let
+    go may be in the stock again after a turn-over, yet the mover had it in hand)."""
+    return before[0] & after[0], before[1] | after[1]
+
+
 def play_hands_collecting_frames(rules, players, seed, hands, level="medium"):
     table = Table("t", rules, [Seat(student=f"s{i}") for i in range(players)], seed=seed)
     sent = {s: [] for s in range(players)}   # (frame or reply, what was hidden from the seat)
@@ -217,10 +224,10 @@ def play_hands_collecting_frames(rules, players, seed, hands, level="medium"):
         sent[seat].append((reply.to_dict(), hidden_from(game, seat)))
         action = scripted(table, seat, level)
         was_over = game.is_hand_over
+        before = hidden_from(game, seat)
         reply = table.move(seat, action, table.version, who)
         assert reply, (action, reply.to_dict())
-        # judged against what is hidden once the move is made: a drawn card is the mover's
-        sent[seat].append((reply.to_dict(), hidden_from(table.game, seat)))
+        sent[seat].append((reply.to_dict(), hidden_around(before, hidden_from(table.game, seat))))
         counts["buy"] += action == "buy" and table.game.known_cards(seat) != ()
         counts["take"] += action.startswith("take")
         if table.game.is_hand_over and not was_over:

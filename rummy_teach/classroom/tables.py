@@ -90,7 +90,7 @@ class Reply:
 
     ok: bool
     reasons: tuple[Reason, ...]
-    version: int
+    version: int | None     # None: the message named no table
 
     def to_dict(self) -> dict:
         """As sent to the sender: the reasons as codes with parameters and in words (the

@@ -381,4 +381,6 @@ CLASSROOM_WORDS = {
     "table_unreadable_move": "Your move could not be read, so it was not played.",
     "table_not_saved": "Your move was not saved, so it was not played: the class's database did "
                        "not answer. Try again in a moment.",
+    "table_no_such_table": "There is no such table in this class.",
+    "table_too_fast": "Too many messages at once: wait a moment, then make your move.",
 }
