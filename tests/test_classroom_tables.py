@@ -365,3 +365,27 @@ def new_url(tmp_path):
         made.append(tmp_path / f"tables{len(made)}.db")
         return str(made[-1])
     return make
+
+
+def test_a_table_whose_stored_moves_do_not_replay_is_left_out_and_the_others_come_back(tmp_path):
+    import sqlite3
+
+    from rummy_teach.classroom.tablehall import TableHall
+    from rummy_teach.errors import RummyError
+
+    path = str(tmp_path / "class.db")
+    store = open_store(path)
+    journal = TableJournal(store, "5B")
+    for name in ("good", "bad"):
+        play_some(open_table(name, "basic", students("ann", "bob"), seed=2, journal=journal), 6)
+    store.close()
+    with sqlite3.connect(path) as db:     # somebody edits the database by hand
+        db.execute("UPDATE rummy_table_moves SET action = 'discard JK' "
+                   "WHERE table_id = 'bad' AND version = 2")
+    store = open_store(path)
+    with pytest.raises(RummyError, match="'bad'"):
+        restore_tables(store, "5B")
+    hall = TableHall(store, "5B")
+    assert list(hall.tables) == ["good"] and hall.tables["good"].version == 6
+    assert [table_id for table_id, _ in hall.problems] == ["bad"]
+    store.close()

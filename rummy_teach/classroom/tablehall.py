@@ -51,7 +51,8 @@ class TableHall:
     def __init__(self, store, session: str):
         self.store, self.session = store, session
         self.journal = TableJournal(store, session)
-        self.tables = restore_tables(store, session)
+        self.problems: list = []            # tables whose stored moves do not replay, left out
+        self.tables = restore_tables(store, session, self.problems)
         self.lock = threading.Lock()          # one move at a time per hall (moves are short)
         self.watchers: dict[str, set] = {}   # table id -> {(socket, seat)}
 

@@ -21,10 +21,14 @@ writing the same table cannot fork it. The moves of a table are its game's histo
 from __future__ import annotations
 
 import json
+import logging
 from datetime import datetime, timezone
 
+from ..errors import RummyError
 from .fields import ID_LIMIT, clean_field, time_text
 from .tables import Table
+
+LOG = logging.getLogger("rummy_teach.classroom")
 
 TABLES_SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rummy_tables (
@@ -97,12 +101,27 @@ class TableJournal:
         return f"TableJournal({self.store!r}, {self.session!r})"
 
 
-def restore_tables(store, session: str) -> dict[str, Table]:
+def restore_tables(store, session: str, problems: list | None = None) -> dict[str, Table]:
     """Every table of ``session`` as it was after its last stored move, by id; each keeps
-    writing to the store from there."""
+    writing to the store from there.
+
+    A table whose stored rows do not make a game (a database edited by hand) raises
+    :class:`~rummy_teach.errors.RummyError` naming the table and the move; with a
+    ``problems`` list it is left out instead, ``(table id, message)`` added to the list,
+    and the other tables come back (the classroom's way: one damaged table does not close
+    the others)."""
     journal = TableJournal(store, session)
     tables = {}
     for spec in store.table_specs(session):
-        table = Table.from_spec(spec, store.table_moves(session, spec["table"]), journal=journal)
+        table_id = spec.get("table") if isinstance(spec, dict) else None
+        try:
+            table = Table.from_spec(spec, store.table_moves(session, str(table_id)), journal=journal)
+        except (RummyError, KeyError, TypeError) as error:
+            if problems is None:
+                raise RummyError(f"table {table_id!r} of session {session!r} cannot be restored: "
+                                 f"{error}") from None
+            problems.append((table_id, str(error)))
+            LOG.warning("table %r of session %r left out: %s", table_id, session, error)
+            continue
         tables[table.table_id] = table
     return tables
