@@ -134,39 +134,43 @@ class Ticking:
         return self.now
 
 
-class TestAWholeHand(Tables):
+class TestWholeHands(Tables):
     pace_clock = Ticking()
 
-    def test_two_students_and_a_computer_play_a_hand_and_nobody_sees_a_hidden_card(self):
-        names = ["Cleo", "Dan"]
-        browsers = [self.joined(n) for n in names]
-        ids = [self.student_id(n) for n in names]
-        table = self.the_hall().open("t1", "basic", [Seat(student=ids[0]), Seat(level="medium"),
-                                               Seat(student=ids[1])], seed=7)
-        seats = {0: browsers[0], 2: browsers[1]}
-        received = {0: [], 2: []}
+    def play_a_hand(self, table_id, rules, seats, seed, names):
+        """Students ``names`` join through the quiz page, sit at their seats over the socket
+        and play one whole hand; every message each receives, with what was hidden from it."""
+        browsers = {n: self.joined(n) for n in names}
+        ids = {n: self.student_id(n) for n in names}
+        seats = [Seat(student=ids[s]) if s in ids else Seat(level=s) for s in seats]
+        table = self.the_hall().open(table_id, rules, seats, seed=seed)
+        mine = {i: browsers[n] for i, s in enumerate(seats) for n in names if s.student == ids[n]}
+        received = {seat: [] for seat in mine}
+        counts = {"buy": 0, "refused": 0}
 
         async def run():
             sockets = {}
-            for seat, browser in seats.items():
+            for seat, browser in mine.items():
                 sockets[seat] = await self.connect(self.cookie(browser))
-                sockets[seat].write_message(json.dumps({"type": "sit", "table": "t1", "seat": seat}))
+                sockets[seat].write_message(json.dumps({"type": "sit", "table": table_id, "seat": seat}))
                 assert (await receive(sockets[seat], "reply"))["ok"]
-                frame = await receive(sockets[seat], "frame")
-                received[seat].append((frame, hidden_from(table.game, seat)))
+                received[seat].append((await receive(sockets[seat], "frame"), hidden_from(table.game, seat)))
             version = table.version
             while not table.game.is_hand_over:
                 seat = table.game.current_player
-                assert seat in seats
-                # the other student tries to play out of turn first
-                other = 2 if seat == 0 else 0
-                sockets[other].write_message(json.dumps({"type": "move", "table": "t1", "seat": other,
-                                                         "move": "draw", "seen": version}))
-                reply = await receive(sockets[other], "reply")
-                assert reply["reasons"][0]["code"] == "table_not_your_turn"
+                assert seat in mine
+                for other in sockets:       # the others try to play out of turn first
+                    if other != seat:
+                        sockets[other].write_message(json.dumps({
+                            "type": "move", "table": table_id, "seat": other, "move": "draw",
+                            "seen": version}))
+                        reply = await receive(sockets[other], "reply")
+                        assert reply["reasons"][0]["code"] == "table_not_your_turn"
+                        counts["refused"] += 1
                 before = hidden_from(table.game, seat)
                 move = choose_action(table.game, seat, "medium", random.Random(version)).text(ascii=True)
-                sockets[seat].write_message(json.dumps({"type": "move", "table": "t1", "seat": seat,
+                bought = move == "buy"
+                sockets[seat].write_message(json.dumps({"type": "move", "table": table_id, "seat": seat,
                                                         "move": move, "seen": version}))
                 reply = await receive(sockets[seat], "reply")
                 assert reply["ok"], reply
@@ -175,18 +179,32 @@ class TestAWholeHand(Tables):
                     assert frame["version"] == reply["version"] == table.version
                     received[s].append((frame, hidden_from(table.game, s)))
                 received[seat].append((reply, hidden_around(before, hidden_from(table.game, seat))))
+                counts["buy"] += bought
                 version = reply["version"]
             for socket in sockets.values():
                 socket.close()
         asyncio.run(run())
-        assert table.game.is_hand_over
-        assert any(m["player"] == 1 for m in table.game.history["moves"] if "player" in m)
+        assert table.game.is_hand_over and counts["refused"] > 0
         for seat, items in received.items():
             assert len(items) > 10
             for payload, hidden in items:
                 assert not leaks(payload, *hidden), (seat, payload)
+        return table, counts
+
+    def test_basic_two_students_and_a_computer_play_a_hand_and_nobody_sees_a_hidden_card(self):
+        table, _ = self.play_a_hand("t1", "basic", ["Cleo", "medium", "Dan"], 7, ["Cleo", "Dan"])
+        assert any(m["player"] == 1 for m in table.game.history["moves"] if "player" in m)
         # the whole hand is in the store, and a hall opened on it again has the same table
         from rummy_teach.classroom import open_store
         with open_store(self.config["db"]) as store:
             again = TableHall(store, "s").tables["t1"]
             assert again.game.snapshot() == table.game.snapshot()
+
+    def test_rummy500_three_students_dig_in_the_pile_and_nobody_sees_a_hidden_card(self):
+        table, _ = self.play_a_hand("t2", "rummy500", ["Eve", "Finn", "Gus"], 5, ["Eve", "Finn", "Gus"])
+        assert any(m["action"].startswith("take") for m in table.game.history["moves"] if "player" in m)
+
+    def test_contract_students_buy_out_of_turn_and_nobody_sees_a_hidden_card(self):
+        table, counts = self.play_a_hand("t3", "contract", ["Hal", "Ida", "medium", "Jo"], 21,
+                                         ["Hal", "Ida", "Jo"])
+        assert counts["buy"] >= 1
