@@ -116,6 +116,11 @@ class TestTheDoor(Tables):
                 socket.write_message(json.dumps({"type": "hello"}))
             codes = [(await receive(socket, "reply"))["reasons"][0]["code"] for _ in range(BURST + 5)]
             assert "table_too_fast" in codes
+            # a second socket of the same student shares the allowance
+            second = await self.connect(self.cookie(bob))
+            second.write_message(json.dumps({"type": "sit", "table": "door", "seat": mine}))
+            assert (await receive(second, "reply"))["reasons"][0]["code"] == "table_too_fast"
+            second.close()
             socket.close()
         before = table.game.snapshot()
         asyncio.run(run())

@@ -15,8 +15,9 @@ The messages are JSON objects, one a frame (docs/class-tables.md):
   "ok": ..., "version": ..., "reasons": [...]}`` to the sender of a move or a sit, the
   reasons in the student's language.
 
-A browser may send :data:`BURST` messages at once, then :data:`PER_SECOND` a second
-(:class:`~.pace.Pace`); more are refused (``table_too_fast``) without being read.
+A student may send :data:`BURST` messages at once, then :data:`PER_SECOND` a second, over
+all the sockets they open (:class:`~.pace.Pace`); more are refused (``table_too_fast``)
+without being read.
 
 :class:`TableHall` holds the session's tables (restored from the store when the server
 starts: every move was kept as it was made) and who watches which seat.
@@ -33,8 +34,10 @@ import time
 from .. import i18n
 from ..errors import UsageError
 from ..reasons import Reason
+from .config import as_config
 from .messages import class_language
 from .pace import Pace
+from .quizpage import LANG_COOKIE, seat_hash_reader
 from .tables import Reply, open_table
 from .tablestore import TableJournal, restore_tables
 
@@ -104,13 +107,11 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
     the session's tables in the desk's store; ``clock`` paces each browser's messages."""
     import tornado.websocket
 
-    from .config import as_config
-    from .quizpage import LANG_COOKIE, seat_hash_reader
-
     config = as_config(config)
     seat_hash = seat_hash_reader(config)
     teacher_lang = class_language(config)
     halls = [hall] if hall is not None else []
+    pace = Pace(BURST, PER_SECOND, clock)   # per student, whatever number of sockets they open
     making = threading.Lock()
 
     def the_hall() -> TableHall:
@@ -131,7 +132,6 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 return teacher_lang
 
         async def open(self):
-            self.pace = Pace(BURST, PER_SECOND, clock)
             self.lang = self.language()
             found = seat_hash(self)
             student = None
@@ -175,7 +175,7 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
         async def on_message(self, text):
             if self.student is None:
                 return
-            if not self.pace.take(None):
+            if not pace.take(self.student):
                 return self.answer(Reply(False, (Reason("table_too_fast"),), None))
             try:
                 message = json.loads(text) if isinstance(text, str) and len(text) <= MESSAGE_LIMIT else None
