@@ -255,6 +255,10 @@ def test_a_database_without_tables_is_refused_with_the_command_that_makes_them(p
     "DELETE FROM rummy_students",
     "UPDATE rummy_meta SET value = '99'",
     "INSERT INTO rummy_meta (name, value) VALUES ('x', 'y')",
+    "UPDATE rummy_table_moves SET action = 'draw'",
+    "DELETE FROM rummy_table_moves",
+    "UPDATE rummy_tables SET spec = '{}'",
+    "DELETE FROM rummy_tables",
 ])
 def test_the_student_role_cannot_change_the_schema_or_what_was_answered(postgres, statement):
     import psycopg

@@ -76,6 +76,8 @@ def test_a_stale_or_replayed_move_is_refused():
     assert codes(table.move(seat, "draw", 3, who)) == ["table_stale_move"]
     assert codes(table.move(seat, "draw", "0", who)) == ["table_stale_move"]
     assert codes(table.move(seat, "draw", False, who)) == ["table_stale_move"]
+    assert codes(table.move(seat, "draw", 0.0, who)) == ["table_stale_move"]
+    assert codes(table.move(seat, "draw", None, who)) == ["table_stale_move"]
     assert table.move(seat, "draw", 0, who)
     discard = scripted(table, seat)
     assert table.move(seat, discard, 1, who)

@@ -192,7 +192,7 @@ class Table:
             return Reason("game_over")
         if seat != self.game.current_player:
             return Reason("table_not_your_turn")
-        if seen != self.version or isinstance(seen, bool):
+        if not isinstance(seen, int) or isinstance(seen, bool) or seen != self.version:
             return Reason("table_stale_move")
         return None
 
