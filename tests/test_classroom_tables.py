@@ -391,3 +391,17 @@ def test_a_table_whose_stored_moves_do_not_replay_is_left_out_and_the_others_com
     assert list(hall.tables) == ["good"] and hall.tables["good"].version == 6
     assert [table_id for table_id, _ in hall.problems] == ["bad"]
     store.close()
+
+
+def test_a_computer_move_the_judge_refuses_is_never_stored(tmp_path, monkeypatch, caplog):
+    from rummy_teach.classroom import tables
+    from rummy_teach.game import Action
+
+    monkeypatch.setattr(tables, "choose_action", lambda game, seat, level, rng: Action("next"))
+    store = open_store(str(tmp_path / "class.db"))
+    table = open_table("t1", "basic", [Seat(level="easy"), Seat(level="hard")], seed=1,
+                       journal=TableJournal(store, "5B"))
+    assert table.version == 0 and store.table_moves("5B", "t1") == []
+    assert "which the judge refuses" in caplog.text
+    assert restore_tables(store, "5B")["t1"].game.snapshot() == table.game.snapshot()
+    store.close()

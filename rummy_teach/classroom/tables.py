@@ -215,6 +215,10 @@ class Table:
             level = self.seats[seat].level
             rng = random.Random(f"{self.seed}/{seat}/{self.version}")
             action = choose_action(self.game, seat, level, rng)
+            if not judge(self.game, action).ok:     # never stored: the store keeps only legal moves
+                LOG.error("table %s: the %s computer player chose %r, which the judge refuses",
+                          self.table_id, level, action.text(ascii=True))
+                break
             try:
                 self._play(seat, action, f"computer:{level}")
             except ResultsStoreError as error:
