@@ -58,6 +58,7 @@ class TableHall:
         self.tables = restore_tables(store, session, self.problems)
         self.lock = threading.Lock()          # one move at a time per hall (moves are short)
         self.watchers: dict[str, set] = {}   # table id -> {(socket, seat)}
+        self.watch_lock = threading.Lock()   # watchers change on the loop, are read in moves
 
     def open(self, table_id: str, rules, seats, seed=0, dealer=None):
         with self.lock:
@@ -75,7 +76,8 @@ class TableHall:
             return Reply(False, (Reason("table_no_such_seat", {"seat": str(seat)[:20]}),), table.version)
         if table.seats[seat].student != student:
             return Reply(False, (Reason("table_not_your_seat"),), table.version)
-        self.watchers.setdefault(table.table_id, set()).add((socket, seat))
+        with self.watch_lock:
+            self.watchers.setdefault(table.table_id, set()).add((socket, seat))
         return Reply(True, (), table.version)
 
     def move(self, table_id, seat, move, seen, student: str) -> tuple[Reply, list]:
@@ -89,16 +91,19 @@ class TableHall:
             reply = table.move(seat, move, seen, student)
             if not reply.ok:
                 return reply, []
-            return reply, [(socket, table.frame(s)) for socket, s in list(self.watchers.get(table_id, ()))]
+            with self.watch_lock:
+                watching = list(self.watchers.get(table_id, ()))
+            return reply, [(socket, table.frame(s)) for socket, s in watching]
 
     def frame(self, table_id: str, seat: int) -> dict:
         with self.lock:
             return self.tables[table_id].frame(seat)
 
     def leave(self, socket) -> None:
-        for watching in self.watchers.values():
-            for pair in [p for p in watching if p[0] is socket]:
-                watching.discard(pair)
+        with self.watch_lock:
+            for watching in self.watchers.values():
+                for pair in [p for p in watching if p[0] is socket]:
+                    watching.discard(pair)
 
 
 def table_handlers(base: str, config, desk, hall: TableHall | None = None,
