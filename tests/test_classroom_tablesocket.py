@@ -19,7 +19,7 @@ from rummy_teach.classroom.tables import Seat
 from rummy_teach.classroom.tablehall import BURST, TableHall, table_handlers
 from rummy_teach.game import choose_action
 import test_classroom_quizpage as quizpage_tests
-from test_classroom_quizpage import QuizPages
+from test_classroom_quizpage import JOIN, Browser, QuizPages
 from test_classroom_tables import hidden_around, hidden_from, leaks
 
 
@@ -126,6 +126,31 @@ class TestTheDoor(Tables):
         asyncio.run(run())
         assert table.game.snapshot() == before and table.version == 0
         del ann
+
+
+class TestBehindAProxy(Tables):
+    extra = {"user_header": "X-Forwarded-User"}
+
+    def test_the_proxys_user_is_the_student_at_the_table(self):
+        grace = Browser(self.base, {"X-Forwarded-User": "grace"})
+        assert grace.get(f"/quiz?join={JOIN}")[0] == 200
+        self.the_hall().open("proxy", "basic", [Seat(student=self.student_id("grace")),
+                                                Seat(level="easy")], seed=3)
+
+        async def run():
+            request = tornado.httpclient.HTTPRequest(
+                self.base.replace("http", "ws") + "/tables/ws",
+                headers={"Cookie": self.cookie(grace), "X-Forwarded-User": "grace"})
+            socket = await tornado.websocket.websocket_connect(request)
+            socket.write_message(json.dumps({"type": "sit", "table": "proxy", "seat": 0}))
+            assert (await receive(socket, "reply"))["ok"]
+            assert (await receive(socket, "frame"))["seat"] == 0
+            socket.close()
+            # grace's cookie with another user named by the proxy: nobody who joined
+            request.headers["X-Forwarded-User"] = "mallory"
+            other = await tornado.websocket.websocket_connect(request)
+            assert (await receive(other, "refused"))["reasons"][0]["code"] == "access_refused"
+        asyncio.run(run())
 
 
 class Ticking:

@@ -558,7 +558,7 @@ def classroom_voila_class(config: ClassroomConfig):
             if door is not None:
                 front += [(base + "/oauth_callback", door.callback_handler())]
             front += quiz_handlers(base, config, door=door, desk=desk)
-            front += table_handlers(base, config, desk)   # the class's card tables (issue 30)
+            front += table_handlers(base, config, desk, door=door)   # the class's card tables (issue 30)
             if config.kernels:
                 front += lesson_handlers(base, config, desk, seat_hash_reader(config),
                                          render_kwargs, door=door)

@@ -6,6 +6,9 @@ first, with the class's join code): a connection without one, or from a seat tha
 joined, is closed at once. The socket refuses an ``Origin`` that is not this server
 (tornado's check), so another site's page cannot play for a student.
 
+Behind JupyterHub or a proxy that names the user, the student is that user (with the seat
+cookie still required), as on the quiz page.
+
 The messages are JSON objects, one a frame (docs/class-tables.md):
 
 * browser -> server: ``{"type": "sit", "table": ID, "seat": N}`` to watch one's own seat,
@@ -107,12 +110,15 @@ class TableHall:
 
 
 def table_handlers(base: str, config, desk, hall: TableHall | None = None,
-                   clock=time.monotonic) -> list:
+                   clock=time.monotonic, door=None) -> list:
     """(pattern, handler) for the tables' websocket under ``base``; ``hall`` defaults to
-    the session's tables in the desk's store; ``clock`` paces each browser's messages."""
+    the session's tables in the desk's store; ``clock`` paces each student's messages.
+    A student is who the quiz page knows: the signed seat's, or behind JupyterHub
+    (``door``) or a proxy (``config.user_header``) the user it vouches for, with the seat."""
     import tornado.websocket
 
     config = as_config(config)
+    user_header = None if door is not None else config.user_header
     seat_hash = seat_hash_reader(config)
     teacher_lang = class_language(config)
     halls = [hall] if hall is not None else []
@@ -136,13 +142,23 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
             except UsageError:
                 return teacher_lang
 
+        async def user(self) -> tuple[bool, str | None]:
+            """(may go on, the user a hub or proxy vouches for): the quiz page's way."""
+            if door is not None:
+                found = await door.user(self)
+                return (found is not None), (found["name"] if found else None)
+            if user_header:
+                return True, self.request.headers.get(user_header) or None
+            return True, None
+
         async def open(self):
             self.lang = self.language()
             found = seat_hash(self)
+            allowed, user = await self.user()
             student = None
-            if found is not None:
+            if found is not None and allowed:
                 try:
-                    student = await self.work(desk.student_of, found, None)
+                    student = await self.work(desk.student_of, found, user)
                 except Exception as error:       # the store is away: the browser tries again
                     LOG.warning("tables: cannot find a student: %s", type(error).__name__)
             if student is None:
