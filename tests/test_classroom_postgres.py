@@ -38,6 +38,10 @@ from test_classroom_store import (  # noqa: F401
     test_report_numbers_on_a_known_set_of_answers,
     test_schema_is_created_once_and_reopening_keeps_every_answer,
 )
+from test_classroom_tables import (  # noqa: F401
+    test_a_move_the_store_cannot_keep_is_not_played,
+    test_a_table_restored_from_the_store_is_the_same_table_and_plays_on,
+)
 
 
 def _bindir() -> Path | None:
@@ -251,6 +255,10 @@ def test_a_database_without_tables_is_refused_with_the_command_that_makes_them(p
     "DELETE FROM rummy_students",
     "UPDATE rummy_meta SET value = '99'",
     "INSERT INTO rummy_meta (name, value) VALUES ('x', 'y')",
+    "UPDATE rummy_table_moves SET action = 'draw'",
+    "DELETE FROM rummy_table_moves",
+    "UPDATE rummy_tables SET spec = '{}'",
+    "DELETE FROM rummy_tables",
 ])
 def test_the_student_role_cannot_change_the_schema_or_what_was_answered(postgres, statement):
     import psycopg

@@ -13,6 +13,9 @@ rights (see :data:`STUDENT_GRANTS`):
                     ``position`` only (a student moves to another browser, goes on to
                     the next question); a name, a paper or a rejoin code never changes
 ``rummy_meta``      SELECT (the schema version)
+``rummy_tables``,   SELECT, INSERT: a card table's description and its moves are
+``rummy_table_``    added as they are made and read back to resume a table, never
+``moves``           changed (see :mod:`~rummy_teach.classroom.tablestore`)
 ==================  =================================================================
 
 No CREATE on the schema, no TRUNCATE, no DELETE, no ALTER, no DROP: the role owns
@@ -41,8 +44,10 @@ STUDENT_GRANTS = (
     "GRANT SELECT, INSERT ON rummy_students TO {role}",
     "GRANT UPDATE (seat_hash, seen_at, position) ON rummy_students TO {role}",
     "GRANT SELECT ON rummy_meta TO {role}",
+    "GRANT SELECT, INSERT ON rummy_tables TO {role}",
+    "GRANT SELECT, INSERT ON rummy_table_moves TO {role}",
 )
-TABLES = ("rummy_answers", "rummy_students", "rummy_meta")
+TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves")
 INIT_LOCK = 0x52554D4D  # the advisory lock `db init` holds while it works ("RUMM")
 
 

@@ -527,6 +527,7 @@ def classroom_voila_class(config: ClassroomConfig):
     from .desk import QuizDesk
     from .lesson import lesson_handlers
     from .quizpage import STUDENT_PATH, quiz_handlers, seat_hash_reader
+    from .tablehall import table_handlers
     from .teacher import teacher_handlers
 
     class NotFound(tornado.web.RequestHandler):
@@ -557,6 +558,7 @@ def classroom_voila_class(config: ClassroomConfig):
             if door is not None:
                 front += [(base + "/oauth_callback", door.callback_handler())]
             front += quiz_handlers(base, config, door=door, desk=desk)
+            front += table_handlers(base, config, desk, door=door)   # the class's card tables (issue 30)
             if config.kernels:
                 front += lesson_handlers(base, config, desk, seat_hash_reader(config),
                                          render_kwargs, door=door)

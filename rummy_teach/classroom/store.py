@@ -52,6 +52,7 @@ from .fields import (ID_LIMIT, TEXT_LIMITS, ResultsStoreError, clean_field, pars
                      safe_text, time_text)
 from .messages import say
 from .students import STUDENTS_SCHEMA, StudentsMixin
+from .tablestore import TABLES_SCHEMA, TablesMixin
 
 SCHEMA_VERSION = 1
 OUTCOMES = ("right", "wrong", "unreadable")
@@ -79,6 +80,7 @@ SCHEMA = (
     "ON rummy_answers (session_id, quiz, answered_at)",
     "CREATE TABLE IF NOT EXISTS rummy_meta (name VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)",
     STUDENTS_SCHEMA,
+    *TABLES_SCHEMA,
     f"INSERT INTO rummy_meta (name, value) VALUES ('schema_version', '{SCHEMA_VERSION}') "
     "ON CONFLICT (name) DO NOTHING",
 )
@@ -203,7 +205,7 @@ def parse_url(url) -> tuple[str, str]:
                             f"{scheme + '://'!r} is not supported; give {ACCEPTED}")
 
 
-class ResultsStore(StudentsMixin):
+class ResultsStore(StudentsMixin, TablesMixin):
     """An open results database. Use :func:`open_store` or ``ResultsStore(url)``.
 
     ``create=True`` (the classroom's way) records answers; on SQLite it also makes

@@ -370,4 +370,17 @@ CLASSROOM_WORDS = {
     "class_config_missing": "The classroom's settings lack {names}; start the class again with "
                             "a new --run-dir.",
     "class_config_no_path": "{name} is not set: start the class with rummy-teach classroom.",
+
+    # --- tables (issue 30: card tables for the class; the refusals of a move sent to a table)
+    "table_no_such_seat": "There is no seat {seat} at this table.",
+    "table_not_your_seat": "That seat is not yours: play from your own seat.",
+    "table_computer_seat": "A computer player plays that seat.",
+    "table_not_your_turn": "It is not your turn yet: wait until the others have played.",
+    "table_stale_move": "The table changed before your move arrived: look at it again and make "
+                        "your move.",
+    "table_unreadable_move": "Your move could not be read, so it was not played.",
+    "table_not_saved": "Your move was not saved, so it was not played: the class's database did "
+                       "not answer. Try again in a moment.",
+    "table_no_such_table": "There is no such table in this class.",
+    "table_too_fast": "Too many messages at once: wait a moment, then make your move.",
 }

@@ -1,0 +1,226 @@
+"""The class's card tables on the classroom server: a websocket per browser.
+
+``<base>/tables/ws`` (tornado's WebSocketHandler, on the classroom's own server). The
+browser is known by the same signed seat cookie as the quiz page (a student joins there
+first, with the class's join code): a connection without one, or from a seat that never
+joined, is closed at once. The socket refuses an ``Origin`` that is not this server
+(tornado's check), so another site's page cannot play for a student.
+
+Behind JupyterHub or a proxy that names the user, the student is that user (with the seat
+cookie still required), as on the quiz page.
+
+The messages are JSON objects, one a frame (docs/class-tables.md):
+
+* browser -> server: ``{"type": "sit", "table": ID, "seat": N}`` to watch one's own seat,
+  ``{"type": "move", "table": ID, "seat": N, "move": "draw", "seen": VERSION}``;
+* server -> browser: ``{"type": "frame", ...}`` (:meth:`Table.frame`: only what that seat
+  may see) after every change of a table the browser sits at, and ``{"type": "reply",
+  "ok": ..., "version": ..., "reasons": [...]}`` to the sender of a move or a sit, the
+  reasons in the student's language.
+
+A student may send :data:`BURST` messages at once, then :data:`PER_SECOND` a second, over
+all the sockets they open (:class:`~.pace.Pace`); more are refused (``table_too_fast``)
+without being read.
+
+:class:`TableHall` holds the session's tables (restored from the store when the server
+starts: every move was kept as it was made) and who watches which seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+import time
+
+from .. import i18n
+from ..errors import UsageError
+from ..reasons import Reason
+from .config import as_config
+from .messages import class_language
+from .pace import Pace
+from .quizpage import LANG_COOKIE, seat_hash_reader
+from .tables import Reply, open_table
+from .tablestore import TableJournal, restore_tables
+
+LOG = logging.getLogger("rummy_teach.classroom")
+TABLES_PATH = "tables/ws"
+BURST, PER_SECOND = 20, 5.0
+MESSAGE_LIMIT = 2000   # characters: a move is a few dozen
+
+
+class TableHall:
+    """The tables of one session: ``hall.open("t1", "basic", seats, seed=3)`` and
+    ``hall.tables["t1"]``; every table writes its moves to ``store``."""
+
+    def __init__(self, store, session: str):
+        self.store, self.session = store, session
+        self.journal = TableJournal(store, session)
+        self.problems: list = []            # tables whose stored moves do not replay, left out
+        self.tables = restore_tables(store, session, self.problems)
+        self.lock = threading.Lock()          # one move at a time per hall (moves are short)
+        self.watchers: dict[str, set] = {}   # table id -> {(socket, seat)}
+        self.watch_lock = threading.Lock()   # watchers change on the loop, are read in moves
+
+    def open(self, table_id: str, rules, seats, seed=0, dealer=None):
+        with self.lock:
+            if table_id in self.tables:
+                raise UsageError(f"there is a table {table_id!r} already")
+            table = open_table(table_id, rules, seats, seed, dealer=dealer, journal=self.journal)
+            self.tables[table.table_id] = table
+            return table
+
+    def sit(self, socket, table_id, seat, student: str) -> Reply:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            return Reply(False, (Reason("table_no_such_table"),), None)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
+            return Reply(False, (Reason("table_no_such_seat", {"seat": str(seat)[:20]}),), table.version)
+        if table.seats[seat].student != student:
+            return Reply(False, (Reason("table_not_your_seat"),), table.version)
+        with self.watch_lock:
+            self.watchers.setdefault(table.table_id, set()).add((socket, seat))
+        return Reply(True, (), table.version)
+
+    def move(self, table_id, seat, move, seen, student: str) -> tuple[Reply, list]:
+        """The table's reply to a move, and after a move played the frame each watcher of
+        the table is sent: ``[(socket, frame)]``, made under the hall's lock so no frame
+        is made halfway through another move."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            return Reply(False, (Reason("table_no_such_table"),), None), []
+        with self.lock:
+            reply = table.move(seat, move, seen, student)
+            if not reply.ok:
+                return reply, []
+            with self.watch_lock:
+                watching = list(self.watchers.get(table_id, ()))
+            return reply, [(socket, table.frame(s)) for socket, s in watching]
+
+    def frame(self, table_id: str, seat: int) -> dict:
+        with self.lock:
+            return self.tables[table_id].frame(seat)
+
+    def leave(self, socket) -> None:
+        with self.watch_lock:
+            for watching in self.watchers.values():
+                for pair in [p for p in watching if p[0] is socket]:
+                    watching.discard(pair)
+
+
+def table_handlers(base: str, config, desk, hall: TableHall | None = None,
+                   clock=time.monotonic, door=None) -> list:
+    """(pattern, handler) for the tables' websocket under ``base``; ``hall`` defaults to
+    the session's tables in the desk's store; ``clock`` paces each student's messages.
+    A student is who the quiz page knows: the signed seat's, or behind JupyterHub
+    (``door``) or a proxy (``config.user_header``) the user it vouches for, with the seat."""
+    import tornado.websocket
+
+    config = as_config(config)
+    user_header = None if door is not None else config.user_header
+    seat_hash = seat_hash_reader(config)
+    teacher_lang = class_language(config)
+    halls = [hall] if hall is not None else []
+    pace = Pace(BURST, PER_SECOND, clock)   # per student, whatever number of sockets they open
+    making = threading.Lock()
+
+    def the_hall() -> TableHall:
+        """The session's tables, restored from the store at the first connection (not when
+        the server starts: a store that is away then must not stop the quiz)."""
+        with making:
+            if not halls:
+                halls.append(TableHall(desk.store(), desk.session))
+            return halls[0]
+
+    class TableSocket(tornado.websocket.WebSocketHandler):
+        student = hall = None
+
+        def language(self) -> str:
+            try:
+                return i18n.resolve_language(self.get_cookie(LANG_COOKIE) or teacher_lang)
+            except UsageError:
+                return teacher_lang
+
+        async def user(self) -> tuple[bool, str | None]:
+            """(may go on, the user a hub or proxy vouches for): the quiz page's way."""
+            if door is not None:
+                found = await door.user(self)
+                return (found is not None), (found["name"] if found else None)
+            if user_header:
+                return True, self.request.headers.get(user_header) or None
+            return True, None
+
+        async def open(self):
+            self.lang = self.language()
+            found = seat_hash(self)
+            allowed, user = await self.user()
+            student = None
+            if found is not None and allowed:
+                try:
+                    student = await self.work(desk.student_of, found, user)
+                except Exception as error:       # the store is away: the browser tries again
+                    LOG.warning("tables: cannot find a student: %s", type(error).__name__)
+            if student is None:
+                self.send({"type": "refused", "reasons": self.words((Reason("access_refused"),))})
+                self.close(4403, "join the class first")
+                return
+            try:
+                self.hall = await self.work(the_hall)
+            except Exception as error:           # the store is away: the browser tries again
+                LOG.warning("tables: cannot restore the tables: %s", error)
+                self.send({"type": "refused", "reasons": self.words((Reason("table_not_saved"),))})
+                self.close(1011, "the class's database did not answer")
+                return
+            self.student = student.student_id
+
+        async def work(self, function, *args):
+            return await asyncio.get_running_loop().run_in_executor(None, function, *args)
+
+        def words(self, reasons) -> list:
+            with i18n.language(self.lang):
+                return [dict(r.to_json(), text=r.text()) for r in reasons]
+
+        def send(self, message: dict) -> None:
+            try:
+                self.write_message(json.dumps(message, ensure_ascii=False))
+            except tornado.websocket.WebSocketClosedError:
+                if self.hall is not None:
+                    self.hall.leave(self)
+
+        def answer(self, reply: Reply) -> None:
+            message = reply.to_dict()
+            message.update(type="reply", reasons=self.words(reply.reasons))
+            self.send(message)
+
+        async def on_message(self, text):
+            if self.student is None:
+                return
+            if not pace.take(self.student):
+                return self.answer(Reply(False, (Reason("table_too_fast"),), None))
+            try:
+                message = json.loads(text) if isinstance(text, str) and len(text) <= MESSAGE_LIMIT else None
+            except ValueError:
+                message = None
+            kind = message.get("type") if isinstance(message, dict) else None
+            if kind == "sit":
+                hall = self.hall
+                reply = hall.sit(self, message.get("table"), message.get("seat"), self.student)
+                self.answer(reply)
+                if reply.ok:
+                    self.send(dict(hall.frame(message["table"], message["seat"]), type="frame"))
+                return
+            if kind != "move":
+                return self.answer(Reply(False, (Reason("table_unreadable_move"),), None))
+            reply, frames = await self.work(self.hall.move, message.get("table"), message.get("seat"),
+                                            message.get("move"), message.get("seen"), self.student)
+            self.answer(reply)
+            for socket, frame in frames:
+                socket.send(dict(frame, type="frame"))
+
+        def on_close(self):
+            if self.hall is not None:
+                self.hall.leave(self)
+
+    TableSocket.the_hall = staticmethod(the_hall)
+    return [(base + "/" + TABLES_PATH, TableSocket)]
