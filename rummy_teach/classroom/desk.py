@@ -25,8 +25,10 @@ widget and no web request, only the rules of the class:
   :class:`~rummy_teach.quiz.Sitting` (which question, the answer read from the form,
   the verdict, the tries, the score, resuming from the stored answers); the desk adds
   what only a class has: the answer written to the store before the verdict is
-  returned, never more judged answers per question than the store holds room for
-  (another process may have written one), at most
+  returned, each into its try's own place in the store (the database holds it once, so
+  two server processes of one class, or two tabs, cannot both take the last try; the same
+  form sent again is the answer already kept), the sitting read again from the store when
+  another process may have moved the student on, at most
   :data:`~rummy_teach.classroom.student.UNREADABLE_LIMIT` unreadable ones kept, and no
   faster than a person.
 
