@@ -472,3 +472,34 @@ def test_the_answer_form_says_which_try_it_was_shown_for(tmp_path):
     answered = desk.answer(ada, question.id, wrong_answer(question), tried=0)
     shown = quiz_html("T", "/", ada, desk.sitting(ada), answered=answered)
     assert '<input type="hidden" name="try" value="1">' in shown
+
+
+def test_a_lesson_answer_whose_try_was_taken_meanwhile_takes_the_next_and_says_what_is_left(tmp_path):
+    """A lesson's quizzes keep their answers through the same keeper: a try another process
+    took between this one's count and its write sends the answer to the next try, and the
+    tries left are the database's (none), not this process's (one)."""
+    config, first, second = two_desks(tmp_path, attempts=2)
+    ada = first.join(SEAT_A, "Ada").student
+    quiz = Quiz.from_data({"format": "rummy-teach-quiz/1", "title": "T", "game": "basic",
+                           "questions": [{"id": "q-set", "kind": "meld", "cards": "9S 9D 9C"}]})
+    question = quiz["q-set"]
+    store = second.store()
+    counted = store.tally
+
+    def behind(*args):  # the count as it was before the other process wrote
+        found = counted(*args)
+        if not behind.done:
+            behind.done = True
+            first.lesson_answer(ada, "lesson-check", question, "run")
+        return found
+    behind.done = False
+    store.tally = behind
+    result, left = second.lesson_answer(ada, "lesson-check", question, "not a meld")
+    assert result.outcome == "wrong" and left == 0
+    assert [(a.given, a.outcome) for a in rows(config)] == [("run", "wrong"),
+                                                            ("not a meld", "wrong")]
+    for desk in (first, second):
+        with pytest.raises(Refused) as refused:
+            desk.lesson_answer(ada, "lesson-check", question, "set")
+        assert refused.value.said.code == "lesson_answer_done"
+    assert len(rows(config)) == 2
