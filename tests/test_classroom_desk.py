@@ -386,3 +386,120 @@ def test_a_widget_can_drive_the_desks_sitting_and_keep_answers_through_the_desk(
     assert widget.sitting.score()["attempts"] == 1 and len(rows(config)) == 2
     # the server started again: where the database leaves Ada
     assert QuizDesk(config).sitting(ada).current["id"] != question.id
+
+
+# --- two server processes of one class: two desks on one database ---------------------------
+def two_desks(tmp_path, **extra):
+    """Two desks of one class, each with its own connection: what two server processes of
+    the class hold (their sittings, their locks) and share (the database)."""
+    config = config_for(tmp_path, shuffle=False, **extra)
+    return config, QuizDesk(config, clock=Clock()), QuizDesk(config, clock=Clock())
+
+
+def test_a_student_answering_through_two_desks_in_turn_goes_on_through_the_quiz(tmp_path):
+    config, first, second = two_desks(tmp_path)
+    ada = first.join(SEAT_A, "Ada").student
+    second.enter(SEAT_A)  # the other process has seen the student too (and keeps a sitting)
+    order = first.sitting(ada).order[:4]
+    for number, question_id in enumerate(order):
+        desk = (first, second)[number % 2]  # the other desk's sitting is one answer behind
+        question = desk.sitting(ada).quiz[question_id]
+        result, public, left = desk.answer(ada, question_id, question.answer_input)
+        assert (result.outcome, public["id"], left) == ("right", question_id, 0)
+    assert [(a.question_id, a.outcome) for a in rows(config)] == [(q, "right") for q in order]
+    assert first.sitting(ada).position == 3  # the last answer went through the other desk
+    again = first.sitting(ada, fresh=True)  # what the page's Next does
+    assert again.position == second.sitting(ada).position == 4 and again.finished is False
+
+
+def test_the_last_try_taken_through_one_desk_is_gone_in_the_other(tmp_path):
+    config, first, second = two_desks(tmp_path, attempts=2)
+    ada = first.join(SEAT_A, "Ada").student
+    question = on(second, ada)
+    assert first.answer(ada, question.id, wrong_answer(question))[2] == 1
+    assert second.answer(ada, question.id, wrong_answer(question))[2] == 0  # counted the first
+    with pytest.raises(Refused) as refused:
+        first.answer(ada, question.id, question.answer_input)  # its own sitting said 1 left
+    assert refused.value.said.code == "answer_already_given"
+    assert [a.outcome for a in rows(config)] == ["wrong", "wrong"]
+
+
+def test_a_try_taken_meanwhile_makes_the_other_desk_use_the_next_one(tmp_path):
+    """The database holds each try once: a desk whose try was taken between its count and
+    its write (another process was first) takes the next, or refuses when none is left."""
+    config, first, second = two_desks(tmp_path, attempts=2)
+    ada = first.join(SEAT_A, "Ada").student
+    question = on(first, ada)
+    store = second.store()
+    counted = store.tally
+
+    def behind(*args):  # the count as it was before the other process wrote
+        found = counted(*args)
+        if not behind.done:
+            behind.done = True
+            first.answer(ada, question.id, wrong_answer(question))
+        return found
+    behind.done = False
+    store.tally = behind
+    result, _, left = second.answer(ada, question.id, question.answer_input)
+    assert result.outcome == "right" and left == 0
+    assert [a.outcome for a in rows(config)] == ["wrong", "right"]  # the wrong one kept too
+
+
+def test_the_same_form_sent_again_to_another_desk_is_the_answer_already_kept(tmp_path):
+    config, first, second = two_desks(tmp_path, attempts=2)
+    ada = first.join(SEAT_A, "Ada").student
+    question = on(first, ada)
+    wrong = wrong_answer(question)
+    assert first.answer(ada, question.id, wrong, tried=0)[2] == 1
+    result, public, left = second.answer(ada, question.id, wrong, tried=0)  # the form again
+    assert (result.outcome, public["id"], left) == ("wrong", question.id, 1)
+    assert len(rows(config)) == 1
+    result, _, left = second.answer(ada, question.id, wrong, tried=1)  # a new try, same text
+    assert (result.outcome, left) == ("wrong", 0) and len(rows(config)) == 2
+    with pytest.raises(Refused):  # another text in an old form: no try is left
+        first.answer(ada, question.id, question.answer_input, tried=0)
+    assert len(rows(config)) == 2
+
+
+def test_the_answer_form_says_which_try_it_was_shown_for(tmp_path):
+    """The page's form carries its try's number, which the desk uses to know the same form
+    sent again (see the two-desk tests above)."""
+    config, desk, _ = two_desks(tmp_path, attempts=3)
+    ada = desk.join(SEAT_A, "Ada").student
+    question = on(desk, ada)
+    assert '<input type="hidden" name="try" value="0">' in quiz_html("T", "/", ada, desk.sitting(ada))
+    answered = desk.answer(ada, question.id, wrong_answer(question), tried=0)
+    shown = quiz_html("T", "/", ada, desk.sitting(ada), answered=answered)
+    assert '<input type="hidden" name="try" value="1">' in shown
+
+
+def test_a_lesson_answer_whose_try_was_taken_meanwhile_takes_the_next_and_says_what_is_left(tmp_path):
+    """A lesson's quizzes keep their answers through the same keeper: a try another process
+    took between this one's count and its write sends the answer to the next try, and the
+    tries left are the database's (none), not this process's (one)."""
+    config, first, second = two_desks(tmp_path, attempts=2)
+    ada = first.join(SEAT_A, "Ada").student
+    quiz = Quiz.from_data({"format": "rummy-teach-quiz/1", "title": "T", "game": "basic",
+                           "questions": [{"id": "q-set", "kind": "meld", "cards": "9S 9D 9C"}]})
+    question = quiz["q-set"]
+    store = second.store()
+    counted = store.tally
+
+    def behind(*args):  # the count as it was before the other process wrote
+        found = counted(*args)
+        if not behind.done:
+            behind.done = True
+            first.lesson_answer(ada, "lesson-check", question, "run")
+        return found
+    behind.done = False
+    store.tally = behind
+    result, left = second.lesson_answer(ada, "lesson-check", question, "not a meld")
+    assert result.outcome == "wrong" and left == 0
+    assert [(a.given, a.outcome) for a in rows(config)] == [("run", "wrong"),
+                                                            ("not a meld", "wrong")]
+    for desk in (first, second):
+        with pytest.raises(Refused) as refused:
+            desk.lesson_answer(ada, "lesson-check", question, "set")
+        assert refused.value.said.code == "lesson_answer_done"
+    assert len(rows(config)) == 2

@@ -250,6 +250,41 @@ class AWholeClass(QuizPages):
         assert "Score: 0 right, 1 wrong" in body and self.quiz[1].to_public()["prompt"] in body
 
 
+class TheFormsTry(QuizPages):
+    """The answer form carries the number of judged answers it was shown after (``try``):
+    the same form sent again is the answer already kept, on this process or another."""
+    extra = {"attempts": 2}
+
+    def wrong(self, question) -> str:
+        return next(o for o in question.options if question.check(o).outcome == "wrong")
+
+    def test_the_same_form_sent_twice_is_one_answer_with_its_verdict_twice(self):
+        fay = self.joined("Fay")
+        question = self.quiz[0]
+        status, body, _, _ = fay.get(f"/quiz?join={JOIN}")
+        assert '<input type="hidden" name="try" value="0">' in body
+        form = {"question": question.id, "choice": self.wrong(question), "try": "0"}
+        first = fay.post("/quiz/answer", form)[1]
+        self.clock.advance(60)
+        again = fay.post("/quiz/answer", form)[1]  # a double press, a retry after a lost reply
+        assert "rt-feedback rt-wrong" in first and "rt-feedback rt-wrong" in again, again[-800:]
+        assert '<input type="hidden" name="try" value="1">' in again   # one try left
+        assert [r.outcome for r in self.rows("Fay")] == ["wrong"]
+        self.clock.advance(60)
+        last = fay.post("/quiz/answer", {**form, "try": "1"})[1]    # the same text, a new try
+        assert "rt-feedback rt-wrong" in last and len(self.rows("Fay")) == 2
+
+    def test_a_try_that_is_not_a_small_number_is_an_answer_like_any_other(self):
+        question = self.quiz[0]
+        for n, given in enumerate(("x", "-1", "1234", "\u0663", "1.5", "")):
+            name = f"Gus {n}"
+            browser = self.joined(name)
+            status, body, _, _ = browser.post("/quiz/answer", {
+                "question": question.id, "choice": question.answer_input, "try": given})
+            assert status == 200 and "rt-feedback rt-right" in body, (given, body[-600:])
+            assert [r.outcome for r in self.rows(name)] == ["right"]
+
+
 class BehindAProxy(QuizPages):
     extra = {"user_header": "X-Forwarded-User"}
 

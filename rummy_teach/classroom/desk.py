@@ -25,8 +25,10 @@ widget and no web request, only the rules of the class:
   :class:`~rummy_teach.quiz.Sitting` (which question, the answer read from the form,
   the verdict, the tries, the score, resuming from the stored answers); the desk adds
   what only a class has: the answer written to the store before the verdict is
-  returned, never more judged answers per question than the store holds room for
-  (another process may have written one), at most
+  returned, each into its try's own place in the store (the database holds it once, so
+  two server processes of one class, or two tabs, cannot both take the last try; the same
+  form sent again is the answer already kept), the sitting read again from the store when
+  another process may have moved the student on, at most
   :data:`~rummy_teach.classroom.student.UNREADABLE_LIMIT` unreadable ones kept, and no
   faster than a person.
 
@@ -85,6 +87,16 @@ class Refused(Exception):
         """The refusal in words, in the language in use (what a quiz widget shows)."""
         from .messages import say
         return say(self.said.code, **self.said.params)
+
+
+class AlreadyKept(Refused):
+    """The answer sent is one the store holds already in its place (the same form sent
+    twice, to this process or another): ``answer`` is the stored one. Nothing more is kept;
+    :meth:`QuizDesk.answer` says its verdict again."""
+
+    def __init__(self, code: str, answer):
+        super().__init__(code)
+        self.answer = answer
 
 
 @dataclass
@@ -272,7 +284,7 @@ class QuizDesk:
         except Exception:  # the dashboard is a bit behind; the answers are what matter
             pass
 
-    def answer(self, student, question_id: str, form) -> Answered:
+    def answer(self, student, question_id: str, form, tried: int | None = None) -> Answered:
         """Judge and keep one answer to ``question_id`` (the question the student's page
         showed): ``form`` is the page's fields (``{"choice": ..., "pick": [...], "text": ...}``)
         or the answer as text. Returns the sitting's ``Answered(result, public, tries_left)``;
@@ -281,22 +293,68 @@ class QuizDesk:
         Raises :class:`Refused` (nothing kept, nothing counted) for an answer to a question
         the student is not on, a question already answered, a form that cannot be read, or
         answers faster than a person; any error of the store propagates (nothing counted:
-        the student submits again)."""
+        the student submits again).
+
+        Another server process of the class may share the database: a question this
+        process's sitting has gone past, or not reached, is looked up in the store first
+        (the student may have been moved on there). ``tried`` is how many judged answers
+        the student's form had seen (the page's ``try``): the same form sent again, to this
+        process or another, with the same answer, is the answer already kept (its verdict
+        again, nothing stored twice)."""
         sitting = self.sitting(student)
+        if not sitting.takes(question_id):  # moved on (or not) through another process?
+            sitting = self.sitting(student, fresh=True)
         if not sitting.takes(question_id):
+            again = self._sent_before(student, sitting, question_id, form, tried)
+            if again is not None:
+                return again
             raise Refused("answer_already_given")
         if not self.answers_pace.allows(student.student_id):  # before judging: it costs
             raise Refused("answer_too_fast")
         submit = sitting.submit_text if isinstance(form, str) else sitting.submit
+        keep = self.keeper(student, tried=tried, counted=sitting.tries(question_id))
         try:
-            answered = submit(form, question=question_id, record=self.keeper(student))
+            answered = submit(form, question=question_id, record=keep)
+        except AlreadyKept as kept:
+            return self._again(student, question_id, kept.answer)
         except SittingRefused as refused:
             raise Refused(refused.reason.code, **refused.reason.params) from None
+        if keep.behind:  # another process kept answers to the question meanwhile
+            fresh = self.sitting(student, fresh=True)
+            return Answered(answered.result, answered.public, fresh.tries_left(question_id))
         sitting.next()  # the verdict is drawn once; the page then shows where the student is
         return answered
 
+    def _sent_before(self, student, sitting: Sitting, question_id: str, form,
+                     tried: int | None) -> Answered | None:
+        """The answer a form (shown when ``tried`` judged answers were kept) sent already,
+        said again; None when it did not (or the form does not say)."""
+        from ..quiz import form_text
+        from .store import kept_given, slot_id
+
+        public = sitting.public_of(question_id)
+        if tried is None or public is None:
+            return None
+        try:
+            text = form if isinstance(form, str) else form_text(public, form)
+        except SittingRefused:
+            return None
+        found = self.store().stored_answer(
+            slot_id(self.session, student.student_id, question_id, "counted", tried + 1))
+        if found is None or found.given != kept_given(text):
+            return None
+        return self._again(student, question_id, found)
+
+    def _again(self, student, question_id: str, stored) -> Answered:
+        """The answer already kept in its place, said again: its verdict, the question as
+        the student's paper shows it, the tries left (read from the store)."""
+        sitting = self.sitting(student, fresh=True)
+        return Answered(sitting.quiz[question_id].check(stored.given),
+                        sitting.public_of(question_id), sitting.tries_left(question_id))
+
     def keeper(self, student, quiz=None, quiz_name: str | None = None,
-               done: str = "answer_already_given"):
+               done: str = "answer_already_given", tried: int | None = None,
+               counted: int | None = None):
         """The ``record`` that keeps one answer of ``student`` in the store before their
         sitting counts it: the store's tally (not this process's memory: another may share
         the class) refuses a question already answered (:class:`Refused` with ``done``), at
@@ -306,24 +364,60 @@ class QuizDesk:
         the class's lesson). :meth:`answer` and :meth:`lesson_answer` use it; so may a front
         end that drives the student's sitting itself, e.g. ``QuizWidget(quiz,
         sitting=desk.sitting(student), on_answer=desk.keeper(student))`` (call it under
-        :meth:`lock`)."""
+        :meth:`lock`).
+
+        Each answer goes into its try's place (:func:`~rummy_teach.classroom.store.slot_id`:
+        the store's count of judged answers, plus one), which the database holds once: two
+        server processes of one class, or two tabs, cannot both take the last try. A place
+        taken meanwhile by the same answer is that answer (:class:`AlreadyKept`, nothing
+        stored twice); by another, the next place is tried while a try is left. ``tried``:
+        the judged answers the student's form had seen (a form sent again is its answer
+        already kept). ``counted``: the judged answers the caller's sitting counted; the
+        record's ``behind`` is then True when the store held others (read the sitting
+        again)."""
+        from .store import SlotTaken, kept_given, slot_id
+
         quiz = quiz if quiz is not None else self.paper(student)
         quiz_name = quiz_name or self.quiz_name
 
         def keep(public, text, result):
             if not self.answers_pace.allows(student.student_id):
                 raise Refused("answer_too_fast")
-            store = self.store()
-            tally = store.tally(self.session, student.student_id, public["id"])
-            if tally["right"] or tally["right"] + tally["wrong"] >= self.attempts:
-                raise Refused(done)
-            if result.outcome == "unreadable" and tally["unreadable"] >= UNREADABLE_LIMIT:
-                return      # the hint shows; nothing judged is lost by not keeping one more
-            self.answers_pace.take(student.student_id)
-            store.record(session=self.session, student_id=student.student_id,
-                         student_name=student.name, quiz=quiz_name,
-                         question_id=public["id"], rule=quiz[public["id"]].rule_key,
-                         given=str(text), outcome=result.outcome)
+            store, question_id, given = self.store(), public["id"], kept_given(text)
+            place = (self.session, student.student_id, question_id)
+            paced = False
+            for _ in range(self.attempts + UNREADABLE_LIMIT + 1):  # each round: a place taken
+                tally = store.tally(*place)
+                judged = tally["right"] + tally["wrong"]
+                if counted is not None and judged != counted:
+                    keep.behind = True
+                if tried is not None and 0 <= tried < judged:  # an older form, sent again?
+                    found = store.stored_answer(slot_id(*place, "counted", tried + 1))
+                    if found is not None and found.given == given:
+                        raise AlreadyKept(done, found)
+                if tally["right"] or judged >= self.attempts:
+                    raise Refused(done)
+                if result.outcome == "unreadable":
+                    if tally["unreadable"] >= UNREADABLE_LIMIT:
+                        return  # the hint shows; nothing judged is lost by not keeping one more
+                    answer_id = slot_id(*place, "unreadable", tally["unreadable"] + 1)
+                else:
+                    answer_id = slot_id(*place, "counted", judged + 1)
+                if not paced:
+                    paced = self.answers_pace.take(student.student_id)
+                try:
+                    store.record(session=self.session, student_id=student.student_id,
+                                 student_name=student.name, quiz=quiz_name,
+                                 question_id=question_id, rule=quiz[question_id].rule_key,
+                                 given=str(text), outcome=result.outcome, answer_id=answer_id)
+                except SlotTaken as taken:  # another process (or this form, sent twice) was first
+                    if taken.answer is not None and taken.answer.given == given:
+                        raise AlreadyKept(done, taken.answer) from None
+                    keep.behind = True
+                    continue  # the next place, if a try is left
+                return
+            raise Refused(done)
+        keep.behind = False
         return keep
 
     # --- a lesson's quizzes (--notebook) -------------------------------------------------
@@ -338,14 +432,21 @@ class QuizDesk:
         if not self.answers_pace.allows(student.student_id):
             raise Refused("answer_too_fast")
         quiz = Quiz([question])
-        sitting = Sitting(quiz, attempts=self.attempts,
-                          history=self.lesson_history(student, quiz_name))
+
+        def sitting():
+            return Sitting(quiz, attempts=self.attempts,
+                           history=self.lesson_history(student, quiz_name))
+        now = sitting()
+        keep = self.keeper(student, quiz, quiz_name, done="lesson_answer_done",
+                           counted=now.tries(question.id))
         try:
-            answered = sitting.submit_text(text, question=question.id,
-                                           record=self.keeper(student, quiz, quiz_name,
-                                                              done="lesson_answer_done"))
+            answered = now.submit_text(text, question=question.id, record=keep)
+        except AlreadyKept as kept:  # the same answer, kept through another process
+            return question.check(kept.answer.given), sitting().tries_left(question.id)
         except SittingRefused:  # done with before (this process's reading of the store)
             raise Refused("lesson_answer_done") from None
+        if keep.behind:  # another process kept answers to the question meanwhile
+            return answered.result, sitting().tries_left(question.id)
         return answered.result, answered.tries_left
 
     def lesson_history(self, student, quiz_name: str) -> list[tuple[str, str]]:

@@ -96,6 +96,11 @@ def _fields(handler) -> dict:
             "pick": [value[:20] for value in handler.get_body_arguments("pick")[:60]]}
 
 
+def _count(text: str) -> int | None:
+    """The answer form's ``try`` (the judged answers it had seen): a small number, else None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+
+
 def _seat_signer(config):
     """(sign, seat_of): a seat as its cookie holds it (HMAC with a key drawn from the
     teacher's token digest), and the seat of a cookie's value (None unless signed here)."""
@@ -239,19 +244,21 @@ def quiz_handlers(base: str, config, door=None, desk: QuizDesk | None = None) ->
         if config.kernels:  # no quiz of the class's own to answer here: the lesson has them
             return 200, lesson_link(title(), prefix + "voila/render/" + config.lesson, student)
         with desk.lock(student.student_id):  # one student's requests one at a time
-            sitting = desk.sitting(student)
-            if act == "next":
+            if act == "next":  # answered through another process of the class meanwhile?
+                sitting = desk.sitting(student, fresh=True)
                 desk.seen(student, sitting)
                 return 200, quiz_html(title(), prefix, student, sitting)
             said = answered = None
             try:
-                answered = desk.answer(student, form["question"], form["fields"])
+                answered = desk.answer(student, form["question"], form["fields"],
+                                       tried=form["try"])
             except Refused as refused:
                 said = refused.said
             except StoreLost:  # the class's file is gone: the teacher has the alarm
                 said = Said("quiz_not_saved_lost")
             except Exception as error:  # not kept, not counted: submit again
                 said = Said("quiz_not_saved", {"error": type(error).__name__})
+            sitting = desk.sitting(student)  # (read again from the store if the answer had to)
             return 200, quiz_html(title(), prefix, student, sitting, said=said, answered=answered)
 
     class Open(Student):
@@ -299,6 +306,7 @@ def quiz_handlers(base: str, config, door=None, desk: QuizDesk | None = None) ->
             form = {"name": self.get_body_argument("name", "")[:200],
                     "code": self.get_body_argument("code", "")[:20],
                     "question": self.get_body_argument("question", "")[:200],
+                    "try": _count(self.get_body_argument("try", "")),
                     "fields": _fields(self)}
             status, main = await self.work(act_on, act, seat_hash, user, form, self.language(),
                                            self.request.remote_ip or "")

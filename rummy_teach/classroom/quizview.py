@@ -351,8 +351,10 @@ def quiz_html(title: str, base: str, student, sitting, *, said=None, answered=No
                     f'role="status" tabindex="-1" data-focus>'
                     f'{_e(say("quiz_finished", right=s["right"], total=s["questions"]))}</p>')
     skip = (public["groups"][-1]["label"],) if public["input"] == "cards" else ()
+    tried = int(sitting.tries(public["id"]))  # the form's answers seen: one answer per send
     answer = (f'<form method="post" action="{_e(base)}quiz/answer" class="rt-answer">'
               f'<input type="hidden" name="question" value="{_e(public["id"])}">'
+              f'<input type="hidden" name="try" value="{tried}">'
               f"{inputs_html(public, closed, answered[0].given if answered else '')}"
               f'<button type="submit"{" disabled" if closed else ""}>{_e(say("quiz_submit"))}'
               "</button></form>")

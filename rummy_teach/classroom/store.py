@@ -34,6 +34,7 @@ run folder keeps, so a class is never "resumed" over another or a new empty file
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import re
@@ -86,6 +87,30 @@ SCHEMA = (
 )
 class StoreLost(ResultsStoreError):
     """The database file was deleted or replaced while open: nothing more is written."""
+
+
+class SlotTaken(Exception):
+    """An answer's place (its ``answer_id``, :func:`slot_id`) holds a stored answer already:
+    ``answer`` is that one. Two server processes, or one answer sent twice, cannot both
+    take the same try."""
+
+    def __init__(self, answer: "Answer | None"):
+        super().__init__(getattr(answer, "answer_id", None))
+        self.answer = answer
+
+
+def slot_id(session: str, student_id: str, question_id: str, kind: str, number: int) -> str:
+    """The ``answer_id`` of a student's ``number``-th ``kind`` ("counted" or "unreadable")
+    answer to a question: the same in every process, so the primary key lets one answer only
+    into each try, whichever server judged it."""
+    key = "\x00".join((session, student_id, question_id, kind, str(int(number))))
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+
+
+def kept_given(given) -> str:
+    """An answer's text as :meth:`ResultsStore.record` keeps it (cleaned, cut to length)."""
+    return clean_field("given", "" if given is None else given, TEXT_LIMITS["given"],
+                       required=False)
 
 
 LOG = logging.getLogger("rummy_teach.classroom")
@@ -515,12 +540,15 @@ class ResultsStore(StudentsMixin, TablesMixin):
         self._fail(what, error)
 
     def record(self, *, session, student_id, student_name, quiz, question_id, rule, given,
-               outcome, at: datetime | None = None) -> Answer:
+               outcome, at: datetime | None = None, answer_id: str | None = None) -> Answer:
         """Store one submitted answer, committed before this returns; the stored :class:`Answer`.
 
         ``outcome`` is True/False, 'right'/'wrong'/'unreadable', or an enum with that
         value or name. ``at`` defaults to now (UTC). A failure raises
         :class:`ResultsStoreError`, so the app can tell the student the answer was not saved.
+        ``answer_id`` (else a random one): the answer's place, :func:`slot_id`; a place
+        taken already raises :class:`SlotTaken` with the answer stored there, and nothing
+        is written.
         """
         if not self.create:
             raise ResultsStoreError(f"{self.where} was opened for reading only; open it with "
@@ -532,19 +560,28 @@ class ResultsStore(StudentsMixin, TablesMixin):
             quiz=clean_field("quiz", quiz, ID_LIMIT),
             question_id=clean_field("question_id", question_id, ID_LIMIT),
             rule=clean_field("rule", rule, ID_LIMIT * 2, required=False),
-            given=clean_field("given", "" if given is None else given, TEXT_LIMITS["given"],
-                         required=False),
+            given=kept_given(given),
             outcome=outcome_text(outcome),
             answered_at=parse_time(time_text(at)),
-            answer_id=uuid.uuid4().hex,
+            answer_id=clean_field("answer_id", answer_id, 32) if answer_id else uuid.uuid4().hex,
         )
         row = (answer.answer_id, answer.session, answer.student_id, answer.student_name, answer.quiz,
                answer.question_id, answer.rule, answer.given, answer.outcome,
                time_text(answer.answered_at))
-        # ON CONFLICT makes the one retry after a reconnect harmless.
-        self._write("save an answer to", f"INSERT INTO rummy_answers ({', '.join(COLUMNS)}) VALUES "
-                  f"({', '.join('?' * len(COLUMNS))}) ON CONFLICT (answer_id) DO NOTHING", row)
+        # ON CONFLICT makes the one retry after a reconnect harmless: a row that went in
+        # the first time is found below as the one in its place.
+        inserted = self._write("save an answer to", f"INSERT INTO rummy_answers "
+                               f"({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
+                               "ON CONFLICT (answer_id) DO NOTHING RETURNING answer_id", row)
+        if not inserted and answer_id:  # (a random id met again is the retry's own row)
+            raise SlotTaken(self.stored_answer(answer.answer_id))
         return answer
+
+    def stored_answer(self, answer_id: str) -> Answer | None:
+        """The answer stored under ``answer_id`` (None: none is)."""
+        rows = self._run("read", f"SELECT {', '.join(COLUMNS)} FROM rummy_answers "
+                         "WHERE answer_id = ?", (str(answer_id),))
+        return self._answers(rows)[0] if rows else None
 
     def answers(self, *, session: str | None = None, quiz: str | None = None,
                 student_id: str | None = None) -> list[Answer]:
@@ -552,6 +589,10 @@ class ResultsStore(StudentsMixin, TablesMixin):
         where, params = self._filters(session=session, quiz=quiz, student_id=student_id)
         rows = self._run("read", f"SELECT {', '.join(COLUMNS)} FROM rummy_answers{where} "
                          "ORDER BY answered_at, answer_id", params)
+        return self._answers(rows)
+
+    @staticmethod
+    def _answers(rows) -> list[Answer]:
         return [Answer(session=r[1], student_id=r[2], student_name=r[3], quiz=r[4], question_id=r[5],
                        rule=r[6], given=r[7], outcome=r[8], answered_at=parse_time(r[9]),
                        answer_id=r[0]) for r in rows]
