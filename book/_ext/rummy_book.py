@@ -148,9 +148,11 @@ def add_skip_to_table(app, pagename, templatename, context, doctree):
 WIDE_OUTPUT = re.compile(r'<div class="output text_html">(?=<div class="rt-play" data-kind="(?:table|stepper)")')
 
 
-def widen_tables(app, pagename, templatename, context, doctree):
+def widen_tables(app, pagename, templatename, context, doctree=None):
     """Mark every card table's output on the page as wide (see :data:`WIDE_OUTPUT`)."""
-    body = context.get("body") or ""
+    body = context.get("body")
+    if not body:
+        return
     context["body"] = WIDE_OUTPUT.sub('<div class="output text_html rummy-wide full-width">', body)
 
 
