@@ -194,7 +194,7 @@ UNDER_BACK_TO_TOP = """el => { const top = document.getElementById('pst-back-to-
       .map(b => b.textContent.trim()); }"""
 
 
-def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide):
+def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide, axe_source):
     """At 1280 x 900 the table reaches over the in-page contents' column (which folds to its
     title), so a hand of 11 cards lies in one row with no horizontal scroll, and nothing
     covers the table's buttons."""
@@ -213,6 +213,13 @@ def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide):
     page.wait_for_timeout(600)          # the contents' folding (a 0.4 s transition) has ended
     assert table.evaluate(COVERED_BUTTONS) == []
     wide.shot("wide_table_page")
+    page.add_script_tag(content=axe_source)         # the wide layout as accessible as the others
+    found = page.evaluate("""async (tags) => {
+        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => ({id: v.id, nodes: v.nodes.length, first: v.nodes[0].html.slice(0, 160)})); }""",
+                          WCAG + ["wcag22aa"])
+    assert found == [], found
     assert wide.outside == [] and page_errors(wide) == []
 
 
