@@ -223,4 +223,10 @@ def test_the_tables_buttons_show_their_state_in_voila(table_page):
     page.wait_for_function("() => !!document.activeElement.closest('[data-roving=hand]')",
                            timeout=UPDATE_MS)
     assert button(page, "Draw").is_disabled() and button(page, "Discard").is_enabled()
+    # a tool pressed by keyboard keeps the focus through the redraw (the hand reordered)
+    button(page, "Sort by rank").focus()
+    page.keyboard.press(" ")
+    page.wait_for_function("""() => document.querySelector('[data-act="sort"][data-arg="rank"]')
+                              .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+    assert focused(page) == "rank"
     table_page.assert_offline()

@@ -152,7 +152,7 @@ function render({ model, el }) {
   // gone or greyed (Draw, once drawn), it goes to the toolbar the view marks as the next
   // step (data-focus-next), as on the book's pages; never to the page.
   const draw = () => {
-    const focused = view.querySelector(`${CONTROL}:focus`);
+    const focused = view.querySelector(`:is(${CONTROL}):focus`);
     const key = focused ? keyOf(focused) : null;
     view.innerHTML = model.get("html");
     settleBars();
