@@ -191,3 +191,24 @@ def test_rule_summary_prints_on_one_page(book_site, browser_page, card):
     assert not page.locator(".bd-sidebar-primary").is_visible()
     assert page.locator(".rules-card").is_visible()
     assert browser_page.outside == []
+
+
+def test_the_book_extension_marks_card_tables_wide_and_nothing_else():
+    """A card table's and a worked example's output get the wide-screen breakout
+    (rummy.css .rummy-wide; the theme's full-width); a quiz's keeps the article's width."""
+    sys.path.insert(0, str(BOOK / "_ext"))
+    try:
+        from rummy_book import widen_tables
+    finally:
+        sys.path.remove(str(BOOK / "_ext"))
+    output = '<div class="output text_html"><div class="rt-play" data-kind="{}" data-config="{{}}">'
+    body = "".join(output.format(kind) for kind in ("table", "quiz", "stepper", "meld"))
+    context = {"body": body}
+    widen_tables(None, "tutorials/basic_play", "page.html", context)
+    wide = '<div class="output text_html rummy-wide full-width"><div class="rt-play" data-kind="{}"'
+    assert context["body"].count("rummy-wide full-width") == 2
+    assert wide.format("table") in context["body"] and wide.format("stepper") in context["body"]
+    assert output.format("quiz") in context["body"] and output.format("meld") in context["body"]
+    context = {}
+    widen_tables(None, "genindex", "genindex.html", context)     # a page with no body: nothing
+    assert not context.get("body")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from browser import PHONE, STRIPS, TARGET, WIDE, RecordedPage
-from test_book_play import SCORING, book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
+from test_book_play import SCORING, book_with_lite, open_page, page_errors, play_site, press, settled  # noqa: F401
 from test_book_pages import WCAG, axe_source  # noqa: F401  (a fixture)
 from test_book_tables import CONTRACT, R500
 
@@ -169,3 +169,72 @@ def test_axe_finds_no_serious_violation_in_the_phone_layout(play_site, phone, ax
           .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
                       first: v.nodes[0].html.slice(0, 160)})); }""", WCAG + ["wcag22aa"])
     assert found == [], found
+
+
+# --- wide screens use their width; Back to top keeps off the table (issue 27 point 1/2) -------
+
+#: the article's column at 1280 px before the table took the contents' column too
+ARTICLE_COLUMN = 688
+
+#: the table's buttons a point of the screen would not reach (something else lies on top)
+COVERED_BUTTONS = """el => [...el.querySelectorAll('button')].filter(b => {
+    const r = b.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight || r.width === 0) return false;
+    const x = r.left + r.width / 2, y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+    const hit = document.elementFromPoint(x, y);
+    return !(hit && b.contains(hit)); }).map(b => b.textContent.trim())"""
+
+
+#: the table's buttons that the theme's Back to top button, where shown, overlaps
+UNDER_BACK_TO_TOP = """el => { const top = document.getElementById('pst-back-to-top');
+    if (!top || getComputedStyle(top).display === 'none') return [];
+    const t = top.getBoundingClientRect();
+    return [...el.querySelectorAll('button')].filter(b => { const r = b.getBoundingClientRect();
+      return r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom; })
+      .map(b => b.textContent.trim()); }"""
+
+
+def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide, axe_source):
+    """At 1280 x 900 the table reaches over the in-page contents' column (which folds to its
+    title), so a hand of 11 cards lies in one row with no horizontal scroll, and nothing
+    covers the table's buttons."""
+    page = open_page(wide, play_site, BASIC)
+    table = widget_on(page, "table", 0)
+    assert table.bounding_box()["width"] > ARTICLE_COLUMN + 200
+    prose = page.locator(".bd-article section > p").first.bounding_box()
+    assert prose["width"] <= ARTICLE_COLUMN                   # the text keeps its measure
+    press(table, "Draw")
+    own = table.locator(".rt-seat.rt-own .rt-hand [data-card]")
+    assert own.count() == 11
+    tops = {round(own.nth(i).bounding_box()["y"]) for i in range(own.count())}
+    assert len(tops) == 1, f"the hand of 11 lies in {len(tops)} rows"
+    assert all(card["hit"] and card["width"] >= 44 for row in table.evaluate(STRIPS) for card in row)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    page.wait_for_timeout(600)          # the contents' folding (a 0.4 s transition) has ended
+    assert table.evaluate(COVERED_BUTTONS) == []
+    wide.shot("wide_table_page")
+    page.add_script_tag(content=axe_source)         # the wide layout as accessible as the others
+    found = page.evaluate("""async (tags) => {
+        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => ({id: v.id, nodes: v.nodes.length, first: v.nodes[0].html.slice(0, 160)})); }""",
+                          WCAG + ["wcag22aa"])
+    assert found == [], found
+    assert wide.outside == [] and page_errors(wide) == []
+
+
+def test_on_a_phone_back_to_top_never_covers_the_tables_buttons(play_site, phone):
+    """The theme's Back to top button appears when the reader scrolls up, fixed over the
+    foot of the screen: scrolled down the page and back up a step at a time, it never lies
+    over one of the table's buttons."""
+    page = open_page(phone, play_site, BASIC)
+    table = widget_on(page, "table", 0)
+    bottom = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
+    start = page.evaluate("() => scrollY")
+    steps = list(range(max(0, start - 900), min(bottom, start + 1200), 100))   # the table passes by
+    for y in steps + steps[::-1]:
+        page.evaluate("y => window.scrollTo(0, y)", y)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert table.evaluate(UNDER_BACK_TO_TOP) == [], y
+    phone.shot("phone_table_scrolled_up")
+    assert phone.outside == [] and page_errors(phone) == []

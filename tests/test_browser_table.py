@@ -162,3 +162,71 @@ def test_the_table_takes_the_phone_layout_in_voila(voila, chromium):
         assert recorded.unexpected_outside() == []
     finally:
         context.close()
+
+
+# --- the buttons' looks (issue 27 point 1): the book's buttons, in Voilà ----------------------
+
+LOOK = """n => { const s = getComputedStyle(n);
+    return {background: s.backgroundColor, border: s.borderTopStyle, cursor: s.cursor,
+            shadow: s.boxShadow, colour: s.color}; }"""
+
+
+def focused(page) -> str:
+    return page.evaluate("() => document.activeElement.dataset.arg || document.activeElement.tagName")
+
+
+def test_the_tables_buttons_show_their_state_in_voila(table_page):
+    """Greyed, pressed and live buttons differ in their computed styles; a greyed one's
+    tooltip is the controller's own reason; the review's buttons wait for the hand's end;
+    the moves are one tab stop with the arrow keys inside (the book's toolbar)."""
+    from rummy_teach.lessons.worked_examples import THIRTY_POINTS
+    from rummy_teach.play.table import button_words
+    from rummy_teach.widgets import CardTable
+
+    page = table_page.page
+    same = CardTable.from_game(THIRTY_POINTS.start(), seat=0, seed=1, delay=0)   # the notebook's table
+    draw, discard, hint = (button(page, name) for name in ("Draw", "Discard", "Hint"))
+    live, off, plain = draw.evaluate(LOOK), discard.evaluate(LOOK), hint.evaluate(LOOK)
+    assert discard.is_disabled() and draw.is_enabled()
+    assert off["background"] != live["background"] and off["border"] == "dashed" != live["border"]
+    assert off["cursor"] == "not-allowed" and live["cursor"] == "pointer"
+    assert plain["background"] != live["background"]     # a tool does not stand out as a move
+    assert discard.get_attribute("title") == same.controller.why_off("discard") != ""
+    assert draw.get_attribute("title") == button_words("draw")[1]        # a live one: what it does
+    assert page.locator('[data-act="coach"][data-arg^="review"]').count() == 0
+    assert page.locator(".jupyter-button").count() == 0   # no pale-blue widget buttons left
+
+    coach = button(page, "Coach mode")
+    before = coach.evaluate(LOOK)
+    assert coach.get_attribute("aria-pressed") == "false"
+    coach.click()
+    page.wait_for_function("""() => document.querySelector('[data-act="coach"][data-arg="coach"]')
+                              .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+    pressed = button(page, "Coach mode").evaluate(LOOK)
+    assert pressed["background"] != before["background"] and pressed["shadow"] != "none"
+    table_page.shot("voila_table_buttons", full_page=True)
+
+    # the moves: one tab stop (Draw), the arrow keys reach Take and back, greyed ones skipped
+    draw.focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "take"
+    page.keyboard.press("ArrowLeft")
+    assert focused(page) == "draw"
+    page.keyboard.press("End")
+    assert focused(page) == "take"                 # the last move that may be made now
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => !document.activeElement.closest('[data-roving=moves]')")
+    # Enter on a move plays it; the focus goes on to where the next step lies (the hand)
+    draw.focus()
+    page.keyboard.press("Enter")
+    log(page).get_by_text("You draw 7♥ from the stock.").wait_for(timeout=UPDATE_MS)
+    page.wait_for_function("() => !!document.activeElement.closest('[data-roving=hand]')",
+                           timeout=UPDATE_MS)
+    assert button(page, "Draw").is_disabled() and button(page, "Discard").is_enabled()
+    # a tool pressed by keyboard keeps the focus through the redraw (the hand reordered)
+    button(page, "Sort by rank").focus()
+    page.keyboard.press(" ")
+    page.wait_for_function("""() => document.querySelector('[data-act="sort"][data-arg="rank"]')
+                              .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+    assert focused(page) == "rank"
+    table_page.assert_offline()

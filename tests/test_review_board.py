@@ -237,8 +237,8 @@ def test_the_widget_shows_the_board_and_its_clicks_step_it():
     widget = CardTable("basic", 2, seat=0, seed=11, levels=("hard",), delay=0)
     play_hand_badly(widget.controller)
     widget.run_bots()
-    widget.coach_buttons["review"].click()
-    assert widget.problem.value == ""
+    widget.board.click("act", "coach:review")                # the Review button in the browser
+    assert widget.board.error == "" and widget.problem.value == ""
     board = widget.controller.coaching.board
     assert 'role="listbox"' in widget.board.html
     widget.board.click("region", "review:4")                 # a click in the browser on move 4
@@ -247,6 +247,7 @@ def test_the_widget_shows_the_board_and_its_clicks_step_it():
     assert f"Move 4 of {board.last}" in widget.board.html
     widget.board.click("region", f"review:{board.marks[0]}")   # a mark on the chart
     assert board.selected == board.marks[0] and "better:" in widget.board.html
-    assert all(b.disabled for b in widget.buttons.values())    # no move while the review is open
-    widget.coach_buttons["review_close"].click()
-    assert 'role="listbox"' not in widget.board.html and not widget.buttons["next"].disabled
+    assert 'data-act="press"' not in widget.board.html         # no move while the review is open
+    widget.board.click("act", "coach:review_close")
+    assert 'role="listbox"' not in widget.board.html
+    assert re.search(r'<button [^>]*data-act="press" data-arg="next"[^>]*tabindex="0"', widget.board.html)

@@ -23,8 +23,17 @@ def thirty_table(**kwargs):
     return CardTable.from_game(THIRTY_POINTS.start(), seat=0, delay=0, **kwargs)
 
 
+def buttons(table, act="press"):
+    """The buttons of the table's HTML with data-act ``act``: {arg: attributes}."""
+    found = {}
+    for attrs in re.findall(r"<button ([^>]*)>", table.board.html):
+        if f'data-act="{act}"' in attrs:
+            found[re.search(r'data-arg="([^"]*)"', attrs).group(1)] = attrs
+    return found
+
+
 def enabled(table):
-    return {name for name, b in table.buttons.items() if not b.disabled}
+    return {name for name, attrs in buttons(table).items() if not attrs.endswith("disabled")}
 
 
 # --- a learner's clicks ------------------------------------------------------------------
@@ -43,7 +52,7 @@ def test_clicking_cards_selects_and_deselects_them():
 def test_sorting_by_rank_and_by_suit_reorders_the_hand():
     table = thirty_table()
     by_suit = board_view(table.game, 0)["players"][0]["hand"]
-    table.sort_picker.value = "rank"
+    table.board.click("act", "sort:rank")
     by_rank = table.board_view()["players"][0]["hand"]
     assert by_rank[:3] == ["2D", "4H", "5H"] and by_suit[0] == "8S"
     assert table.board.html.index('data-card="2D"') < table.board.html.index('data-card="8S"')
@@ -55,6 +64,49 @@ def test_buttons_follow_the_legal_actions():
     table.board.click("region", "stock")
     assert "meld" in enabled(table) and "discard" in enabled(table)
     assert {"draw", "take", "next"}.isdisjoint(enabled(table))
+
+
+def test_the_widget_draws_the_books_buttons_with_their_looks_and_reasons():
+    """The buttons are the controller's own HTML (issue 27 point 1): a move that may be made
+    stands out, a greyed one carries the controller's why_off as its tooltip."""
+    from rummy_teach.play.buttons import LOOKS
+    import html as markup
+
+    table = thirty_table()
+    draw, discard = buttons(table)["draw"], buttons(table)["discard"]
+    assert f'style="{LOOKS["move"]}"' in draw and "disabled" not in draw
+    assert f'style="{LOOKS["off"]}"' in discard and discard.endswith("disabled")
+    why = re.search(r'title="([^"]*)"', discard).group(1)
+    assert markup.unescape(why) == table.controller.why_off("discard") != ""
+    assert 'role="toolbar"' in table.board.html and 'data-roving="moves"' in table.board.html
+
+
+def test_the_widgets_buttons_answer_clicks_as_the_books_do():
+    table = thirty_table()
+    table.board.click("act", "press:draw")
+    assert table.log_lines[-1] == "You draw 7♥ from the stock." and table.board.error == ""
+    table.board.click("act", "coach:coach")
+    assert 'data-arg="coach" aria-pressed="true"' in table.board.html
+    table.board.click("act", "coach:coach")
+    assert 'data-arg="coach" aria-pressed="false"' in table.board.html
+    table.board.click("act", "sort:rank")
+    assert 'data-arg="rank" aria-pressed="true"' in table.board.html
+    table.board.click("act", "nonsense:1")      # a bad message is told, nothing is lost
+    assert "nonsense" in table.board.error and table.log_lines[-1] == "You draw 7♥ from the stock."
+    table.board.click("act", "clear")
+    assert table.board.error == ""
+
+
+def test_the_review_buttons_show_only_once_the_hand_is_over():
+    table = CardTable("basic", seed=3, delay=0, levels=("easy",))
+    rng = random.Random(3)
+    while not table.game.is_hand_over:
+        assert not buttons(table, "coach").keys() & {"review", "review_prev", "review_next",
+                                                     "review_close"}
+        play_one(table, choose_action(table.game, 0, "medium", rng))
+    assert "review" in buttons(table, "coach")
+    table.board.click("act", "coach:review")
+    assert "review_close" in buttons(table, "coach") and "review" not in buttons(table, "coach")
 
 
 def test_draw_meld_and_discard_through_the_table():
@@ -149,7 +201,7 @@ def test_contract_lay_down_gathers_several_melds():
     example = get_example("contract_last_hand")
     game = example.game_at(len(example) - 1)
     table = CardTable.from_game(game, seat=0, names=["You", "Left", "Right"], delay=0)
-    assert not table.buttons["group"].layout.display == "none"
+    assert "group" in buttons(table)
     table.select("3S 4S 5S 6S 7S")
     table.press("group")
     table.select("8H 9H 10H JH QH")

@@ -218,6 +218,8 @@ def _widget_words(widget) -> str:
             parts.append(read(value) if name == "value" else value)
         elif name == "options" and value:
             parts += [option[0] if isinstance(option, tuple) else str(option) for option in value]
+    if isinstance(getattr(widget, "html", None), str):      # an anywidget's HTML (the table's buttons)
+        parts.append(read(widget.html))
     for child in getattr(widget, "children", ()):
         parts.append(_widget_words(child))
     return "\n".join(parts)

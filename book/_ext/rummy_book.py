@@ -141,6 +141,21 @@ def add_skip_to_table(app, pagename, templatename, context, doctree):
         context["rummy_skip_to_table"] = {"target": TABLE_TARGET, "words": say("book_skip_to_table")}
 
 
+# A card table's output (and a worked example's): on a wide screen it takes the in-page
+# contents' column too (rummy.css, .rummy-wide). ``full-width`` is sphinx-book-theme's own
+# breakout class: its script folds the contents to their title while such an element is on
+# the screen, so the two never sit side by side.
+WIDE_OUTPUT = re.compile(r'<div class="output text_html">(?=<div class="rt-play" data-kind="(?:table|stepper)")')
+
+
+def widen_tables(app, pagename, templatename, context, doctree=None):
+    """Mark every card table's output on the page as wide (see :data:`WIDE_OUTPUT`)."""
+    body = context.get("body")
+    if not body:
+        return
+    context["body"] = WIDE_OUTPUT.sub('<div class="output text_html rummy-wide full-width">', body)
+
+
 GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" aria-label="{label}">
 <p class="admonition-title">{title}</p>
 <p><a class="rummy-run-live-link" href="{href}"><strong>&#9654; {run}</strong></a>
@@ -387,6 +402,7 @@ def setup(app):
     app.add_role("choicerow", choice_row_role)
     app.connect("html-page-context", add_language_switch)
     app.connect("html-page-context", add_skip_to_table)
+    app.connect("html-page-context", widen_tables)
     # before sphinx-book-theme builds its header buttons (priority 501)
     app.connect("html-page-context", add_notebook_download, priority=400)
     app.connect("html-page-context", drop_thebe, priority=900)

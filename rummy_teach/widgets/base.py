@@ -136,6 +136,11 @@ function announcer(root, view) {
   };
 }
 
+// What a control is, across redraws: a card, a region, or a button's act and arg.
+const keyOf = (node) => [node.dataset.act, node.dataset.arg, node.dataset.card, node.dataset.click]
+  .map((part) => part || "").join("|");
+const CONTROL = "[data-act], [data-card], [data-click]";
+
 function render({ model, el }) {
   el.classList.add("rt-clickable");
   const view = document.createElement("div");
@@ -143,25 +148,30 @@ function render({ model, el }) {
   const settleBars = roving(view);
   const tell = announcer(el, view);
   let first = true;    // the log as first drawn is not news
+  // After a redraw the focus stays on the control the learner used; when that control is
+  // gone or greyed (Draw, once drawn), it goes to the toolbar the view marks as the next
+  // step (data-focus-next), as on the book's pages; never to the page.
   const draw = () => {
-    const focused = view.querySelector("[data-card]:focus, [data-click]:focus");
-    const key = focused ? (focused.dataset.card || "") + "|" + (focused.dataset.click || "") : null;
+    const focused = view.querySelector(`:is(${CONTROL}):focus`);
+    const key = focused ? keyOf(focused) : null;
     view.innerHTML = model.get("html");
     settleBars();
     tell(first);
     first = false;
-    if (key !== null) {
-      for (const node of view.querySelectorAll("[data-card], [data-click]")) {
-        if ((node.dataset.card || "") + "|" + (node.dataset.click || "") === key) {
-          node.focus(); break;
-        }
-      }
+    if (key === null) return;
+    let again = [...view.querySelectorAll(CONTROL)].find((node) => keyOf(node) === key);
+    if (!again || again.disabled) {
+      again = view.querySelector('[data-focus-next] [tabindex="0"]')
+        || view.querySelector('[tabindex="0"], button:not([disabled])');
     }
+    if (again) again.focus();
   };
   const pick = (target) => {
-    const node = target.closest("[data-card], [data-click]");
-    if (!node || !view.contains(node)) return false;
-    if (node.dataset.card !== undefined) {
+    const node = target.closest(CONTROL);
+    if (!node || !view.contains(node) || node.disabled) return false;
+    if (node.dataset.act !== undefined) {
+      model.send({ event: "click", act: node.dataset.act, arg: node.dataset.arg || "" });
+    } else if (node.dataset.card !== undefined) {
       model.send({ event: "click", card: node.dataset.card });
     } else {
       model.send({ event: "click", region: node.dataset.click });
@@ -169,8 +179,10 @@ function render({ model, el }) {
     return true;
   };
   const onClick = (event) => { pick(event.target); };
+  // a real <button> turns Enter and Space into a click of its own
   const onKey = (event) => {
-    if ((event.key === "Enter" || event.key === " ") && pick(event.target)) {
+    if ((event.key === "Enter" || event.key === " ") && event.target.tagName !== "BUTTON"
+        && pick(event.target)) {
       event.preventDefault();
     }
   };
@@ -200,7 +212,8 @@ BUTTON_FOCUS_CSS = (".jupyter-widgets.jupyter-button:focus-visible:enabled, "
 CLICKABLE_CSS = """
 .rt-clickable [data-card], .rt-clickable [data-click] { cursor: pointer; border-radius: 7px; }
 .rt-clickable [data-card]:hover, .rt-clickable [data-click]:hover { filter: brightness(0.96); }
-.rt-clickable [data-card]:focus-visible, .rt-clickable [data-click]:focus-visible {
+.rt-clickable [data-card]:focus-visible, .rt-clickable [data-click]:focus-visible,
+.rt-clickable button:focus-visible {
   """ + FOCUS_RING + """ }
 .rt-clickable .rt-error { color: #b3261e; font-weight: 600; margin-top: 4px; }
 """ + BUTTON_FOCUS_CSS + render.TABLE_CSS
@@ -383,8 +396,10 @@ class ClickableHTML(StaticFallback, anywidget.AnyWidget):
 
     Python sets ``html`` (drawn by :mod:`rummy_teach.render` or a widget's own pure
     functions). An element with ``data-card="QH"`` sends the card, one with
-    ``data-click="stock"`` sends that value; both also answer Enter and Space. The
-    ``on_click`` callbacks get ``("card", "QH")`` or ``("region", "stock")``. It
+    ``data-click="stock"`` sends that value; both also answer Enter and Space. A
+    ``<button data-act="press" data-arg="draw">`` (the book's buttons,
+    :mod:`rummy_teach.play.buttons`) sends its act and arg. The ``on_click`` callbacks get
+    ``("card", "QH")``, ``("region", "stock")`` or ``("act", "press:draw")``. It
     shares :class:`ClickableCards`'s front end, so there is still one small script.
     An error raised by a callback is kept in ``error`` (the owner decides where to
     show it); :meth:`snapshot_html` is the HTML itself, for static pages.
@@ -403,7 +418,8 @@ class ClickableHTML(StaticFallback, anywidget.AnyWidget):
         self.on_msg(self._handle_front_end)
 
     def on_click(self, callback: Callable[[str, str], None], remove: bool = False) -> None:
-        """Call ``callback(kind, value)`` after each click (``kind`` is "card" or "region")."""
+        """Call ``callback(kind, value)`` after each click (``kind`` is "card", "region" or
+        "act"; an act's value is ``"act:arg"``, or the act alone when it has no arg)."""
         if remove:
             self._click_callbacks.remove(callback)
         else:
@@ -412,8 +428,8 @@ class ClickableHTML(StaticFallback, anywidget.AnyWidget):
     def click(self, kind: str, value: str) -> None:
         """Do what a click in the browser does: run the callbacks; keep any error."""
         try:
-            if kind not in ("card", "region"):
-                raise UsageError(f"a click is on a 'card' or a 'region', not {kind!r}")
+            if kind not in ("card", "region", "act"):
+                raise UsageError(f"a click is on a 'card', a 'region' or an 'act', not {kind!r}")
             for callback in list(self._click_callbacks):
                 callback(kind, str(value))
         except Exception as error:  # shown to the learner, never swallowed silently
@@ -431,3 +447,6 @@ class ClickableHTML(StaticFallback, anywidget.AnyWidget):
                 self.click("card", str(content.get("card", "")))
             elif "region" in content:
                 self.click("region", str(content.get("region", "")))
+            elif "act" in content:
+                act, arg = str(content.get("act", "")), str(content.get("arg") or "")
+                self.click("act", f"{act}:{arg}" if arg else act)

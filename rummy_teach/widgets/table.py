@@ -6,7 +6,12 @@ cards, for a lesson that needs them; ``hand=7`` starts a Contract table at hand 
 (``Game.from_deal``, ``replay``...). The rules of the table (what a click does,
 which buttons are enabled, what the log says) are
 :class:`~rummy_teach.play.table.TableController`'s; this class shows it with
-ipywidgets and paces the computer players.
+ipywidgets and paces the computer players. The table and its buttons are the controller's
+own HTML, the very markup of the book's pages (:mod:`rummy_teach.play.buttons`: the moves
+that make sense now stand out, greyed ones say why in their tooltip, a pressed toggle looks
+pressed, the tools are grouped and shown only when they apply); a click on a button comes
+back through :class:`~rummy_teach.widgets.base.ClickableHTML` as the same act and arg the
+book's page script sends.
 
 Computer opponents move one action at a time, ``delay`` seconds apart, through
 the kernel's event loop (the page stays responsive); with ``delay=0``, or where no
@@ -31,10 +36,9 @@ from ..play.board import board_html, board_view  # noqa: F401  (lessons import t
 from ..cards import Card
 from ..game import Game
 from ..play import PlayError, page_html
-from ..play.coaching import COACH_BUTTONS
-from ..play.table import BUTTON_NAMES, TableController, button_words
+from ..play.table import TableController
 from ..reasons import say
-from .base import ClickableHTML, StaticFallback, primary
+from .base import ClickableHTML, StaticFallback
 
 
 # --- the widget ---------------------------------------------------------------------------
@@ -66,43 +70,8 @@ class CardTable(StaticFallback, widgets.VBox):
         self.board = ClickableHTML(label=say("table_label"))
         self.board.on_click(self._on_board_click)
         self.board.observe(self._show_board_error, names="error")
-        self.buttons = {}
-        for name in BUTTON_NAMES:
-            label, tip = button_words(name)
-            button = widgets.Button(description=label, tooltip=tip, button_style="primary",
-                                    layout=widgets.Layout(width="auto", height="38px"))
-            button.style.font_size = "15px"
-            primary(button)
-            primary(button)
-            button.on_click(self._guarded(lambda _b, name=name: self.press(name)))
-            self.buttons[name] = button
-        shown = set(self.controller.shown_buttons())
-        for name, button in self.buttons.items():
-            if name not in shown:
-                button.layout.display = "none"
-        self.sort_picker = widgets.ToggleButtons(options=[(say("table_sort_suit"), "suit"),
-                                                          (say("table_sort_rank"), "rank")],
-                                                 value="suit", style={"button_width": "auto"})
-        self.sort_picker.observe(self._guarded(lambda c: self.sort_by(c["new"])), names="value")
-        self.clear_button = widgets.Button(description=say("table_clear"),
-                                           layout=widgets.Layout(width="auto", height="38px"))
-        self.clear_button.on_click(self._guarded(lambda _b: self.clear()))
-        self.coach_buttons = {}
-        for name, label, tip in COACH_BUTTONS:
-            button = widgets.Button(description=say(label), tooltip=say(tip),
-                                    layout=widgets.Layout(width="auto", height="38px"))
-            button.on_click(self._guarded(lambda _b, name=name: self.coach(name)))
-            self.coach_buttons[name] = button
         self.problem = widgets.HTML()
-        super().__init__([self.board,
-                          widgets.HBox(list(self.buttons.values()),
-                                       layout=widgets.Layout(flex_flow="row wrap")),
-                          widgets.HBox(list(self.coach_buttons.values()),
-                                       layout=widgets.Layout(flex_flow="row wrap")),
-                          widgets.HBox([self.sort_picker, self.clear_button],
-                                       layout=widgets.Layout(flex_flow="row wrap",
-                                                             align_items="center")),
-                          self.problem])
+        super().__init__([self.board, self.problem])
         self._changed(run_bots=True)
 
     @classmethod
@@ -167,8 +136,6 @@ class CardTable(StaticFallback, widgets.VBox):
             self.controller.sort_by(key)
         except PlayError as error:
             raise error from None  # PlayError is in the RummyError family
-        if self.sort_picker.value != key:
-            self.sort_picker.value = key
         self._redraw()
 
     def click_stock(self) -> bool:
@@ -263,14 +230,7 @@ class CardTable(StaticFallback, widgets.VBox):
             self._schedule()
 
     def _redraw(self) -> None:
-        kinds = self.controller.enabled_buttons()
-        for name, button in self.buttons.items():
-            button.disabled = name not in kinds
-        coach = self.controller.coach_kinds()
-        for name, button in self.coach_buttons.items():
-            button.disabled = name not in coach
-        self.coach_buttons["coach"].button_style = "info" if self.controller.coaching.mode else ""
-        self.board.html = self.controller.board_html(interactive=True)
+        self.board.html = self.controller.html()
 
     def _say(self, text: str) -> None:
         self.controller.say(text)
@@ -279,10 +239,27 @@ class CardTable(StaticFallback, widgets.VBox):
     def _on_board_click(self, kind: str, value: str) -> None:
         if kind == "card":
             return self.click_card(value)
+        if kind == "act":       # one of the controller's buttons (play/buttons.py)
+            act, _, arg = value.partition(":")
+            return self._press_button(act, arg)
         try:
             return self._move(self.controller.click_region, value)
         except PlayError as error:
             raise error from None  # PlayError is in the RummyError family
+
+    def _press_button(self, act: str, arg: str) -> None:
+        """A button of the controller's HTML: the same acts as on the book's pages
+        (:meth:`TableController.handle`), the computer players paced as for any move."""
+        if act == "press":
+            self.press(arg)
+        elif act == "sort":
+            self.sort_by(arg)
+        elif act == "clear":
+            self.clear()
+        elif act == "coach":
+            self.coach(arg)
+        else:
+            raise PlayError(f"a card table's buttons are press, sort, clear and coach, not {act!r}")
 
     def _show_board_error(self, change) -> None:
         if change["new"]:
