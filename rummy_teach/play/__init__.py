@@ -59,15 +59,34 @@ _LIVE: dict[str, Controller] = {}
 _BUILDING: dict = {}
 
 
-def warm() -> None:
+def warm(solvers: bool = False) -> None:
     """Import every controller and what it draws with, before the first event: the
     page's worker calls this while the reader reads, so no click pays for imports.
     That includes the quiz package, which a quiz's controller imports only when it is
-    built: the book's memory snapshot (lite/snapshot.mjs) runs this, so the page's
-    Python starts with it imported (issue 27: importing it in the page took seconds on
-    a slow device, and a click waited behind it)."""
+    built, and the modules the game and the quiz import only when first used (the legal
+    moves, the quiz's teaching lines): the book's memory snapshot (lite/snapshot.mjs)
+    runs this, so the page's Python starts with them imported (issue 27: importing in
+    the page took seconds on a slow device, and a click waited behind it; a module
+    imported there is compiled from its source, the wheel holding no bytecode).
+
+    With ``solvers`` it also builds the fast solver's tables (8,192 suit masks each) for
+    every rule set: a few milliseconds each in CPython, but half a second each in the
+    page's Python on a slow device, paid by whichever click or quiz question first
+    arranged a hand of that game (issue 27: always the 17th step of the basic quiz's
+    build, the first question that arranges a hand). Only the snapshot asks for them: it
+    is made once, when the book is built; a page starting Python without a snapshot
+    builds each table when it is first needed, as before, not all of them up front."""
     _registry()
     from .. import quiz  # noqa: F401
+    from ..game import legal  # noqa: F401
+    from ..quiz import teach  # noqa: F401
+    if solvers:
+        from .._fastsolve import solver_for
+        from ..rules import get_rules, rule_set_names
+        for name in rule_set_names():
+            rules = get_rules(name)
+            for objective in ("deadwood", "score"):
+                solver_for(rules, objective)
 
 
 def dispatch(request: str) -> str:
