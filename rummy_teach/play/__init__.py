@@ -59,7 +59,7 @@ _LIVE: dict[str, Controller] = {}
 _BUILDING: dict = {}
 
 
-def warm(solvers: bool = False) -> None:
+def warm(ahead: bool = False) -> None:
     """Import every controller and what it draws with, before the first event: the
     page's worker calls this while the reader reads, so no click pays for imports.
     That includes the quiz package, which a quiz's controller imports only when it is
@@ -69,20 +69,31 @@ def warm(solvers: bool = False) -> None:
     the page took seconds on a slow device, and a click waited behind it; a module
     imported there is compiled from its source, the wheel holding no bytecode).
 
-    With ``solvers`` it also builds the fast solver's tables (8,192 suit masks each) for
-    every rule set: a few milliseconds each in CPython, but half a second each in the
-    page's Python on a slow device, paid by whichever click or quiz question first
-    arranged a hand of that game (issue 27: always the 17th step of the basic quiz's
-    build, the first question that arranges a hand). Only the snapshot asks for them: it
-    is made once, when the book is built; a page starting Python without a snapshot
-    builds each table when it is first needed, as before, not all of them up front."""
+    With ``ahead`` it also does the work that the first use of each kept result would
+    otherwise pay for, in the page (issue 27, measured in Pyodide on a slow device):
+
+    * the fast solver's tables (8,192 suit masks each) for every rule set: a few
+      milliseconds each in CPython, up to a second in the page, paid by whichever click
+      or quiz question first arranged a hand of that game (always the 17th step of the
+      basic quiz's build, the first question that arranges a hand);
+    * the shapes of every card face and of the back (``render._place``, the same in every
+      language and size): 0.4 of the 0.5 s the page took to draw its first table.
+
+    Only the snapshot asks for this: it is made once, when the book is built. A page
+    starting Python without a snapshot does each piece when it is first needed, as
+    before, not all of them up front."""
     _registry()
     from .. import quiz  # noqa: F401
     from ..game import legal  # noqa: F401
     from ..quiz import teach  # noqa: F401
-    if solvers:
+    if ahead:
+        from .. import render
         from .._fastsolve import solver_for
+        from ..cards import make_deck
         from ..rules import get_rules, rule_set_names
+        for card in make_deck(jokers=1):
+            render.card_svg(card)
+        render.back_svg()
         for name in rule_set_names():
             rules = get_rules(name)
             for objective in ("deadwood", "score"):
