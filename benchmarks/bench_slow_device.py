@@ -23,6 +23,8 @@ is a fresh browser context (a cold cache). Measured in the page's clock
   build's picture of the table with its Draw button (no script needed);
 * **Draw live**: the table dealt afresh by the page's Python, Draw enabled (the page's
   first answer on that page: until then the table is inert);
+* **the worker asked for** and **Python ready** in it (the page's timings: when
+  bookplay.js created the worker, when the snapshot was loaded and the engine imported);
 * **first answer**: Draw clicked the moment it is live, until the log says "You draw";
   counted from the page being asked for and from the click;
 * **first answer, meld checker** (tutorials/basic_melds, nothing dealt first): a card
@@ -242,6 +244,10 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
         out["prepare_ms"] = timings["prepare_ms"]
         out["longtask_ms"] = [d for _, d in longtasks] if longtasks is not None else None
         out["worker_ready_ms"] = timings.get("ready")
+        # where the start went: when the page asked for the worker (page clock) and the
+        # worker's own marks (ms after it was created: script, runtime, engine, imported)
+        out["worker_started_ms"] = timings.get("started")
+        out["worker_marks"] = {k: v for k, v in timings.get("worker", {}).items() if k != "snapshot"}
         out["snapshot"] = timings.get("worker", {}).get("snapshot", "none")
         assert not outside, outside
     finally:
@@ -295,6 +301,8 @@ def spread(values: list[float]) -> dict:
 FIGURES = [  # (key, how many per run: one or a list, target, what)
     ("draw_shown_ms", None, "Draw shown (build's picture), ms after the page was asked for"),
     ("draw_live_ms", None, "Draw live (dealt by the page's Python), ms after asked for"),
+    ("worker_started_ms", None, "  the worker asked for, ms after asked for"),
+    ("worker_ready_ms", None, "  Python ready in it (snapshot loaded), ms after asked for"),
     ("first_answer_ms", 3000, "first answer (Draw clicked when live), ms after asked for"),
     ("first_answer_from_click_ms", None, "  of which from the click, ms"),
     ("melds_first_answer_ms", 3000, "first answer, meld checker clicked at load, ms after asked for"),

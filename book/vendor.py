@@ -10,6 +10,9 @@ and unpacks the few files the pages use into ``book/_vendor/`` (git-ignored).
 ``_config.yml`` copies that folder into the site with ``html_extra_path``, which
 is deliberately not ``_static``: Jupyter Book adds every ``_static/**/*.js`` to
 every page, and the manager would then load, and draw every widget, twice.
+Since issue 27 no page loads them (``nb_ipywidgets_js: {}``): every widget output
+shows its page element, never a view, and on a slow device the manager was the
+page's longest task. They stay vendored for a page that would show a view.
 
 Usage::
 

@@ -1,4 +1,5 @@
-// A memory snapshot of Pyodide started, with rummy_teach's widget controllers imported:
+// A memory snapshot of Pyodide started, with rummy_teach's widget controllers imported
+// and what their first use would compute done ahead (rummy_teach.play.warm):
 // the book's pages load it instead of starting Python (book/_play/play/worker.js,
 // docs/book-play.md "Speed"). Run by lite/build.py under Node, offline:
 //
@@ -48,6 +49,6 @@ pyodide.runPython(`
 import sys
 sys.path.insert(0, ${JSON.stringify(wheelPath)})
 from rummy_teach.play import warm
-warm()
+warm(ahead=True)
 `);
 writeFileSync(out, pyodide.makeMemorySnapshot());

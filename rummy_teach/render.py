@@ -26,6 +26,7 @@ from __future__ import annotations
 import html
 import math
 import re
+from functools import lru_cache
 from typing import Iterable
 
 from .cards import RANK_LABELS, Card, cards_text, parse_cards
@@ -80,10 +81,15 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+@lru_cache(maxsize=2048)
 def _place(path: str, x: float, y: float, scale: float, upside_down: bool = False) -> str:
     """``path`` (drawn in the -1..1 box) scaled by ``scale`` and centred on (x, y).
 
-    ``upside_down`` turns it half a turn, as the lower pips of a real card are.
+    ``upside_down`` turns it half a turn, as the lower pips of a real card are. Kept:
+    the card faces and backs place the same few shapes at the same few spots (about 700
+    in all), and placing them was most of a table's first drawing in the page's Python
+    (0.4 of 0.5 s on a slow device, issue 27); the book's snapshot places them all
+    ahead (:func:`rummy_teach.play.warm`).
     """
     s = -scale if upside_down else scale
     out, tokens, i = [], _TOKEN.findall(path), 0

@@ -694,6 +694,22 @@ def test_python_starts_from_the_snapshot_the_build_made(play_site, book_with_lit
     assert browser_page.outside == [] and page_errors(browser_page) == []
 
 
+def test_python_is_asked_for_while_the_page_still_loads(play_site, browser_page):
+    """Issue 27: on a slow device the page's own layout takes seconds. The worker is asked
+    for as the page's script runs (before DOMContentLoaded has finished), so Python's
+    files arrive and compile beside that layout, not after the first paint and an idle
+    moment; and the page's first answer still comes from the snapshot."""
+    page = open_page(browser_page, play_site, PLAY)
+    page.wait_for_function("() => window.rummyTeachPlay.timings.ready !== undefined",
+                           timeout=ANSWER_MS)
+    started, loaded = page.evaluate("""() => [window.rummyTeachPlay.timings.started,
+        performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd]""")
+    assert 0 < started <= loaded, (started, loaded)
+    marks = draw_and_read_the_log(browser_page, play_site)
+    assert marks["snapshot"] == "used", marks
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
 def changed_manifest(route, **changes):
     """The site's snapshot manifest with some fields changed, as a stale build would leave it."""
     manifest = json.loads(route.fetch().text())

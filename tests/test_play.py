@@ -209,6 +209,71 @@ def test_warm_imports_every_controller_kind():
     assert "True" not in before and "False" not in after and after.count("True") == 6, out.stdout
 
 
+_AFTER_WARM = """
+import json, sys
+import rummy_teach.play as play
+from rummy_teach import _fastsolve, render
+from rummy_teach.i18n import catalogue
+from rummy_teach.play.quiz import QuizController
+from rummy_teach.play.table import TableController
+from rummy_teach.quiz import Quiz
+play.warm(ahead=AHEAD)
+tables = len(_fastsolve._RUN_TABLES) + len(_fastsolve._VALUE_TABLES)
+shapes = render._place.cache_info().misses
+catalogues = catalogue.cache_info().misses
+modules = set(sys.modules)
+def ask(**request):
+    return json.loads(play.dispatch(json.dumps(request)))
+config = QuizController(Quiz.builtin("basic")).config()
+steps = 1
+while ask(widget="q", config=config, act=None, step=True) == {"prepared": False}:
+    steps += 1
+table = TableController("basic", 2, levels="easy", seed=7, dealer=1).config()
+ask(widget="t", config=table, act="start")
+moves = []
+html = ask(widget="t", config=table, act="press", arg="draw")["html"]
+card = html.split('data-card="')[1].split('"')[0]      # the first card of the hand
+ask(widget="t", config=table, act="card", arg=card)
+html += ask(widget="t", config=table, act="press", arg="discard")["html"]
+moves = [said for said in ("You draw", "You discard", "Computer dr") if said in html]
+ask(widget="t2", config=table, act="start", lang="it")         # a page of the Italian book
+ask(widget="t3", config=table, act="start", lang="nl")
+print(json.dumps({"steps": steps, "moves": moves, "built_tables": len(_fastsolve._RUN_TABLES)
+                  + len(_fastsolve._VALUE_TABLES) - tables, "warm_tables": tables,
+                  "catalogues_read": catalogue.cache_info().misses - catalogues,
+                  "warm_shapes": shapes, "placed": render._place.cache_info().misses - shapes,
+                  "imported": sorted(m for m in set(sys.modules) - modules
+                                     if m.startswith("rummy_teach"))}))
+"""
+
+
+def _after_warm(ahead: bool) -> dict:
+    code = _AFTER_WARM.replace("AHEAD", repr(ahead))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_snapshots_warm_leaves_the_quiz_and_the_table_nothing_to_import_or_build():
+    # The book's memory snapshot runs warm(ahead=True): afterwards a page building the
+    # basic quiz a question at a time and playing a turn imports no module of the engine
+    # (compiled from source in the page), builds no solver table (half a second each on
+    # a slow device: it made the 17th step of the quiz's build the slow one, issue 27)
+    # and places no card shape anew (most of the first table's drawing), and reads no
+    # language's catalogue from its .po file
+    after = _after_warm(True)
+    assert after["steps"] == len(Quiz.builtin("basic").questions), after
+    assert after["moves"] == ["You draw", "You discard", "Computer dr"], after   # it answered
+    assert after["warm_tables"] > 0 and after["built_tables"] == 0, after
+    assert after["imported"] == [], after
+    assert after["warm_shapes"] > 0 and after["placed"] == 0, after
+    assert after["catalogues_read"] == 0, after               # the Italian and Dutch pages too
+    # without a snapshot, warm() builds no table up front: the quiz builds what it needs
+    plain = _after_warm(False)
+    assert plain["warm_tables"] == 0 and plain["built_tables"] > 0, plain
+    assert plain["warm_shapes"] == 0 and plain["placed"] > 0, plain
+    assert plain["catalogues_read"] == 2, plain
+
+
 def test_the_page_element_carries_the_status_words_from_the_catalogue():
     from rummy_teach.reasons import say
 

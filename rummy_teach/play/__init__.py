@@ -59,15 +59,81 @@ _LIVE: dict[str, Controller] = {}
 _BUILDING: dict = {}
 
 
-def warm() -> None:
+def warm(ahead: bool = False) -> None:
     """Import every controller and what it draws with, before the first event: the
     page's worker calls this while the reader reads, so no click pays for imports.
     That includes the quiz package, which a quiz's controller imports only when it is
-    built: the book's memory snapshot (lite/snapshot.mjs) runs this, so the page's
-    Python starts with it imported (issue 27: importing it in the page took seconds on
-    a slow device, and a click waited behind it)."""
+    built, and the modules the game and the quiz import only when first used (the legal
+    moves, the quiz's teaching lines): the book's memory snapshot (lite/snapshot.mjs)
+    runs this, so the page's Python starts with them imported (issue 27: importing in
+    the page took seconds on a slow device, and a click waited behind it; a module
+    imported there is compiled from its source, the wheel holding no bytecode).
+
+    With ``ahead`` it also does the work that the first use of each kept result would
+    otherwise pay for, in the page (issue 27, measured in Pyodide on a slow device):
+
+    * the fast solver's tables (8,192 suit masks each) for every rule set: a few
+      milliseconds each in CPython, up to a second in the page, paid by whichever click
+      or quiz question first arranged a hand of that game (always the 17th step of the
+      basic quiz's build, the first question that arranges a hand);
+    * the shapes of every card face and of the back (``render._place``, the same in every
+      language and size): 0.4 of the 0.5 s the page took to draw its first table;
+    * a rehearsal of a reader's first moves in each language (:func:`_rehearse`): each
+      language's catalogue read from its .po file, the regular expressions compiled.
+
+    Only the snapshot asks for this: it is made once, when the book is built. A page
+    starting Python without a snapshot does each piece when it is first needed, as
+    before, not all of them up front."""
     _registry()
     from .. import quiz  # noqa: F401
+    from ..game import legal  # noqa: F401
+    from ..quiz import teach  # noqa: F401
+    if ahead:
+        from .. import render
+        from .._fastsolve import solver_for
+        from ..cards import make_deck
+        from ..rules import get_rules, rule_set_names
+        for card in make_deck(jokers=1):
+            render.card_svg(card)
+        render.back_svg()
+        for name in rule_set_names():
+            rules = get_rules(name)
+            for objective in ("deadwood", "score"):
+                solver_for(rules, objective)
+        _rehearse()
+
+
+def _rehearse() -> None:
+    """A reader's first moves, once in each language, through :func:`dispatch` as the page
+    sends them: a table dealt, a card drawn, one picked; two quiz questions answered. What
+    a first use compiles or loads and keeps (each language's catalogue, read from its .po
+    file; the regular expressions, compiled on first use) is then done; the rehearsal's
+    controllers are forgotten."""
+    from ..i18n import LANGUAGES
+    from ..quiz import Quiz
+    from .quiz import QuizController
+    from .table import TableController
+
+    table = TableController("basic", 2, levels="easy", seed=1, dealer=1).config()
+    quiz = QuizController(Quiz.builtin("basic")).config()
+    quiz["quiz"]["questions"] = [q for q in quiz["quiz"]["questions"]
+                                 if q["kind"] in ("meld", "points")][:2]
+    for lang in LANGUAGES:
+        def ask(widget, config, act, arg="", fields=None):
+            answer = json.loads(dispatch(json.dumps({"widget": widget, "config": config, "act": act,
+                                                     "arg": arg, "fields": fields, "lang": lang})))
+            if "error" in answer:       # the engine changed under the rehearsal: say so
+                raise RuntimeError(f"warm: {act} {arg!r} ({lang}): {answer['error']}")
+            return answer["html"]
+        first = ask("t", table, "press", "draw").split('data-card="')[1].split('"')[0]
+        ask("t", table, "card", first)
+        option = ask("q", quiz, "type").split('data-act="choose" data-arg="')[1].split('"')[0]
+        ask("q", quiz, "choose", option)
+        ask("q", quiz, "submit")
+        ask("q", quiz, "next")
+        ask("q", quiz, "submit", fields={"text": "10"})
+        _LIVE.clear()
+        _BUILDING.clear()
 
 
 def dispatch(request: str) -> str:

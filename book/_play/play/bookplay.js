@@ -5,8 +5,8 @@
 // example, every step's view as a <template>. Stepping a worked example swaps those
 // templates: no Python. Every other event (a card clicked, Draw, Submit...) goes to a
 // Pyodide worker (worker.js) that runs the same Python controller as the kernel's
-// widget and answers with the new view. The worker starts when the page is idle, or on
-// the first click, whichever comes first; clicks made before it is ready wait for it.
+// widget and answers with the new view. The worker starts as soon as this script runs on
+// a page with a widget that needs Python; clicks made before it is ready wait for it.
 //
 // A card table whose lesson gave it no deal number ("fresh" in its configuration) deals
 // afresh on each visit: as soon as Python is up, the worker deals it from a new number
@@ -434,9 +434,13 @@
       if (made) (made.first ? deals : prepares).push(made.prepare);
     });
     if (!prepares.length && !deals.length) return;
-    // Start Python once the page has painted its text and pictures, at its first idle
-    // moment; then build the widgets' controllers one at a time, each at an idle moment
-    // when the reader has not clicked for QUIET ms (see whenQuiet).
+    // Start Python at once: the worker fetches the runtime and the snapshot and compiles
+    // them in its own thread while the page lays itself out and paints (on a slow device
+    // that takes seconds, and waiting for it put them before Python's start, not beside
+    // it: issue 27). Then, at the page's first idle moment, deal its fresh tables and build
+    // the widgets' controllers one at a time, each at an idle moment when the reader has
+    // not clicked for QUIET ms (see whenQuiet).
+    startWorker().catch(() => {});
     const ahead = (prepare) => whenQuiet()
       .then(() => new Promise((resolve) => idle(resolve, 1000)))
       .then(() => (sinceReader() >= QUIET ? prepare("ahead") : ahead(prepare)));
