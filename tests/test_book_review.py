@@ -78,11 +78,14 @@ def shown_table(table) -> str:
 
 
 def mirror_table(page, mirror) -> str:
-    """The text of the mirror's review table, drawn in the same page (so the same fonts
-    and the same line breaks)."""
+    """The text of the mirror's review table, drawn in the same page at the width of the
+    one shown (so the same fonts, the same line breaks and the same narrow-table rules:
+    a narrow table shows the scores in the seats only)."""
     return page.evaluate("""html => {
+        const shown = document.querySelector(".rt-review-table");
         const box = document.createElement("div");
         box.innerHTML = html;
+        box.style.width = shown.getBoundingClientRect().width + "px";
         document.body.append(box);
         const text = box.querySelector(".rt-review-table").innerText;
         box.remove();
