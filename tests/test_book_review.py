@@ -85,10 +85,11 @@ def mirror_table(page, mirror) -> str:
         const shown = document.querySelector(".rt-review-table");
         const box = document.createElement("div");
         box.innerHTML = html;
-        box.style.width = shown.getBoundingClientRect().width + "px";
-        document.body.append(box);
-        const text = box.querySelector(".rt-review-table").innerText;
-        box.remove();
+        const mine = box.querySelector(".rt-review-table");
+        mine.style.width = shown.getBoundingClientRect().width + "px";
+        document.body.append(mine);
+        const text = mine.innerText;
+        mine.remove();
         return text;
     }""", mirror.html())
 
