@@ -264,6 +264,14 @@ def _fast_solver(rules, cards, method: str, objective: str):
     return fast
 
 
+def prepare(rules) -> None:
+    """Build the fast path's lookup tables for ``rules`` now (both objectives), rather than
+    at the first hand it arranges: the book's page snapshot asks for this, so no reader's
+    click waits behind it."""
+    for objective in ("deadwood", "score"):
+        _fastsolve.solver_for(rules, objective)
+
+
 def arrange(rules, cards, method: str = "auto") -> Arrangement:
     """The arrangement of ``cards`` into melds that leaves the least deadwood.
 

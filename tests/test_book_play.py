@@ -472,7 +472,7 @@ def test_the_coach_hints_and_reviews_a_finished_hand_in_the_page(play_site, brow
         press(table, "Discard")
     final = table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html()
     press(table, "Review my hand")
-    said = coach_says(table).splitlines()
+    said = [line for line in coach_says(table).splitlines() if line.strip()]  # (the board sets its lines apart)
     found = re.fullmatch(r"(\d+) mistakes?, [\d.,]+ points? lost \(estimated\)", said[-1])
     assert found and int(found.group(1)) >= 1, said
     count = int(found.group(1))

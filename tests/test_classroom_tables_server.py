@@ -86,6 +86,14 @@ async def play(sockets, frames, game, moves):
         yield reply["version"]
 
 
+def run_apart(coroutine):
+    """``asyncio.run`` in a thread of its own: in make test's serve lane the browser tests'
+    Playwright keeps an event loop running in this one."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_a_server_killed_mid_hand_resumes_every_seat(tmp_path):
     home = tmp_path
     shutil.copy(SAMPLE, home / "first-week.json")
@@ -115,7 +123,7 @@ def test_a_server_killed_mid_hand_resumes_every_seat(tmp_path):
             for socket in sockets.values():
                 socket.close()
             return frames, game
-        before, game = asyncio.run(first_half())
+        before, game = run_apart(first_half())
         assert not before[0]["view"]["is_hand_over"] and before[0]["version"] > 6
 
         os.killpg(server.process.pid, signal.SIGKILL)      # no clean-up of any kind
@@ -131,7 +139,7 @@ def test_a_server_killed_mid_hand_resumes_every_seat(tmp_path):
             for socket in sockets.values():
                 socket.close()
             return frames
-        after = asyncio.run(second_half())
+        after = run_apart(second_half())
         assert after[0]["view"]["is_hand_over"]
         with open_store(str(db), create=False) as store:
             kept = restore_tables(store, SESSION)["t1"]

@@ -90,16 +90,14 @@ def warm(ahead: bool = False) -> None:
     from ..quiz import teach  # noqa: F401
     if ahead:
         from .. import render
-        from .._fastsolve import solver_for
         from ..cards import make_deck
         from ..rules import get_rules, rule_set_names
+        from ..solver import prepare
         for card in make_deck(jokers=1):
             render.card_svg(card)
         render.back_svg()
         for name in rule_set_names():
-            rules = get_rules(name)
-            for objective in ("deadwood", "score"):
-                solver_for(rules, objective)
+            prepare(get_rules(name))
         _rehearse()
 
 
