@@ -434,7 +434,7 @@ def meld_check_html(check, size: int = DEFAULT_SIZE, four_colour: bool = False) 
 #: the stock and pile, the whole hand and the moves fit one phone screen: smaller type and
 #: padding, each computer on one line beside its smaller backs, the melds' cards overlapping
 #: (each still shows its corner), the scores only in the seats,
-#: the log's last two lines (the live region says each move as it happens); a worked
+#: the log's last line (the live region says each move as it happens); a worked
 #: example's Back and Next stay at the top of the screen (under the book's header) while
 #: the reader scrolls down to the hand, so they are on screen with it. At any width the
 #: table's tools and the coach's buttons share rows (one flow of buttons). They ask the
@@ -468,7 +468,7 @@ TABLE_CSS = """\
   .rt-table .rt-piles { column-gap: 14px !important; }
   .rt-table .rt-log { font-size: 13px !important; line-height: 1.3; list-style: none;
                       padding-left: 0 !important; margin-top: 2px !important; }
-  .rt-table .rt-log > li:nth-last-child(n+3) { display: none; }
+  .rt-table .rt-log > li:nth-last-child(n+2) { display: none; }
   .rt-table .rt-result { font-size: 13px; line-height: 1.3; padding: 4px 8px !important;
                         margin: 4px 0 !important; }
   .rt-card-table button, .rt-stepper button { font-size: 14px !important;
