@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from browser import CommandServer, free_port
-from test_classroom_postgres import PostgresServer, _bindir
+from test_classroom_postgres import PostgresServer, postgres_bindir
 
 from rummy_teach.classroom import open_store
 from rummy_teach.quiz import Quiz
@@ -54,7 +54,7 @@ def wrong_choices(question) -> list[str]:
 def district(tmp_path_factory):
     """A PostgreSQL database after ``db init`` and two classroom processes for one class
     (one try per question), each with its own run folder, the database URL in a file."""
-    bindir = _bindir()
+    bindir = postgres_bindir()
     if bindir is None:
         pytest.skip("no PostgreSQL server binaries under /usr/lib/postgresql/*/bin; "
                     "install them with: apt-get install -y postgresql")

@@ -345,8 +345,8 @@ def test_a_damaged_database_is_refused_at_start(tmp_path):
 
 # --- 7. a PostgreSQL outage: the "not saved" page, never a 500, no secret in the log -------------
 def test_a_postgresql_outage_is_the_not_saved_page_and_nothing_secret_is_logged(tmp_path):
-    from test_classroom_postgres import STUDENT_PASSWORD, PostgresServer, _bindir
-    bindir = _bindir()
+    from test_classroom_postgres import STUDENT_PASSWORD, PostgresServer, postgres_bindir
+    bindir = postgres_bindir()
     if bindir is None:
         pytest.skip("no PostgreSQL server binaries (apt-get install -y postgresql)")
     postgres = PostgresServer(bindir)

@@ -44,7 +44,7 @@ from test_classroom_tables import (  # noqa: F401
 )
 
 
-def _bindir() -> Path | None:
+def postgres_bindir() -> Path | None:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
                    key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
     return Path(found[-1]).parent if found else None
@@ -118,7 +118,7 @@ class PostgresServer:
 
 @pytest.fixture(scope="module")
 def postgres():
-    bindir = _bindir()
+    bindir = postgres_bindir()
     if bindir is None:
         pytest.skip("no PostgreSQL server binaries under /usr/lib/postgresql/*/bin; "
                     "install them with: apt-get install -y postgresql")

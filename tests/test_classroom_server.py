@@ -142,8 +142,8 @@ def test_the_teachers_pages_need_the_exact_token(token, shown):
 
 @browser
 def test_a_class_with_results_in_postgresql(tmp_path, chromium):
-    from test_classroom_postgres import STUDENT_PASSWORD, PostgresServer, _bindir
-    bindir = _bindir()
+    from test_classroom_postgres import STUDENT_PASSWORD, PostgresServer, postgres_bindir
+    bindir = postgres_bindir()
     if bindir is None:
         pytest.skip("no PostgreSQL server binaries (apt-get install -y postgresql)")
     postgres = PostgresServer(bindir)
