@@ -31,7 +31,7 @@ from pathlib import Path
 
 BOOK = Path(__file__).resolve().parent
 sys.path.insert(0, str(BOOK.parent))
-from rummy_teach.i18n import LANGUAGES, _quote, _unquote  # noqa: E402  (one .po quoting)
+from rummy_teach.i18n import LANGUAGES, po_quote, po_unquote  # noqa: E402  (one .po quoting)
 
 LOCALE = BOOK / "locale"
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -261,16 +261,16 @@ def read_po(text: str, name: str = "<po>") -> list[Entry]:
         elif line.startswith("#:"):
             state["places"].append(line[2:].strip())
         elif line.startswith("#| msgid "):
-            state["previous"] = _unquote(line[len("#| msgid "):].strip(), where)
+            state["previous"] = po_unquote(line[len("#| msgid "):].strip(), where)
             state["key"] = "previous"
         elif line.startswith('#| "'):
-            state["previous"] += _unquote(line[3:].strip(), where)
+            state["previous"] += po_unquote(line[3:].strip(), where)
         elif line.startswith("#"):
             continue
         elif line.startswith('"'):
             if state["key"] not in ("msgid", "msgstr"):
                 raise ValueError(f"{where}: a string continues no msgid or msgstr")
-            fields[state["key"]] += _unquote(line, where)
+            fields[state["key"]] += po_unquote(line, where)
         else:
             keyword, _, rest = line.partition(" ")
             if keyword not in ("msgid", "msgstr"):
@@ -280,7 +280,7 @@ def read_po(text: str, name: str = "<po>") -> list[Entry]:
                 finish()
             state["obsolete"] = state["obsolete"] or obsolete
             state["key"] = keyword
-            fields[keyword] = _unquote(rest.strip(), where)
+            fields[keyword] = po_unquote(rest.strip(), where)
     finish()
     return entries
 
@@ -297,9 +297,9 @@ def write_po(entries: list[Entry], lang: str, page: str) -> str:
         if entry.fuzzy:
             out.append("#, fuzzy")
         if entry.previous:
-            out.extend("#| " + l for l in f"msgid {_quote(entry.previous)}".split("\n"))
-        out.extend(mark + l for l in f"msgid {_quote(entry.english)}".split("\n"))
-        out.extend(mark + l for l in f"msgstr {_quote(entry.text)}".split("\n"))
+            out.extend("#| " + l for l in f"msgid {po_quote(entry.previous)}".split("\n"))
+        out.extend(mark + l for l in f"msgid {po_quote(entry.english)}".split("\n"))
+        out.extend(mark + l for l in f"msgstr {po_quote(entry.text)}".split("\n"))
         out.append("")
     return "\n".join(out)
 

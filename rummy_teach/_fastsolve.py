@@ -118,6 +118,11 @@ def _run_table(min_run, ace_high, run_weights) -> RunTable:
 _VALUE_TABLES: dict[tuple, list[int]] = {}
 
 
+def tables_built() -> int:
+    """How many run and value tables exist in this process."""
+    return len(_RUN_TABLES) + len(_VALUE_TABLES)
+
+
 def _value_table(values) -> list[int]:
     """Points each suit mask counts in hand, for every one of the 8,192 masks."""
     if values not in _VALUE_TABLES:

@@ -70,13 +70,13 @@ class Entry:
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
-def _unquote(token: str, where: str) -> str:
+def po_unquote(token: str, where: str) -> str:
     if len(token) < 2 or token[0] != '"' or token[-1] != '"':
         raise UsageError(f"{where}: expected a quoted string, found {token!r}")
     return re.sub(r'\\(.)', lambda m: _ESCAPES.get(m.group(1), "\\" + m.group(1)), token[1:-1])
 
 
-def _quote(text: str) -> str:
+def po_quote(text: str) -> str:
     body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
     lines = body.split("\n")
     if len(lines) == 1:
@@ -120,7 +120,7 @@ def read_po(text: str, name: str = "<po>") -> list[Entry]:
         elif line.startswith('"'):
             if current is None:
                 raise UsageError(f"{where}: a string continues no msgid, msgstr or msgctxt")
-            fields[current] += _unquote(line, where)
+            fields[current] += po_unquote(line, where)
         else:
             keyword, _, rest = line.partition(" ")
             if keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr", "msgstr[0]", "msgstr[1]"):
@@ -130,7 +130,7 @@ def read_po(text: str, name: str = "<po>") -> list[Entry]:
             if keyword in ("msgctxt", "msgid") and any(k.startswith("msgstr") for k in fields):
                 finish()
             current = keyword
-            fields[keyword] = _unquote(rest.strip(), where)
+            fields[keyword] = po_unquote(rest.strip(), where)
     finish()
     return entries
 
@@ -151,16 +151,16 @@ def write_po(entries: list[Entry], language: str) -> str:
         out.extend(c for c in entry.comments)
         if entry.fuzzy:
             out.append("#, fuzzy")
-        out.append(f"msgctxt {_quote(entry.code)}")
+        out.append(f"msgctxt {po_quote(entry.code)}")
         if isinstance(entry.english, tuple):
             # a message that became counted keeps its old translation as the first form
             forms = entry.text if isinstance(entry.text, tuple) else (entry.text, "")
-            out.append(f"msgid {_quote(entry.english[0])}")
-            out.append(f"msgid_plural {_quote(entry.english[1])}")
-            out.extend(f"msgstr[{i}] {_quote(form)}" for i, form in enumerate(forms))
+            out.append(f"msgid {po_quote(entry.english[0])}")
+            out.append(f"msgid_plural {po_quote(entry.english[1])}")
+            out.extend(f"msgstr[{i}] {po_quote(form)}" for i, form in enumerate(forms))
         else:
-            out.append(f"msgid {_quote(entry.english)}")
-            out.append(f"msgstr {_quote(entry.text)}")
+            out.append(f"msgid {po_quote(entry.english)}")
+            out.append(f"msgstr {po_quote(entry.text)}")
         out.append("")
     return "\n".join(out)
 

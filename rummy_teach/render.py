@@ -107,6 +107,11 @@ def _place(path: str, x: float, y: float, scale: float, upside_down: bool = Fals
     return "".join(out)
 
 
+def shapes_placed() -> int:
+    """How many card shapes this process has placed so far (each is placed once)."""
+    return _place.cache_info().misses
+
+
 # Pip positions: (column, row) with columns -1/0/1 and rows from 0 (top) to 1 (bottom).
 PIPS = {
     2: [(0, 0), (0, 1)],

@@ -272,6 +272,11 @@ def prepare(rules) -> None:
         _fastsolve.solver_for(rules, objective)
 
 
+def tables_built() -> int:
+    """How many of the fast path's lookup tables this process holds (see :func:`prepare`)."""
+    return _fastsolve.tables_built()
+
+
 def arrange(rules, cards, method: str = "auto") -> Arrangement:
     """The arrangement of ``cards`` into melds that leaves the least deadwood.
 

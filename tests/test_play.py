@@ -212,14 +212,14 @@ def test_warm_imports_every_controller_kind():
 _AFTER_WARM = """
 import json, sys
 import rummy_teach.play as play
-from rummy_teach import _fastsolve, render
+from rummy_teach import render, solver
 from rummy_teach.i18n import catalogue
 from rummy_teach.play.quiz import QuizController
 from rummy_teach.play.table import TableController
 from rummy_teach.quiz import Quiz
 play.warm(ahead=AHEAD)
-tables = len(_fastsolve._RUN_TABLES) + len(_fastsolve._VALUE_TABLES)
-shapes = render._place.cache_info().misses
+tables = solver.tables_built()
+shapes = render.shapes_placed()
 catalogues = catalogue.cache_info().misses
 modules = set(sys.modules)
 def ask(**request):
@@ -238,10 +238,9 @@ html += ask(widget="t", config=table, act="press", arg="discard")["html"]
 moves = [said for said in ("You draw", "You discard", "Computer dr") if said in html]
 ask(widget="t2", config=table, act="start", lang="it")         # a page of the Italian book
 ask(widget="t3", config=table, act="start", lang="nl")
-print(json.dumps({"steps": steps, "moves": moves, "built_tables": len(_fastsolve._RUN_TABLES)
-                  + len(_fastsolve._VALUE_TABLES) - tables, "warm_tables": tables,
+print(json.dumps({"steps": steps, "moves": moves, "built_tables": solver.tables_built() - tables, "warm_tables": tables,
                   "catalogues_read": catalogue.cache_info().misses - catalogues,
-                  "warm_shapes": shapes, "placed": render._place.cache_info().misses - shapes,
+                  "warm_shapes": shapes, "placed": render.shapes_placed() - shapes,
                   "imported": sorted(m for m in set(sys.modules) - modules
                                      if m.startswith("rummy_teach"))}))
 """

@@ -261,9 +261,7 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
             if not hasattr(manager, "ready_pool_kernels") or \
                     not manager.ready_pool_kernels(LESSON_PAGE):
                 return False
-            pool = manager._pools.get(LESSON_PAGE, [])
-            pool.sort(key=lambda task: not (task.done() and not task.cancelled()
-                                            and task.exception() is None))  # Voilà takes the first
+            manager.ready_first(LESSON_PAGE)  # Voilà takes the first of the pool
             return super().should_use_rendered_notebook(*args, **kwargs)
 
         async def get(self, path=None):
