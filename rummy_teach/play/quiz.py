@@ -128,7 +128,37 @@ def text_box_words(kind: str) -> tuple[str, str]:
     return "quiz_label_answer", "quiz_hint_number"
 
 
-class QuizController(Controller):
+class SittingState:
+    """The state of the :class:`~rummy_teach.quiz.Sitting` a quiz front end holds (as
+    ``self.sitting``), read: the book page's controller and the JupyterLab widget show it,
+    neither decides it."""
+
+    @property
+    def session(self):
+        """The score (a :class:`~rummy_teach.quiz.QuizSession`)."""
+        return self.sitting.session
+
+    @property
+    def position(self) -> int:
+        """The shown question's place in the paper (the last one's once finished)."""
+        return min(self.sitting.position, len(self.sitting.order) - 1)
+
+    @property
+    def closed(self) -> bool:
+        """The shown question is done with (answered right, or out of tries)."""
+        return self.sitting.closed
+
+    @property
+    def finished(self) -> bool:
+        return self.sitting.finished
+
+    @property
+    def result(self):
+        """The last verdict on the shown question."""
+        return self.sitting.result
+
+
+class QuizController(SittingState, Controller):
     """A quiz taken by one reader: :meth:`choose`, :meth:`type_answer`,
     :meth:`click_card`, :meth:`submit`, :meth:`next`, driven by :meth:`handle`.
 
@@ -187,27 +217,6 @@ class QuizController(Controller):
         self.choice: str | None = None
         self.picks: list[str] = []
         self.text = ""
-
-    # --- the sitting's state, read ------------------------------------------------------------
-    @property
-    def session(self):
-        return self.sitting.session
-
-    @property
-    def position(self) -> int:
-        return min(self.sitting.position, len(self.sitting.order) - 1)
-
-    @property
-    def closed(self) -> bool:
-        return self.sitting.closed
-
-    @property
-    def finished(self) -> bool:
-        return self.sitting.finished
-
-    @property
-    def result(self):
-        return self.sitting.result
 
     @property
     def current(self) -> dict:

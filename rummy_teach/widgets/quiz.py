@@ -48,8 +48,9 @@ import ipywidgets as widgets
 import traitlets as t
 
 from ..play import page_html
-from ..play.quiz import (CARD_SIZE, QuizController, feedback_html, finished_html, groups_html,
-                         pick_cards_html, question_html, score_html, text_box_words)
+from ..play.quiz import (CARD_SIZE, QuizController, SittingState, feedback_html, finished_html,
+                         groups_html, pick_cards_html, question_html, score_html,
+                         text_box_words)
 from ..reasons import say
 from .base import ClickableCards, primary
 from ..errors import UsageError
@@ -95,7 +96,7 @@ export default { render };
     value = t.Unicode("").tag(sync=True)
 
 
-class QuizWidget(widgets.VBox):
+class QuizWidget(SittingState, widgets.VBox):
     """A quiz, one question at a time.
 
     ``QuizWidget(Quiz.builtin("basic"))``; drive it from Python the way a learner
@@ -167,31 +168,6 @@ class QuizWidget(widgets.VBox):
             self._show_finished()
         else:
             self._show_question()
-
-    # --- the sitting's state, read ----------------------------------------------------
-    @property
-    def session(self):
-        """The score (a :class:`~rummy_teach.quiz.QuizSession`)."""
-        return self.sitting.session
-
-    @property
-    def position(self) -> int:
-        """The shown question's place in the paper (the last one's once finished)."""
-        return min(self.sitting.position, len(self.sitting.order) - 1)
-
-    @property
-    def closed(self) -> bool:
-        """The shown question is done with (answered right, or out of tries)."""
-        return self.sitting.closed
-
-    @property
-    def finished(self) -> bool:
-        return self.sitting.finished
-
-    @property
-    def result(self):
-        """The last verdict on the shown question."""
-        return self.sitting.result
 
     # --- what is shown ----------------------------------------------------------------
     @property
