@@ -161,7 +161,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
                 user = await door.user(self)
                 if not user:
                     return door.login(self)
-                if not await door.is_teacher(user["name"]):
+                if not await door.may_teach(user):
                     return self.send(refused_page(), 403)
             elif not token_ok(self.token, config):
                 self.send(refused_page(), 403)

@@ -1,0 +1,318 @@
+"""The LTI 1.3 addresses of the classroom server, and its door for launched people.
+
+:func:`lti_handlers` serves the login initiation, the launch, the tool's JWKS and its
+registration (:mod:`~rummy_teach.classroom.lti`); :class:`LtiDoor` is the door the student
+and teacher pages ask who a request comes from, as they ask :class:`~rummy_teach.classroom.hub.HubDoor`
+behind JupyterHub: a launch leaves a cookie signed here (HMAC with a key drawn from the
+teacher's token digest, like the seat) that names the student's id or says "a teacher of
+the course"; without one, the page says to open the class from the course.
+
+Every refusal is a page in the catalogue's words, in the language the launch asks for (its
+``locale`` claim) when the class speaks it, else the class's; the log line names the refusal's
+code, the issuer and client id, never the token, the nonce or a key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import time
+from html import escape
+
+from .. import i18n
+from .lti import (DEPLOYMENT_CLAIM, LtiSettings, NonceBook, role_of, shown_name, student_key,
+                  unverified_claims)
+from .messages import class_language, say
+from .pages import page
+
+LTI_COOKIE = "rummy_lti"
+LTI_HOURS = 12
+log = logging.getLogger("rummy_teach.lti")
+
+
+class LtiRefused(Exception):
+    """A launch refused; ``code`` is the catalogue's sentence for it, ``status`` the HTTP one."""
+
+    def __init__(self, code: str, status: int = 403):
+        super().__init__(code)
+        self.code, self.status = code, status
+
+
+def refusal_code(error: Exception) -> str:
+    """The catalogue code for one of PyLTI1p3's refusals (its messages are its own English)."""
+    import jwt
+    cause = error.__cause__
+    if isinstance(cause, jwt.ExpiredSignatureError):
+        return "lti_refused_expired"
+    if isinstance(cause, (jwt.InvalidSignatureError, jwt.DecodeError)):
+        return "lti_refused_signature"
+    text = str(error)
+    if "State not found" in text or "Missing state" in text:
+        return "lti_refused_state"
+    if "Nonce" in text or "nonce" in text:
+        return "lti_refused_replay"
+    if "public key" in text or "KID" in text or "ALG" in text or "decode id_token" in text:
+        return "lti_refused_signature"
+    if "Error during fetch URL" in text or "Invalid response from" in text:
+        return "lti_refused_platform_keys"
+    if "deployment" in text:
+        return "lti_refused_deployment"
+    if "Registration" in text or "Client id" in text:
+        return "lti_refused_audience"
+    if "Roles" in text:
+        return "lti_refused_role"
+    return "lti_refused_launch"
+
+
+class LtiDoor:
+    """Who a launch cookie says a request comes from (the student and teacher pages' door)."""
+
+    def __init__(self, config, desk, settings: LtiSettings, base: str):
+        self.config, self.desk, self.settings, self.base = config, desk, settings, base
+        self.key = hashlib.sha256(b"rummy-lti:" + config.token_sha256.encode("utf-8")).digest()
+
+    # --- the cookie -----------------------------------------------------------------
+    def sign(self, data: dict) -> str:
+        text = json.dumps(data, separators=(",", ":"), sort_keys=True).encode("utf-8").hex()
+        return text + "." + hmac.new(self.key, text.encode("ascii"), hashlib.sha256).hexdigest()
+
+    def read(self, value: str | None) -> dict | None:
+        text, _, mark = (value or "").rpartition(".")
+        good = hmac.new(self.key, text.encode("ascii", "replace"), hashlib.sha256).hexdigest()
+        if not text or not hmac.compare_digest(good, mark):
+            return None
+        try:
+            data = json.loads(bytes.fromhex(text))
+        except ValueError:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("until"), (int, float)) or \
+                data["until"] < time.time():
+            return None
+        return data
+
+    def set_cookie(self, handler, data: dict) -> None:
+        data = dict(data, until=int(time.time()) + LTI_HOURS * 3600)
+        handler.set_cookie(LTI_COOKIE, self.sign(data), expires_days=LTI_HOURS / 24,
+                           httponly=True, path=self.base + "/", **cross_site(handler))
+
+    # --- what the pages ask -----------------------------------------------------------
+    async def user(self, handler) -> dict | None:
+        data = self.read(handler.get_cookie(LTI_COOKIE))
+        if data is None:
+            return None
+        if data.get("role") == "teacher":
+            return {"name": str(data.get("name", "")), "teacher": True}
+        student = await asyncio.get_running_loop().run_in_executor(
+            None, self.desk.student_by_id, str(data.get("id", "")))
+        return {"name": student.name} if student is not None else None
+
+    async def may_teach(self, user: dict) -> bool:
+        return bool(user.get("teacher"))
+
+    def login(self, handler) -> None:
+        """No launch cookie: the page says to open the class from the course (a course's
+        teacher on the students' page goes to the dashboard)."""
+        data = self.read(handler.get_cookie(LTI_COOKIE))
+        if data is not None and data.get("role") == "teacher":
+            return handler.redirect(self.base + "/teacher/dashboard")
+        show_refusal(handler, self.config, "lti_open_from_course", 403, log_it=False)
+
+    def logout_url(self) -> str:
+        return self.base + "/lti/leave"
+
+
+def cross_site(handler) -> dict:
+    """A cookie the platform's page must send back to us: over HTTPS ``SameSite=None;
+    Secure`` (the platform's form posts from another site); over plain HTTP (a test on one
+    machine) ``Lax``, since browsers refuse ``None`` without ``Secure``."""
+    secure = handler.request.protocol == "https" or \
+        handler.request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip() == "https"
+    return {"samesite": "None", "secure": True} if secure else {"samesite": "Lax"}
+
+
+def launch_language(config, claims: dict) -> str:
+    """The language of a launch's pages: its ``locale`` claim when the class speaks it."""
+    locale = claims.get("locale") if isinstance(claims, dict) else None
+    if isinstance(locale, str):
+        try:
+            return i18n.resolve_language(locale.replace("-", "_"))
+        except Exception:
+            pass
+    return class_language(config)
+
+
+def show_refusal(handler, config, code: str, status: int, claims=None, log_it=True) -> None:
+    claims = claims or {}
+    if log_it:  # which check failed, for whom: never the token, the nonce or a key
+        log.warning("LTI launch refused (%s): issuer %r, client %r, deployment %r", code,
+                    str(claims.get("iss", ""))[:200], str(claims.get("aud", ""))[:200],
+                    str(claims.get(DEPLOYMENT_CLAIM, ""))[:200])
+    handler.set_status(status)
+    handler.set_header("Content-Type", "text/html; charset=utf-8")
+    handler.set_header("Cache-Control", "no-store")
+    with i18n.language(launch_language(config, claims)):
+        title = say("lti_refused_title")
+        handler.finish(page(title, f"<h1>{escape(title)}</h1>"
+                                   f'<p class="rt-alert rt-lti-refused" role="alert" '
+                                   f'data-code="{escape(code)}">{escape(say(code))}</p>'
+                                   f'<p>{escape(say("lti_refused_again"))}</p>'))
+
+
+def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None = None) -> list:
+    """(pattern, handler) pairs for ``<base>/lti/...``."""
+    import tornado.web
+    from pylti1p3.cookie import CookieService
+    from pylti1p3.message_launch import MessageLaunch
+    from pylti1p3.oidc_login import OIDCLogin
+    from pylti1p3.redirect import Redirect
+    from pylti1p3.request import Request
+    from pylti1p3.session import SessionService
+
+    settings = door.settings
+    book = books or NonceBook()
+    tool_conf = settings.tool_conf()
+
+    class LtiRequest(Request):
+        def __init__(self, handler):
+            self.handler = handler
+
+        @property
+        def session(self):
+            return {}
+
+        def is_secure(self) -> bool:
+            return cross_site(self.handler).get("secure", False)
+
+        def get_param(self, key):
+            return self.handler.get_argument(key, None)
+
+    class Cookies(CookieService):
+        def __init__(self, handler):
+            self.handler = handler
+
+        def get_cookie(self, name):
+            return self.handler.get_cookie(f"{self._cookie_prefix}-{name}")
+
+        def set_cookie(self, name, value, exp=3600):
+            self.handler.set_cookie(f"{self._cookie_prefix}-{name}", str(value),
+                                    expires=time.time() + (exp or 3600), httponly=True,
+                                    path=base + "/lti/", **cross_site(self.handler))
+
+    def services(handler):
+        request = LtiRequest(handler)
+        session = SessionService(request)
+        session.set_data_storage(book.storage())
+        return request, session, Cookies(handler)
+
+    class Location(Redirect):
+        def __init__(self, location):
+            self.location = location
+
+        def do_redirect(self):
+            return self.location
+
+        def do_js_redirect(self):
+            return self.location
+
+        def set_redirect_url(self, location):
+            self.location = location
+
+        def get_redirect_url(self):
+            return self.location
+
+    class Login(OIDCLogin):
+        def get_redirect(self, url):
+            return Location(url)
+
+    class Launch(MessageLaunch):
+        def _get_request_param(self, key):
+            return self._request.get_param(key)
+
+    class Base(tornado.web.RequestHandler):
+        def check_xsrf_cookie(self):
+            """The platform's form posts here from its own site; state and nonce guard it."""
+
+        def set_default_headers(self):
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("X-Content-Type-Options", "nosniff")
+
+    class LoginHandler(Base):
+        def initiate(self):
+            claims = {"iss": self.get_argument("iss", ""), "aud": self.get_argument("client_id", "")}
+            if claims["iss"] != settings.issuer:
+                return show_refusal(self, config, "lti_refused_issuer", 403, claims)
+            if claims["aud"] and claims["aud"] != settings.client_id:
+                return show_refusal(self, config, "lti_refused_audience", 403, claims)
+            request, session, cookies = services(self)
+            try:
+                url = Login(request, tool_conf, session, cookies).redirect(settings.launch_url)
+            except Exception as error:  # no login_hint, ...: the platform sent no login
+                log.warning("LTI login refused: %s", type(error).__name__)
+                return show_refusal(self, config, "lti_refused_login", 400, claims, log_it=False)
+            self.redirect(url)
+
+        get = post = initiate
+
+    class LaunchHandler(Base):
+        async def post(self):
+            id_token = self.get_argument("id_token", "")
+            claims = unverified_claims(id_token)
+            try:
+                if not claims or not self.get_argument("state", ""):
+                    raise LtiRefused("lti_refused_form", 400)
+                if claims.get("iss") != settings.issuer:
+                    raise LtiRefused("lti_refused_issuer")
+                audience = claims.get("aud")
+                audience = audience if isinstance(audience, list) else [audience]
+                if settings.client_id not in audience:
+                    raise LtiRefused("lti_refused_audience")
+                request, session, cookies = services(self)
+                launch = Launch(request, tool_conf, session, cookies)
+                try:  # PyLTI1p3 fetches the platform's keys: off the server's loop
+                    await asyncio.get_running_loop().run_in_executor(None, launch.validate)
+                except LtiRefused:
+                    raise
+                except Exception as error:
+                    raise LtiRefused(refusal_code(error)) from None
+                verified = launch.get_launch_data()
+                role = role_of(verified)
+                if role is None:
+                    raise LtiRefused("lti_refused_role")
+            except LtiRefused as refused:
+                return show_refusal(self, config, refused.code, refused.status, claims)
+            name = shown_name(verified)
+            if role == "teacher":
+                door.set_cookie(self, {"role": "teacher", "name": name})
+                log.info("LTI launch: a teacher of %r", str(verified.get("iss"))[:200])
+                return self.redirect(base + "/teacher/dashboard", status=303)
+            key = student_key(verified["iss"], verified["sub"])
+            await asyncio.get_running_loop().run_in_executor(None, desk.admit, key, name)
+            door.set_cookie(self, {"role": "student", "id": key})
+            lang = launch_language(config, verified)
+            self.redirect(f"{base}/quiz?lang={lang}", status=303)
+
+    class Jwks(Base):
+        def get(self):
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps(settings.public_jwks()))
+
+    class Registration(Base):
+        def get(self):
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps(settings.registration_json(), indent=1))
+
+    class Leave(Base):
+        def get(self):
+            self.clear_cookie(LTI_COOKIE, path=base + "/")
+            show_refusal(self, config, "lti_open_from_course", 200, log_it=False)
+
+    return [
+        (base + "/lti/login", LoginHandler),
+        (base + "/lti/launch", LaunchHandler),
+        (base + "/lti/jwks", Jwks),
+        (base + "/lti/config[.]json", Registration),
+        (base + "/lti/leave", Leave),
+    ]
