@@ -314,3 +314,77 @@ def test_in_chromium_a_student_answers_and_the_teacher_sees_them(lms, chromium):
     teacher.wait_for_selector("text=Maria Rossi", timeout=CLASSROOM_LOAD_MS)
     teacher.screenshot(path=str(SCREENSHOTS / "lti-teacher.png"))
     desk.close()
+
+
+def wait_for(condition, what: str, seconds: float = 90):
+    """Poll ``condition`` (the outbox retries on its own clock: 2 s rounds, 5 s then 10 s waits)."""
+    import time
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.25)
+    raise AssertionError(f"still waiting for {what}")
+
+
+def answer_shown_question(page):
+    answer = page.locator("form[action$='quiz/answer']")
+    answer.wait_for(timeout=CLASSROOM_LOAD_MS)
+    if answer.get_by_role("radio").count():
+        answer.get_by_role("radio").first.check()
+    else:
+        answer.locator("input[type=text]").first.fill("8S 8H 8D")
+    answer.locator("button[type=submit]").first.click()
+    page.locator(".rt-feedback").first.wait_for(timeout=CLASSROOM_LOAD_MS)
+
+
+@pytest.mark.browser
+def test_scores_reach_the_lms_gradebook_and_wait_out_an_lms_that_is_down(lms, chromium):
+    from lti_platform import LINEITEM
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(lms.platform.launch_address("jan"), timeout=CLASSROOM_LOAD_MS)
+    page.wait_for_selector("text=Jan de Vries", timeout=CLASSROOM_LOAD_MS)
+    jan = student_key(lms.platform.issuer, "user-jan")
+
+    def outbox():
+        with open_store(str(lms.db), create=False) as store:
+            return store.lti_grades(SESSION, jan)[0]
+    launched = outbox()  # the launch's line item is kept; no score before an answer
+    assert launched["lineitem"] == f"{lms.platform.url}/lineitems/{LINEITEM}"
+    assert (launched["lti_user"], launched["stamp"]) == ("user-jan", "")
+    answer_shown_question(page)   # the first question's first option: right (a set of eights)
+    gradebook = lms.platform.scores[LINEITEM]
+    first = wait_for(lambda: gradebook.get("user-jan"), "Jan's first score in the LMS")
+    assert (first["scoreGiven"], first["activityProgress"]) == (1, "InProgress")
+    assert first["scoreMaximum"] == len(__import__("rummy_teach").quiz.Quiz.builtin("basic"))
+    taken = lms.platform.score_posts
+
+    lms.platform.down = True       # the LMS goes away while Jan answers on
+    page.locator("form[action$='quiz/next'] button").click()
+    answer_shown_question(page)
+    failed = wait_for(lambda: outbox()["tries"] >= 1 and outbox(), "a failed send")
+    assert failed["last_error"] == "HTTP 503" and failed["stamp"] != failed["sent_stamp"]
+    assert gradebook["user-jan"]["timestamp"] == first["timestamp"]  # the LMS has the old one
+
+    teacher = context.browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    teacher.goto(lms.platform.launch_address("grace"), timeout=CLASSROOM_LOAD_MS)
+    teacher.wait_for_url(re.compile(r".*/teacher/dashboard.*"), timeout=CLASSROOM_LOAD_MS)
+    teacher.goto(lms.base + "/lti/grades", timeout=CLASSROOM_LOAD_MS)
+    row = teacher.locator("tr", has_text="Jan de Vries")
+    assert "HTTP 503" in row.inner_text() and "1 of 32" in row.inner_text()
+
+    lms.platform.down = False      # back: the waiting score goes, once
+    final = wait_for(lambda: gradebook["user-jan"]["timestamp"] == outbox()["stamp"] and
+                     gradebook["user-jan"], "the waiting score in the LMS")
+    with open_store(str(lms.db), create=False) as store:
+        points = [a for a in store.answers(session=SESSION, student_id=jan)]
+    assert final["scoreGiven"] == sum(1 for a in points if a.outcome == "right")
+    assert lms.platform.score_posts == taken + 1
+    assert outbox()["sent_stamp"] == outbox()["stamp"]
+    teacher.reload()
+    row = teacher.locator("tr", has_text="Jan de Vries")
+    assert "HTTP 503" not in row.inner_text()
+    teacher.screenshot(path=str(SCREENSHOTS / "lti-grades.png"))
+    context.close()

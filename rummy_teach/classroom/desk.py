@@ -53,6 +53,7 @@ last try of a question.
 from __future__ import annotations
 
 import hmac
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
@@ -64,6 +65,8 @@ from .student import (BURST, JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, JOIN_C
                       JOIN_CLASS_PER_SECOND, NAME_LIMIT, PER_SECOND, REJOIN_ADDRESS_PER_SECOND,
                       REJOIN_ADDRESS_TRIES, REJOIN_PER_SECOND, REJOIN_TRIES, UNREADABLE_LIMIT,
                       make_paper, paper_quiz)
+
+LOG = logging.getLogger("rummy_teach.classroom")
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,8 @@ class QuizDesk:
         self.rejoin_pace = Pace(REJOIN_TRIES, REJOIN_PER_SECOND, clock)  # per student (name)
         self.rejoin_address_pace = Pace(REJOIN_ADDRESS_TRIES, REJOIN_ADDRESS_PER_SECOND, clock)
         self._locks: dict[str, threading.Lock] = {}
+        #: called with the student after each answer kept (the LMS grade outbox, ltisend)
+        self.answer_listeners: list = []
 
     def lock(self, student_id: str) -> threading.Lock:
         """The lock that keeps one student's answers one at a time."""
@@ -321,6 +326,11 @@ class QuizDesk:
             return self._again(student, question_id, kept.answer)
         except SittingRefused as refused:
             raise Refused(refused.reason.code, **refused.reason.params) from None
+        for listener in self.answer_listeners:  # kept: the score is news (grades to the LMS)
+            try:
+                listener(student)
+            except Exception:  # the answer stands; the next one tells again
+                LOG.exception("an answer's listener failed")
         if keep.behind:  # another process kept answers to the question meanwhile
             fresh = self.sitting(student, fresh=True)
             return Answered(answered.result, answered.public, fresh.tries_left(question_id))

@@ -30,6 +30,8 @@ from .pages import page
 
 LTI_COOKIE = "rummy_lti"
 LTI_HOURS = 12
+#: how often the grade outbox is looked at (a score waits at most this long, or its retry time)
+SEND_EVERY_SECONDS = 2
 log = logging.getLogger("rummy_teach.lti")
 
 
@@ -171,9 +173,42 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
     from pylti1p3.request import Request
     from pylti1p3.session import SessionService
 
+    import tornado.ioloop
+
+    from .ltigrades import ags_line_item
+    from .ltisend import GradeSender
+
     settings = door.settings
     book = books or NonceBook()
     tool_conf = settings.tool_conf()
+    sender = GradeSender(desk, settings)
+    desk.answer_listeners.append(sender.note)
+    sending = {"busy": False}
+
+    async def send_grades():
+        """What waits in the grade outbox, to the LMS (off the loop; one round at a time)."""
+        if sending["busy"]:
+            return
+        sending["busy"] = True
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, sender.send_waiting)
+        except Exception:  # the database away: the next round tries again
+            log.exception("LMS grades: the outbox could not be read")
+        finally:
+            sending["busy"] = False
+
+    tornado.ioloop.IOLoop.current().add_callback(
+        lambda: tornado.ioloop.PeriodicCallback(send_grades, SEND_EVERY_SECONDS * 1000).start())
+
+    def enrol(key: str, name: str, claims: dict):
+        """The launched student in the class, with their line item for grades (if any)."""
+        student = desk.admit(key, name)
+        lineitem = ags_line_item(claims)
+        if lineitem:
+            desk.store().lti_link(desk.session, key, lineitem, str(claims["sub"]),
+                                  str(claims["iss"]))
+            sender.note(student)  # answers given before (a launch again): the score now
+        return student
 
     class LtiRequest(Request):
         def __init__(self, handler):
@@ -289,7 +324,7 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
                 log.info("LTI launch: a teacher of %r", str(verified.get("iss"))[:200])
                 return self.redirect(base + "/teacher/dashboard", status=303)
             key = student_key(verified["iss"], verified["sub"])
-            await asyncio.get_running_loop().run_in_executor(None, desk.admit, key, name)
+            await asyncio.get_running_loop().run_in_executor(None, enrol, key, name, verified)
             door.set_cookie(self, {"role": "student", "id": key})
             lang = launch_language(config, verified)
             self.redirect(f"{base}/quiz?lang={lang}", status=303)
@@ -304,6 +339,23 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
             self.set_header("Content-Type", "application/json")
             self.finish(json.dumps(settings.registration_json(), indent=1))
 
+    class Grades(Base):
+        """What was sent to the LMS, student by student (the course's teachers only)."""
+
+        async def get(self):
+            user = await door.user(self)
+            if not user or not await door.may_teach(user):
+                return show_refusal(self, config, "lti_open_from_course", 403, log_it=False)
+            rows = await asyncio.get_running_loop().run_in_executor(None, grade_rows)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            with i18n.language(class_language(config)):
+                self.finish(grades_page(rows))
+
+    def grade_rows():
+        names = {s.student_id: s.name for s in desk.store().students(desk.session)}
+        return [(names.get(row["student_id"], row["student_id"]), row)
+                for row in desk.store().lti_grades(desk.session)]
+
     class Leave(Base):
         def get(self):
             self.clear_cookie(LTI_COOKIE, path=base + "/")
@@ -315,4 +367,31 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
         (base + "/lti/jwks", Jwks),
         (base + "/lti/config[.]json", Registration),
         (base + "/lti/leave", Leave),
+        (base + "/lti/grades", Grades),
     ]
+
+
+def grades_page(rows) -> str:
+    """The teacher's page of what went to the LMS: each student's score as sent, or why not yet."""
+    from ..i18n import number_text
+    lines = []
+    for name, row in sorted(rows, key=lambda item: item[0].casefold()):
+        if row["sent_stamp"]:
+            sent = say("lti_grades_sent", points=number_text(row["sent_points"]),
+                       most=number_text(row["max_points"]), at=row["sent_at"][:19].replace("T", " "))
+        else:
+            sent = say("lti_grades_nothing_sent")
+        score = {"points": number_text(row["points"]), "most": number_text(row["max_points"])}
+        if row["stamp"] and row["stamp"] != row["sent_stamp"]:
+            state = say("lti_grades_waiting", tries=int(row["tries"]), error=row["last_error"],
+                        **score) if row["tries"] else say("lti_grades_waiting_new", **score)
+        else:
+            state = say("lti_grades_up_to_date")
+        lines.append(f"<tr><td>{escape(name)}</td><td>{escape(sent)}</td><td>{escape(state)}</td></tr>")
+    title = say("lti_grades_title")
+    table = (f"<table><thead><tr><th>{escape(say('lti_grades_student'))}</th>"
+             f"<th>{escape(say('lti_grades_sent_heading'))}</th>"
+             f"<th>{escape(say('lti_grades_state_heading'))}</th></tr></thead>"
+             f"<tbody>{''.join(lines)}</tbody></table>" if lines else
+             f"<p>{escape(say('lti_grades_none'))}</p>")
+    return page(title, f"<h1>{escape(title)}</h1>{table}")

@@ -449,6 +449,7 @@ def startup_message(prepared: dict, args) -> str:
             who = [say("class_start_lti", issuer=lti.issuer, login=lti.login_url,
                        launch=lti.launch_url, jwks=lti.jwks_url,
                        registration=lti.tool_url + "lti/config.json"),
+                   say("class_start_lti_grades", url=lti.tool_url + "lti/grades"),
                    say("class_start_projector", url=links["projector"])]
         else:
             who = [say("class_start_students", url=f"{base}/", join_code=config.join_code),

@@ -429,4 +429,17 @@ CLASSROOM_WORDS = {
     "lti_refused_launch": "The launch could not be checked.",
     "lti_refused_login": "The learning platform's login request lacks what it must carry (who is "
                          "logging in).",
+    "lti_grades_title": "Grades sent to the LMS",
+    "lti_grades_student": "Student",
+    "lti_grades_sent_heading": "Last score the LMS took",
+    "lti_grades_state_heading": "Still to send",
+    "lti_grades_sent": "{points} of {most}, taken at {at} UTC",
+    "lti_grades_nothing_sent": "nothing yet",
+    "lti_grades_up_to_date": "nothing: the LMS has the latest score",
+    "lti_grades_waiting_new": "{points} of {most}: sent in a moment",
+    "lti_grades_waiting": Plural("{points} of {most}: not taken yet ({error}); tried once, trying again",
+                                 "{points} of {most}: not taken yet ({error}); tried {tries} times, trying again",
+                                 count="tries"),
+    "lti_grades_none": "No student launched from the LMS with a grade column yet.",
+    "class_start_lti_grades": "  grades sent to the LMS: {url}  (the course's teachers)",
 }
