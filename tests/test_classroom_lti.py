@@ -388,3 +388,47 @@ def test_scores_reach_the_lms_gradebook_and_wait_out_an_lms_that_is_down(lms, ch
     assert "HTTP 503" not in row.inner_text()
     teacher.screenshot(path=str(SCREENSHOTS / "lti-grades.png"))
     context.close()
+
+
+@pytest.mark.server
+def test_a_score_goes_once_changes_go_again_and_the_last_question_completes(lms, tmp_path):
+    """The outbox's rules, with the real platform: sent once; a new answer, sent again; the
+    paper done, ``Completed``. (The class's server sends the same way every 2 s.)"""
+    from lti_platform import LINEITEM
+
+    from rummy_teach.classroom.desk import QuizDesk
+    from rummy_teach.classroom.ltisend import GradeSender
+    from rummy_teach.quiz import Quiz
+
+    settings = LtiSettings.from_file(str(lms.settings))
+    basic = Quiz.builtin("basic")
+    short = Quiz(list(basic)[:2], title="two questions", name="two")
+    config = {"quiz": "basic", "quiz_name": "two", "title": "T", "db": str(tmp_path / "g.db"),
+              "session": "g", "token_sha256": "0" * 64, "attempts": 1, "shuffle": False}
+    desk = QuizDesk(config, quiz=short)
+    student = desk.admit("lti-outbox", "Olga Outbox")
+    desk.store().lti_link("g", "lti-outbox", f"{lms.platform.url}/lineitems/{LINEITEM}",
+                          "user-olga", lms.platform.issuer)
+    sender = GradeSender(desk, settings)
+    desk.answer_listeners.append(sender.note)
+    assert sender.send_waiting() == 0          # nothing answered: nothing to send
+
+    def answer_right():
+        sitting = desk.sitting(student)
+        question = sitting.quiz[sitting.current["id"]]
+        desk.answer(student, question.id, question.answer_input)
+
+    answer_right()
+    posts = lms.platform.score_posts
+    assert sender.send_waiting() == 1
+    assert sender.send_waiting() == 0 and lms.platform.score_posts == posts + 1  # once
+    olga = lms.platform.scores[LINEITEM]["user-olga"]
+    assert (olga["scoreGiven"], olga["scoreMaximum"], olga["activityProgress"]) == \
+        (1, 2, "InProgress")
+    answer_right()                             # the last question: the paper is done
+    assert sender.send_waiting() == 1
+    olga = lms.platform.scores[LINEITEM]["user-olga"]
+    assert (olga["scoreGiven"], olga["activityProgress"], olga["gradingProgress"]) == \
+        (2, "Completed", "FullyGraded")
+    assert sender.send_waiting() == 0 and lms.platform.score_posts == posts + 2
+    desk.close()
