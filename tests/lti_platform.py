@@ -68,7 +68,7 @@ class Platform:
         self.forged_private, _ = new_key()
         self.scores: dict[str, dict[str, dict]] = {LINEITEM: {}}
         self.down = False   # answer 503 to the tool's grade requests (the LMS away)
-        self.score_posts = 0
+        self.score_posts: dict[str, int] = {}   # scores taken, per user
         self._loop = None
         self._thread = None
 
@@ -208,7 +208,7 @@ class Platform:
             def update_score(self, line_item_id, score):
                 from lti1p3platform.score import UpdateScoreStatus
                 self.find_lineitem(line_item_id)
-                platform.score_posts += 1
+                platform.score_posts[score["userId"]] = platform.score_posts.get(score["userId"], 0) + 1
                 kept = platform.scores[line_item_id].get(score["userId"])
                 if kept and kept["timestamp"] > score["timestamp"]:
                     return UpdateScoreStatus.OLD_TIMESTAMP

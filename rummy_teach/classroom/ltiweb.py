@@ -25,6 +25,7 @@ from html import escape
 from .. import i18n
 from .lti import (DEPLOYMENT_CLAIM, LtiSettings, NonceBook, role_of, shown_name, student_key,
                   unverified_claims)
+from .dashboard import teacher_nav
 from .messages import class_language, say
 from .pages import page
 
@@ -349,7 +350,7 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
             rows = await asyncio.get_running_loop().run_in_executor(None, grade_rows)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             with i18n.language(class_language(config)):
-                self.finish(grades_page(rows))
+                self.finish(grades_page(rows, teacher_nav("", config.session, base + "/", lms=True)))
 
     def grade_rows():
         names = {s.student_id: s.name for s in desk.store().students(desk.session)}
@@ -371,7 +372,7 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
     ]
 
 
-def grades_page(rows) -> str:
+def grades_page(rows, nav: str = "") -> str:
     """The teacher's page of what went to the LMS: each student's score as sent, or why not yet."""
     from ..i18n import number_text
     lines = []
@@ -394,4 +395,4 @@ def grades_page(rows) -> str:
              f"<th>{escape(say('lti_grades_state_heading'))}</th></tr></thead>"
              f"<tbody>{''.join(lines)}</tbody></table>" if lines else
              f"<p>{escape(say('lti_grades_none'))}</p>")
-    return page(title, f"<h1>{escape(title)}</h1>{table}")
+    return page(title, f"{nav}<h1>{escape(title)}</h1>{table}")

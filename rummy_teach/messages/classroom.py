@@ -442,4 +442,5 @@ CLASSROOM_WORDS = {
                                  count="tries"),
     "lti_grades_none": "No student launched from the LMS with a grade column yet.",
     "class_start_lti_grades": "  grades sent to the LMS: {url}  (the course's teachers)",
+    "nav_lms_grades": "Grades sent to the LMS",
 }
