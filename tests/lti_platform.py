@@ -12,7 +12,8 @@ scores in :attr:`Platform.scores` as the gradebook.
 People (``login_hint``): ``ada`` and ``maria`` (it-IT) and ``jan`` (nl-NL) are Learners,
 ``grace`` an Instructor, ``nobody`` has no role. A launch of ``/course/launch?user=ada&variant=v``
 may be spoiled on purpose by ``variant``: ``expired``, ``issuer``, ``audience``,
-``deployment``, ``forged`` (signed with a key the platform does not publish).
+``deployment``, ``forged`` (signed with a key the platform does not publish); ``deeplink``
+makes it a deep-linking request (a teacher adding an activity), answered at ``/deeplink/return``.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class Platform:
         self.private, self.public = new_key()
         self.forged_private, _ = new_key()
         self.scores: dict[str, dict[str, dict]] = {LINEITEM: {}}
+        self.links: list[dict] = []   # content items a deep-linking response added to the course
         self.down = False   # answer 503 to the tool's grade requests (the LMS away)
         self.score_posts: dict[str, int] = {}   # scores taken, per user
         self._loop = None
@@ -84,6 +86,7 @@ class Platform:
         return (Registration().set_iss(self.issuer).set_client_id(CLIENT_ID)
                 .set_deployment_id(DEPLOYMENT_ID)
                 .set_launch_url(self.tool_url + "lti/launch")
+                .set_deeplink_launch_url(self.tool_url + "lti/launch")
                 .set_oidc_login_url(self.tool_url + "lti/login")
                 .set_tool_key_set_url(self.tool_url + "lti/jwks")
                 .set_platform_public_key(self.public)
@@ -166,6 +169,8 @@ class Platform:
                 self.set_launch_context_claim(CONTEXT_ID, context_title="5B Rummy")
                 self.set_ags(lineitems_url=platform.url + "/lineitems",
                              lineitem_url=f"{platform.url}/lineitems/{LINEITEM}")
+                if variant == "deeplink":  # the teacher adds an activity: which one?
+                    self.set_dl(platform.url + "/deeplink/return", title="Add an activity")
                 extra = {"locale": person["locale"]}
                 if variant == "expired":
                     self.set_id_token_expiration(-600)
@@ -300,6 +305,20 @@ class Platform:
                     self.set_status(error.status_code)
                     self.finish(error.message)
 
+        class DeepLinkReturn(tornado.web.RequestHandler):
+            """The tool's signed answer to a deep-linking request: checked, then the course has it."""
+
+            def check_xsrf_cookie(self):
+                pass
+
+            def post(self):
+                items = platform.conf().validate_deeplinking_resp(
+                    {"JWT": self.get_body_argument("JWT")})
+                platform.links.extend(items)
+                self.finish("<!DOCTYPE html><html><body><h1>Added to the course</h1><ul>" +
+                            "".join(f"<li>{escape(item.get('title') or '')}</li>" for item in items)
+                            + "</ul></body></html>")
+
         class Item(Scores):
             def get(self, item):
                 self.answer(self.service().handle_get_lineitem(item))
@@ -309,6 +328,7 @@ class Platform:
             (r"/auth", Auth),
             (r"/jwks", Jwks),
             (r"/token", Token),
+            (r"/deeplink/return", DeepLinkReturn),
             (r"/lineitems/([\w-]+)/scores", Scores),
             (r"/lineitems/([\w-]+)/results", Scores),
             (r"/lineitems/([\w-]+)", Item),

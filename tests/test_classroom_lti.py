@@ -434,3 +434,28 @@ def test_a_score_goes_once_changes_go_again_and_the_last_question_completes(lms,
         (2, "Completed", "FullyGraded")
     assert sender.send_waiting() == 0 and lms.platform.score_posts["user-olga"] == 2
     desk.close()
+
+
+@pytest.mark.browser
+def test_a_teacher_adds_the_class_to_the_course_by_deep_linking(lms, chromium):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(lms.platform.launch_address("grace", "deeplink"), timeout=CLASSROOM_LOAD_MS)
+    with i18n.language("en"):
+        page.get_by_role("button", name=say("lti_deep_link_button")).wait_for(
+            timeout=CLASSROOM_LOAD_MS)
+    page.screenshot(path=str(SCREENSHOTS / "lti-deep-link.png"))
+    before = len(lms.platform.links)
+    page.get_by_role("button", name="Add to the course").click()
+    page.get_by_text("Added to the course").wait_for(timeout=CLASSROOM_LOAD_MS)
+    item = lms.platform.links[before]   # checked by the platform against the tool's JWKS
+    assert (item["type"], item["url"]) == ("ltiResourceLink", lms.base + "/lti/launch")
+    from rummy_teach.quiz import Quiz
+    with i18n.language("en"):
+        assert item["title"] in page.inner_text("body")
+    assert item["lineItem"]["scoreMaximum"] == len(Quiz.builtin("basic"))
+    context.close()
+    import requests
+    session = requests.Session()           # a student cannot add anything to the course
+    refused = post_launch(session, platform_form(session, lms, "ada", "deeplink"))
+    assert refused.status_code == 403 and refused_code(refused) == "lti_refused_not_teacher"

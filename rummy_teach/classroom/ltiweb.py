@@ -26,7 +26,7 @@ from .. import i18n
 from .lti import (DEPLOYMENT_CLAIM, LtiSettings, NonceBook, role_of, shown_name, student_key,
                   unverified_claims)
 from .dashboard import teacher_nav
-from .messages import class_language, say
+from .messages import class_language, class_title, say
 from .pages import page
 
 LTI_COOKIE = "rummy_lti"
@@ -317,8 +317,15 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
                 role = role_of(verified)
                 if role is None:
                     raise LtiRefused("lti_refused_role")
+                if launch.is_deep_link_launch() and role != "teacher":
+                    raise LtiRefused("lti_refused_not_teacher")
             except LtiRefused as refused:
                 return show_refusal(self, config, refused.code, refused.status, claims)
+            if launch.is_deep_link_launch():  # a teacher adding the class to the course
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                with i18n.language(launch_language(config, verified)):
+                    return self.finish(deep_link_page(base, launch.get_launch_id(),
+                                                      class_title(config), points_at_most()))
             name = shown_name(verified)
             if role == "teacher":
                 door.set_cookie(self, {"role": "teacher", "name": name})
@@ -329,6 +336,42 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
             door.set_cookie(self, {"role": "student", "id": key})
             lang = launch_language(config, verified)
             self.redirect(f"{base}/quiz?lang={lang}", status=303)
+
+    def points_at_most() -> int:
+        from .grades import points_of
+        return sum(points_of(question) for question in desk.quiz)
+
+    class DeepLinkChoice(Base):
+        """The teacher chose: the link to the class goes back to the LMS, signed by the tool,
+        with a grade column as large as the quiz's points."""
+
+        def post(self):
+            from pylti1p3.deep_link_resource import DeepLinkResource
+            from pylti1p3.lineitem import LineItem
+            request, session, cookies = services(self)
+            try:
+                launch = Launch.from_cache(self.get_body_argument("launch", ""), request,
+                                           tool_conf, session_service=session,
+                                           cookie_service=cookies)
+                claims = launch.get_launch_data()
+            except Exception:  # unknown or expired (10 minutes): start again from the LMS
+                return show_refusal(self, config, "lti_refused_state", 403)
+            if not launch.is_deep_link_launch() or role_of(claims) != "teacher":
+                return show_refusal(self, config, "lti_refused_not_teacher", 403, claims)
+            title = class_title(config)
+            resource = (DeepLinkResource().set_url(settings.launch_url).set_title(title)
+                        .set_lineitem(LineItem().set_label(title)
+                                      .set_score_maximum(points_at_most())))
+            link = launch.get_deep_link()
+            token = link.get_response_jwt([resource])
+            back = claims["https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"][
+                "deep_link_return_url"]
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(f'<!DOCTYPE html><html><body><form id="rt-back" method="post" '
+                        f'action="{escape(back)}"><input type="hidden" name="JWT" '
+                        f'value="{escape(token)}"><button type="submit">OK</button></form>'
+                        '<script>document.getElementById("rt-back").submit()</script>'
+                        '</body></html>')
 
     class Jwks(Base):
         def get(self):
@@ -369,6 +412,7 @@ def lti_handlers(base: str, config, desk, door: LtiDoor, books: NonceBook | None
         (base + "/lti/config[.]json", Registration),
         (base + "/lti/leave", Leave),
         (base + "/lti/grades", Grades),
+        (base + "/lti/deeplink", DeepLinkChoice),
     ]
 
 
@@ -396,3 +440,14 @@ def grades_page(rows, nav: str = "") -> str:
              f"<tbody>{''.join(lines)}</tbody></table>" if lines else
              f"<p>{escape(say('lti_grades_none'))}</p>")
     return page(title, f"{nav}<h1>{escape(title)}</h1>{table}")
+
+
+def deep_link_page(base: str, launch_id: str, title: str, points: int) -> str:
+    """What a teacher sees when the LMS asks which activity to add: this class's quiz."""
+    heading = say("lti_deep_link_title")
+    return page(heading, f"<h1>{escape(heading)}</h1>"
+                         f"<p>{escape(say('lti_deep_link_what', title=title, points=points))}</p>"
+                         f'<form method="post" action="{escape(base)}/lti/deeplink">'
+                         f'<input type="hidden" name="launch" value="{escape(launch_id)}">'
+                         f'<button type="submit">{escape(say("lti_deep_link_button"))}</button>'
+                         "</form>")

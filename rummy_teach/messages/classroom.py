@@ -437,10 +437,18 @@ CLASSROOM_WORDS = {
     "lti_grades_nothing_sent": "nothing yet",
     "lti_grades_up_to_date": "nothing: the LMS has the latest score",
     "lti_grades_waiting_new": "{points} of {most}: sent in a moment",
-    "lti_grades_waiting": Plural("{points} of {most}: not taken yet ({error}); tried once, trying again",
-                                 "{points} of {most}: not taken yet ({error}); tried {tries} times, trying again",
-                                 count="tries"),
+    "lti_grades_waiting": Plural("{points} of {most}: not taken yet ({error}); tried once, "
+                                 "trying again",
+                                 "{points} of {most}: not taken yet ({error}); tried {tries} "
+                                 "times, trying again", count="tries"),
     "lti_grades_none": "No student launched from the LMS with a grade column yet.",
     "class_start_lti_grades": "  grades sent to the LMS: {url}  (the course's teachers)",
     "nav_lms_grades": "Grades sent to the LMS",
+    "lti_refused_not_teacher": "Only a teacher of the course can add this class to it.",
+    "lti_deep_link_title": "Add this class to your course",
+    "lti_deep_link_what": Plural("{title}, worth one point; the course gets a grade column "
+                                 "for it.",
+                                 "{title}, worth {points} points; the course gets a grade column "
+                                 "for it.", count="points"),
+    "lti_deep_link_button": "Add to the course",
 }
