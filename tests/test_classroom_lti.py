@@ -277,6 +277,12 @@ def test_the_refusal_speaks_the_launch_language_and_nobody_enters_without_a_laun
         assert refused.status_code == 403 and f'<html lang="{lang}"' in refused.text
         with i18n.language(lang):
             assert say("lti_refused_expired") in refused.text.replace("&#x27;", "'")
+    stranger = requests.get(lms.base + "/lti/login", params={
+        "iss": "https://elsewhere.example", "login_hint": "x", "client_id": CLIENT_ID}, timeout=60)
+    assert stranger.status_code == 403 and refused_code(stranger) == "lti_refused_issuer"
+    hintless = requests.get(lms.base + "/lti/login", params={
+        "iss": lms.platform.issuer, "client_id": CLIENT_ID}, timeout=60)
+    assert hintless.status_code == 400 and refused_code(hintless) == "lti_refused_login"
     outsider = requests.get(lms.base + "/quiz", timeout=60)
     assert outsider.status_code == 403 and refused_code(outsider) == "lti_open_from_course"
     teacher_page = requests.get(lms.base + "/teacher/dashboard", timeout=60)

@@ -162,9 +162,10 @@ class LtiSettings:
                 "oidc_initiation_url": self.login_url, "target_link_uri": self.launch_url,
                 "public_jwk_url": self.jwks_url, "scopes": list(AGS_SCOPES),
                 "extensions": [{"platform": "canvas.instructure.com", "privacy_level": "name_only",
-                                "settings": {"placements": [{"placement": "link_selection",
-                                                             "message_type": "LtiResourceLinkRequest",
-                                                             "target_link_uri": self.launch_url}]}}],
+                                "settings": {"placements": [
+                                    {"placement": place, "message_type": "LtiDeepLinkingRequest",
+                                     "target_link_uri": self.launch_url}
+                                    for place in ("link_selection", "assignment_selection")]}}],
                 "custom_fields": {}}
 
 
