@@ -465,3 +465,47 @@ def test_a_teacher_adds_the_class_to_the_course_by_deep_linking(lms, chromium):
     session = requests.Session()           # a student cannot add anything to the course
     refused = post_launch(session, platform_form(session, lms, "ada", "deeplink"))
     assert refused.status_code == 403 and refused_code(refused) == "lti_refused_not_teacher"
+
+
+@pytest.mark.server
+def test_a_score_waiting_for_a_down_lms_is_sent_by_the_class_started_again(lms, tmp_path):
+    """The outbox is in the database: a score the LMS did not take waits out its retry time,
+    and a new server process over the same database (a restart) sends it."""
+    from datetime import datetime, timedelta, timezone
+
+    from lti_platform import LINEITEM
+
+    from rummy_teach.classroom.desk import QuizDesk
+    from rummy_teach.classroom.ltisend import GradeSender
+    from rummy_teach.quiz import Quiz
+
+    settings = LtiSettings.from_file(str(lms.settings))
+    short = Quiz(list(Quiz.builtin("basic"))[:2], title="two questions", name="two")
+    config = {"quiz": "basic", "quiz_name": "two", "title": "T", "db": str(tmp_path / "r.db"),
+              "session": "r", "token_sha256": "0" * 64, "attempts": 1, "shuffle": False}
+    now = datetime.now(timezone.utc)
+    desk = QuizDesk(config, quiz=short)
+    student = desk.admit("lti-restart", "Rita Restart")
+    desk.store().lti_link("r", "lti-restart", f"{lms.platform.url}/lineitems/{LINEITEM}",
+                          "user-rita", lms.platform.issuer)
+    sender = GradeSender(desk, settings, clock=lambda: now)
+    desk.answer_listeners.append(sender.note)
+    sitting = desk.sitting(student)
+    question = sitting.quiz[sitting.current["id"]]
+    lms.platform.down = True
+    try:
+        desk.answer(student, question.id, question.answer_input)
+        assert sender.send_waiting() == 0
+    finally:
+        lms.platform.down = False
+    desk.close()
+    assert "user-rita" not in lms.platform.scores[LINEITEM]
+
+    again = QuizDesk(config, quiz=short)            # the class started again
+    early = GradeSender(again, settings, clock=lambda: now + timedelta(seconds=1))
+    assert early.send_waiting() == 0                # not due yet: 5 s after the failure
+    later = GradeSender(again, settings, clock=lambda: now + timedelta(seconds=6))
+    assert later.send_waiting() == 1
+    assert lms.platform.scores[LINEITEM]["user-rita"]["scoreGiven"] == 1
+    assert lms.platform.score_posts["user-rita"] == 1
+    again.close()

@@ -97,11 +97,11 @@ class GradesMixin:
                     (row["stamp"], row["points"], now_text(), row["session_id"],
                      row["student_id"], row["lineitem"], row["stamp"]))
 
-    def lti_failed(self, row: dict, error: str) -> None:
+    def lti_failed(self, row: dict, error: str, at: datetime | None = None) -> None:
         """The platform did not take it: tried again later (5 s, doubling, at most 5 min)."""
         tries = int(row["tries"]) + 1
         wait = min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** min(tries - 1, 10))
-        later = time_text(datetime.now(timezone.utc) + timedelta(seconds=wait))
+        later = time_text((at or datetime.now(timezone.utc)) + timedelta(seconds=wait))
         self._write("mark the LMS grade waiting in", "UPDATE rummy_lti_grades SET tries = ?, "
                     "last_error = ?, next_at = ? WHERE session_id = ? AND student_id = ? "
                     "AND lineitem = ? AND stamp = ?",

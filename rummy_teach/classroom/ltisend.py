@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import logging
+from datetime import datetime, timezone
 
+from .fields import time_text
 from .grades import gradebook
-from .ltigrades import SCORE_SCOPE, now_text, waiting
+from .ltigrades import SCORE_SCOPE, waiting
 
 log = logging.getLogger("rummy_teach.lti")
 
@@ -21,8 +23,10 @@ log = logging.getLogger("rummy_teach.lti")
 class GradeSender:
     """Keeps scores in the outbox as answers come in, and sends what waits."""
 
-    def __init__(self, desk, settings):
+    def __init__(self, desk, settings, clock=None):
         self.desk, self.settings = desk, settings
+        #: what time it is (a test moves it to see a retry fall due)
+        self.clock = clock or (lambda: datetime.now(timezone.utc))
 
     def note(self, student) -> None:
         """A judged answer of ``student``: their score now, waiting to be sent."""
@@ -40,7 +44,7 @@ class GradeSender:
     def send_waiting(self) -> int:
         """Post every due score; how many the platform took."""
         store = self.desk.store()
-        now = now_text()
+        now = time_text(self.clock())
         due = [row for row in store.lti_grades(self.desk.session) if waiting(row, now)]
         if not due:
             return 0
@@ -63,11 +67,11 @@ class GradeSender:
                                                content_type="application/vnd.ims.lis.v1.score+json")
             except LtiServiceException as error:
                 status = getattr(getattr(error, "response", None), "status_code", "")
-                store.lti_failed(row, f"HTTP {status}".strip())
+                store.lti_failed(row, f"HTTP {status}".strip(), self.clock())
                 log.warning("LMS grade not sent (HTTP %s); tried again later", status)
                 continue
             except Exception as error:  # the LMS unreachable: the same, later
-                store.lti_failed(row, type(error).__name__)
+                store.lti_failed(row, type(error).__name__, self.clock())
                 log.warning("LMS grade not sent (%s); tried again later", type(error).__name__)
                 continue
             store.lti_sent(row)
