@@ -16,9 +16,9 @@ rights (see :data:`STUDENT_GRANTS`):
 ``rummy_tables``,   SELECT, INSERT: a card table's description and its moves are
 ``rummy_table_``    added as they are made and read back to resume a table, never
 ``moves``           changed (see :mod:`~rummy_teach.classroom.tablestore`)
-``rummy_lti_``      SELECT, INSERT, UPDATE: the LMS grade outbox, one row per launched
-``grades``          student, its score set and marked sent as answers come in
-                    (see :mod:`~rummy_teach.classroom.ltigrades`)
+``rummy_lti_``      SELECT, INSERT, and UPDATE of the score and its sending only: the LMS
+``grades``          grade outbox, one row per launched student, whose line item and LMS
+                    user never change (see :mod:`~rummy_teach.classroom.ltigrades`)
 ==================  =================================================================
 
 No CREATE on the schema, no TRUNCATE, no DELETE, no ALTER, no DROP: the role owns
@@ -50,7 +50,9 @@ STUDENT_GRANTS = (
     "GRANT SELECT, INSERT ON rummy_tables TO {role}",
     "GRANT SELECT, INSERT ON rummy_table_moves TO {role}",
     # the LMS grade outbox (LTI): a launch adds the student's line item, answers set the score
-    "GRANT SELECT, INSERT, UPDATE ON rummy_lti_grades TO {role}",
+    "GRANT SELECT, INSERT ON rummy_lti_grades TO {role}",
+    "GRANT UPDATE (points, max_points, progress, stamp, sent_stamp, sent_points, sent_at, tries, "
+    "next_at, last_error) ON rummy_lti_grades TO {role}",
 )
 TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves",
           "rummy_lti_grades")
