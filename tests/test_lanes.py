@@ -2,6 +2,7 @@
 test belongs to exactly one lane, and the run fails when any lane fails."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -122,7 +123,67 @@ def test_a_server_started_outside_the_serving_lanes_fails_at_once_saying_why(tmp
 def test_the_quick_tier_is_an_option_not_a_guess_from_the_mark_expression(pytestconfig, full_run):
     assert full_run is not pytestconfig.getoption("quick")
     makefile = (Path(__file__).parent.parent / "Makefile").read_text(encoding="utf-8")
-    assert '-m "not slow and not browser" --quick' in makefile
+    assert "\n\t$(BIN)/python tests/run_lanes.py --quick\n" in makefile
+    assert run_lanes.QUICK == ["-m", "not slow and not browser and not server", "--quick"]
+
+
+#: three small test modules for two processes sharing a run: each test writes its module,
+#: its name and its process to a record; a module fixture writes each set-up
+SHARED_TESTS = """
+import os
+import pytest
+
+@pytest.fixture(scope="module")
+def ready(request):
+    with open(os.environ["RECORD"], "a") as record:
+        record.write(f"setup {{request.module.__name__}} {{os.getpid()}}\\n")
+
+@pytest.mark.parametrize("n", range({count}))
+def test_one(ready, n):
+    with open(os.environ["RECORD"], "a") as record:
+        record.write(f"test {{__name__}} {{n}} {{os.getpid()}}\\n")
+"""
+
+
+def test_processes_sharing_a_run_run_each_module_in_one_process_and_every_test_once(tmp_path):
+    """tests/shared_run.py: two pytest processes given the same --share folder run every
+    test exactly once between them, each module whole in one process (its module fixture
+    set up once), and leave the record run_lanes checks."""
+    suite, share, record = tmp_path / "suite", tmp_path / "share", tmp_path / "record.txt"
+    suite.mkdir()
+    counts = {"test_a": 3, "test_b": 1, "test_c": 4, "test_d": 2}
+    for name, count in counts.items():
+        (suite / f"{name}.py").write_text(SHARED_TESTS.format(count=count), encoding="utf-8")
+    env = {**os.environ, "RECORD": str(record),
+           "PYTHONPATH": os.pathsep.join([str(Path(browser.__file__).parent),
+                                          os.environ.get("PYTHONPATH", "")])}
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "shared_run",
+            f"--share={share}", "--rootdir", str(suite), str(suite)]
+    both = [subprocess.Popen(argv, cwd=suite, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True) for _ in range(2)]
+    outputs = [process.communicate(timeout=300)[0] for process in both]
+    assert [process.returncode for process in both] == [0, 0], outputs
+    lines = [line.split() for line in record.read_text().splitlines()]
+    tests = [(module, n) for kind, module, *rest in lines if kind == "test" for n in rest[:1]]
+    assert sorted(tests) == sorted((m, str(n)) for m, c in counts.items() for n in range(c))
+    setups = [(module, pid) for kind, module, pid in (l for l in lines if l[0] == "setup")]
+    assert sorted(module for module, _ in setups) == sorted(counts)        # once per module
+    process_of = dict(setups)
+    assert all(rest[1] == process_of[module] for kind, module, *rest in lines if kind == "test")
+    assert run_lanes.shared_problem(share, 2) is None
+    assert run_lanes.shared_problem(share, 3) == "2 of 3 processes finished their part"
+
+
+def test_a_shared_run_that_ran_a_test_twice_or_missed_one_is_not_whole(tmp_path):
+    (tmp_path / "ran-1.txt").write_text("selected 3\nt.py::a\nt.py::b\n")
+    (tmp_path / "ran-2.txt").write_text("selected 3\nt.py::c\n")
+    assert run_lanes.shared_problem(tmp_path, 2) is None
+    (tmp_path / "ran-2.txt").write_text("selected 3\nt.py::c\nt.py::a\n")
+    assert run_lanes.shared_problem(tmp_path, 2) == "1 tests ran twice"
+    (tmp_path / "ran-2.txt").write_text("selected 3\n")
+    assert run_lanes.shared_problem(tmp_path, 2) == "2 of the 3 selected tests ran"
+    (tmp_path / "ran-2.txt").write_text("selected 4\nt.py::c\n")
+    assert "selected different tests" in run_lanes.shared_problem(tmp_path, 2)
 
 
 @pytest.mark.parametrize("codes, expected", [((0, 0, 0, 0), 0), ((0, 1, 0, 0), 1),
