@@ -20,7 +20,7 @@ CI does. The tiers and the lanes are chosen by markers (``slow``, ``browser``, `
 
 import pytest
 
-pytest_plugins = ["browser", "book_build", "shared_run"]
+pytest_plugins = ["browser", "shared_run", "book_build"]  # book_build uses shared_run
 
 
 @pytest.fixture(scope="session")

@@ -36,6 +36,11 @@ from conftest import LANES  # noqa: E402  (the lanes are defined beside lane_of)
 
 #: the lane shown live: the book's, the longest (its build comes first)
 SHOWN = "book"
+#: lanes run as several processes sharing the lane a module at a time, and its book
+#: build (tests/shared_run.py, tests/book_build.py): every test of the book lane waits
+#: for the build, then mostly for Chromium, one test after another, so one process ran
+#: alone for minutes after the others had ended
+SPLIT = {"book": 2}
 
 #: `make check`'s tier: every test not marked slow, browser or server (those need the
 #: book, Chromium or a server process of their own), with the smaller samples
@@ -89,7 +94,20 @@ def shared_problem(share: Path, workers: int) -> str | None:
 def main(extra: list[str]) -> int:
     if extra[:1] == ["--quick"]:
         return quick(extra[1:])
-    return side_by_side({lane: pytest(lane, extra) for lane in LANES}, SHOWN)
+    with tempfile.TemporaryDirectory(prefix="rummy-lanes-") as share:
+        commands = {}
+        for lane in LANES:
+            if lane not in SPLIT:
+                commands[lane] = pytest(lane, extra)
+                continue
+            for part in range(1, SPLIT[lane] + 1):
+                commands[f"{lane}-{part}"] = pytest(lane, [f"--share={share}/{lane}", *extra])
+        code = side_by_side(commands, f"{SHOWN}-1" if SHOWN in SPLIT else SHOWN)
+        problems = {lane: shared_problem(Path(share) / lane, SPLIT[lane]) for lane in SPLIT}
+    for lane, problem in problems.items():
+        if problem:
+            print(f"\n== lane {lane!r}: the shared run is not whole: {problem}")
+    return 1 if any(problems.values()) else code
 
 
 def side_by_side(commands: dict[str, list[str]], shown: str, what: str = "lane") -> int:

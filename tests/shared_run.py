@@ -9,8 +9,9 @@ set up once, and the processes stay busy to the end: whichever is free takes the
 module (no list of files, no guessed weights).
 
 `make check` runs its tier this way in two processes side by side on the two cores
-(``tests/run_lanes.py --quick``); each claim file holds the nodeids its process ran, so
-the driver can say that the processes together ran every test once.
+(``tests/run_lanes.py --quick``), and `make test` its ``book`` lane (whose processes share
+the book build too: tests/book_build.py). Each process writes the nodeids it ran
+(``ran-<pid>.txt``), so the driver can say that together they ran every test once.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def pytest_addoption(parser):
 def claim(folder: Path, module: str) -> bool:
     """True when this process is the first to claim ``module`` in ``folder``."""
     name = hashlib.sha1(module.encode()).hexdigest()[:16] + ".claim"
+    folder.mkdir(parents=True, exist_ok=True)
     try:
         handle = os.open(folder / name, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
     except FileExistsError:

@@ -21,6 +21,7 @@ blocked and recorded. A reader then does what the lessons ask:
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import gzip
 import hashlib
@@ -59,11 +60,15 @@ def book_with_lite(book):
     as ``make book`` leaves it: the pages' Python comes from there."""
     assert book.ok, book.failure()
     html = book.html
-    if not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
-        lite = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--dest",
-                               str(html / "lite"), "--executed", str(html / "_sources" / "tutorials")],
-                              cwd=ROOT, capture_output=True, text=True, timeout=900)
-        assert lite.returncode == 0, lite.stdout[-3000:] + lite.stderr[-3000:]
+    # processes sharing the build (tests/book_build.py) add the site one at a time: the
+    # first builds it, the others find it there
+    with open(html.parent / "lite.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
+            lite = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--dest",
+                                   str(html / "lite"), "--executed", str(html / "_sources" / "tutorials")],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=900)
+            assert lite.returncode == 0, lite.stdout[-3000:] + lite.stderr[-3000:]
     return html
 
 

@@ -198,6 +198,7 @@ def test_the_run_fails_when_any_lane_fails(tmp_path, monkeypatch, capfd, codes, 
 
     monkeypatch.setattr(run_lanes, "pytest", fake_pytest)
     monkeypatch.setattr(run_lanes, "log_of", lambda lane: tmp_path / f"test-{lane}.log")
+    monkeypatch.setattr(run_lanes, "SPLIT", {})     # each lane one process (split: below)
     assert run_lanes.main(["-q"]) == expected
     out = capfd.readouterr().out
     # every lane but the one shown live is printed whole, after it, with its exit code
@@ -205,3 +206,56 @@ def test_the_run_fails_when_any_lane_fails(tmp_path, monkeypatch, capfd, codes, 
         assert f"lane {lane} ran ['-q']" in out and f"lane {lane!r}: exit {code_of[lane]}" in out
         if lane != run_lanes.SHOWN:
             assert out.index(f"lane {lane} ran") > out.index(f"lane {run_lanes.SHOWN} ran")
+
+
+@pytest.mark.parametrize("second, expected", [("t.py::b\n", 0), ("", 1), ("t.py::a\n", 1)])
+def test_a_split_lane_runs_as_processes_that_together_run_each_of_its_tests_once(
+        tmp_path, monkeypatch, capfd, second, expected):
+    """The book lane runs as two processes sharing it (run_lanes.SPLIT); the run fails
+    when, between them, they missed one of its tests or ran one twice, even though each
+    exited with 0."""
+    parts = []
+
+    def fake_pytest(lane, extra):
+        shared = [arg.split("=", 1)[1] for arg in extra if arg.startswith("--share=")]
+        if not shared:
+            return [sys.executable, "-c", f"print('lane {lane} ran')"]
+        parts.append(shared[0])
+        ran = "t.py::a\n" if len(parts) == 1 else second
+        record = Path(shared[0]) / f"ran-{len(parts)}.txt"
+        return [sys.executable, "-c", f"import pathlib; p = pathlib.Path({str(record)!r}); "
+                f"p.parent.mkdir(parents=True, exist_ok=True); p.write_text({'selected 2' + chr(10) + ran!r})"]
+
+    monkeypatch.setattr(run_lanes, "pytest", fake_pytest)
+    monkeypatch.setattr(run_lanes, "log_of", lambda lane: tmp_path / f"test-{lane}.log")
+    assert run_lanes.SPLIT == {"book": 2}
+    assert run_lanes.main(["-q"]) == expected
+    assert len(parts) == 2 and parts[0] == parts[1]       # one share for the lane's processes
+    out = capfd.readouterr().out
+    assert "lane 'book-1': exit 0" in out and "lane 'book-2': exit 0" in out
+    assert ("the shared run is not whole" in out) == bool(expected)
+
+
+@pytest.mark.parametrize("ok, log", [(True, "build succeeded."), (False, "WARNING: a lesson broke")])
+def test_the_processes_of_a_split_book_lane_share_one_build(tmp_path, monkeypatch, ok, log):
+    """tests/book_build.py: the process that claimed the build builds the book once and
+    says when it is over, with its outcome and log; a process sharing the run waits for
+    that word and reads the same build (a failed build fails its tests too)."""
+    import book_build
+
+    built = []
+
+    def fake_build(out):
+        built.append(out)
+        return book_build.BookBuild(out / "_build" / "html", log, ok)
+
+    monkeypatch.setattr(book_build, "build_book", fake_build)
+    out = tmp_path / "book"
+    waiting = book_build.SharedBuild(out)
+    waiting.start()
+    building = book_build.EarlyBuild(out, shared=True)
+    building.start()
+    building.join(timeout=60)
+    waiting.join(timeout=60)
+    assert built == [out]                                    # built once, by one process
+    assert waiting.result == building.result == book_build.BookBuild(out / "_build" / "html", log, ok)
