@@ -27,14 +27,14 @@ demo: setup
 check: setup
 	$(BIN)/python tests/run_lanes.py --quick
 
-# `make test`: everything, what CI runs (.ci/run). Four pytest processes side by side
-# (tests/run_lanes.py): the book build and the tests that read it in one, the other
-# browser and server tests in another, the long random games in a third, every other
-# test in the fourth, each test once;
-# the book lane prints as it runs, the others' output is printed after it. The book
-# is built once, in the test session (tests/book_build.py), and that build executes
-# every lesson for the lesson checks; the JupyterLite site is built first for the
-# live-lesson tests.
+# `make test`: everything, what CI runs (.ci/run). Four lanes side by side
+# (tests/run_lanes.py): the book build and the tests that read it in one (two pytest
+# processes sharing the build and the lane's test modules), the other browser and server
+# tests in another, the long random games in a third, every other test in the fourth,
+# each test once; the first book process prints as it runs, the others' output is printed
+# after it. The book is built once, in the test session (tests/book_build.py), and that
+# build executes every lesson for the lesson checks; the JupyterLite site is built first
+# for the live-lesson tests.
 test: system-test setup lite proxy
 	$(BIN)/python tests/run_lanes.py
 
