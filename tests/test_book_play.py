@@ -108,10 +108,11 @@ def settled(widget):
 def press(widget, name: str, by_keyboard: bool = False):
     button = widget.get_by_role("button", name=name, exact=True).first
     if by_keyboard:
-        button.focus()
+        button.focus(timeout=ANSWER_MS)
         widget.page.keyboard.press("Enter")
     else:
-        button.click()
+        # the table is inert while Python starts: as long to wait as for the first answer
+        button.click(timeout=ANSWER_MS)
     settled(widget)
 
 
@@ -650,8 +651,9 @@ def test_every_widget_on_every_lesson_page_answers_in_place(play_site, book_with
             folded = widget.locator("xpath=ancestor::details[not(@open)]")
             if folded.count():                       # a hidden cell: unfold it as a reader does
                 folded.first.locator("summary").first.click()
-            control.scroll_into_view_if_needed()
-            control.click()
+            # (a click scrolls the control into view, and finds it again if the widget
+            # drew itself anew meanwhile, as it does when Python comes up)
+            control.click(timeout=ANSWER_MS)
             settled(widget)
             assert widget.locator(".rt-play-status").inner_text() == "", (path, kind)
             assert widget.locator(".rt-play-view").inner_html() != before, (path, kind, i)
