@@ -115,7 +115,8 @@ def teacher_nav(token: str, session: str, base: str = "/") -> str:
              ("nav_answers", f"{b}/teacher/answers.csv?{t}session={s}"),
              ("nav_students", f"{b}/teacher/students?{t}session={s}"),
              ("nav_sessions", f"{b}/teacher/sessions?{t}".rstrip("?&")),
-             ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&"))]
+             ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&")),
+             ("nav_tables", f"{b}/teacher/tables?{t}".rstrip("?&"))]
     return '<nav class="rt-teacher">' + "".join(
         f'<a href="{escape(href)}" class="rt-{code[4:]}">{escape(say(code))}</a>'
         for code, href in links) + "</nav>"

@@ -1,0 +1,253 @@
+"""A class at a card table in four real Chromium browsers, on the real classroom server.
+
+One ``rummy-teach classroom``; four students join through the quiz page (one on a phone's
+screen, 390 x 844); the teacher opens a table for the four of them on the teacher's tables
+page (after a refused form); each student follows the "Your card tables" link to their seat
+and the four play a whole hand of Basic Rummy against each other by clicking the table the
+server draws for them: the stock, their cards, Meld and Discard (a move the judge refuses is
+tried once, and its reason shown). The test picks moves from what each page shows: whose
+turn it is (which page's Draw is enabled), the page's own hand (its cards' ``data-card``).
+Each page is checked to show its own hand only; one student reloads in the middle of the
+hand and finds the seat as it was; the teacher's live view shows no hand during the hand
+and every hand once it is over; the projector view is large and shows no hand either.
+"""
+
+import shutil
+
+import pytest
+
+from browser import CLASSROOM_LOAD_MS as LOAD_MS
+from browser import CLASSROOM_UPDATE_MS as UPDATE_MS
+from browser import start_classroom
+
+from rummy_teach.cards import Card
+from rummy_teach.melds import meld_options
+from rummy_teach.rules import get_rules
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+TOKEN = "tables-chromium-teacher"
+SESSION = "tables-chromium"
+JOIN = "TAB234"
+NAMES = ("Anna", "Bert", "Carla", "Dario")
+SAMPLE = __import__("pathlib").Path(__file__).resolve().parents[1] / "rummy_teach" / "quiz" \
+    / "samples" / "first-week.json"
+BASIC = get_rules("basic")
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    home = tmp_path_factory.mktemp("tables-chromium")
+    quiz_file = home / "first-week.json"
+    shutil.copy(SAMPLE, quiz_file)
+    server = start_classroom(home, name="tables-chromium", quiz=quiz_file, token=TOKEN,
+                             session=SESSION, join=JOIN)
+    yield server
+    server.stop()
+
+
+def join(page, url, name):
+    page.goto(url, timeout=LOAD_MS)
+    box = page.get_by_placeholder("your name")
+    box.fill(name)
+    box.press("Enter")
+    page.locator(".rt-score").wait_for(timeout=UPDATE_MS)
+
+
+def own_hand(page) -> list[str]:
+    return page.locator("#rt-table .rt-own [data-card]").evaluate_all(
+        "nodes => nodes.map(node => node.dataset.card)")
+
+
+def version(page) -> int:
+    return int(page.locator("#rt-table").get_attribute("data-version") or -1)
+
+
+def wait_past(page, seen: int):
+    try:
+        page.wait_for_function("seen => Number(document.getElementById('rt-table').dataset.version) > seen",
+                               arg=seen, timeout=UPDATE_MS)
+    except Exception:
+        said = page.locator("#rt-table .rt-message").inner_text()
+        status = page.locator("#rt-table .rt-play-status").inner_text()
+        raise AssertionError(f"the table did not move on: {said!r} {status!r} {own_hand(page)}") from None
+
+
+def shown_without_log(page) -> str:
+    """The drawn table's HTML, its log left out (a card seen taken is named there)."""
+    return page.locator("#rt-table .rt-play-view").evaluate(
+        "view => { const copy = view.cloneNode(true);"
+        " copy.querySelectorAll('.rt-log').forEach(n => n.remove()); return copy.innerHTML; }")
+
+
+def card_marks(card: str) -> list[str]:
+    parsed = Card.parse(card)
+    return [f'data-card="{card}"', f'aria-label="{parsed.name}"']
+
+
+def enabled(page, name: str) -> bool:
+    button = page.locator("#rt-table").get_by_role("button", name=name, exact=True)
+    return button.count() > 0 and button.first.is_enabled()
+
+
+def press(page, name: str):
+    seen = version(page)
+    page.locator("#rt-table").get_by_role("button", name=name, exact=True).first.click()
+    return seen
+
+
+def click_card(page, card: str):
+    page.locator(f'#rt-table .rt-own [data-card="{card}"]').click()
+    page.locator(f'#rt-table .rt-own [data-card="{card}"][aria-pressed="true"]').wait_for(timeout=UPDATE_MS)
+
+
+def a_meld(hand: list[str]):
+    options = meld_options(BASIC, [Card.parse(c) for c in hand])
+    return [c.text(ascii=True) for c in options[0]] if options else None
+
+
+def turn(page, refuse_once: dict) -> None:
+    """One whole turn at ``page``: draw (or, once, take the discard and try to throw it
+    back: the judge refuses), meld what the hand holds, discard the highest card."""
+    seen = version(page)
+    if refuse_once["left"] and page.locator('#rt-table [data-click="take:1"]').count():
+        refuse_once["left"] = False
+        top = page.locator('#rt-table [data-click="take:1"] svg').get_attribute("aria-label")
+        page.locator('#rt-table [data-click="take:1"]').click()
+        wait_past(page, seen)
+        taken = [c for c in own_hand(page) if Card.parse(c).name == top][0]
+        refuse_once["taken"] = taken
+        click_card(page, taken)
+        press(page, "Discard")
+        alert = page.locator("#rt-table .rt-message")
+        alert.wait_for(timeout=UPDATE_MS)
+        page.wait_for_function("() => document.querySelector('#rt-table .rt-message').textContent.length > 0",
+                               timeout=UPDATE_MS)
+        refuse_once["said"] = alert.inner_text()
+        page.get_by_role("status").filter(has_text=refuse_once["said"][:20]).first.wait_for(timeout=UPDATE_MS)
+        click_card_off = page.locator(f'#rt-table .rt-own [data-card="{taken}"]')
+        click_card_off.click()
+        page.locator(f'#rt-table .rt-own [data-card="{taken}"][aria-pressed="false"]').wait_for(timeout=UPDATE_MS)
+    else:
+        page.locator('#rt-table [data-click="stock"]').click()
+        wait_past(page, seen)
+    while True:
+        hand = own_hand(page)
+        meld = a_meld(hand)
+        if not meld or len(meld) == len(hand):      # keep a card to discard
+            break
+        for card in meld:
+            click_card(page, card)
+        seen = press(page, "Meld")
+        wait_past(page, seen)
+    hand = own_hand(page)
+    if not hand:
+        return
+    if page.locator("#rt-table .rt-result").count():
+        return
+    highest = max((c for c in hand if c != refuse_once.get("taken")),
+                  key=lambda c: (Card.parse(c).rank, c), default=hand[0])
+    click_card(page, highest)
+    seen = press(page, "Discard")
+    wait_past(page, seen)
+
+
+def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
+    contexts = [chromium.new_context(viewport={"width": 390, "height": 844} if n == 0
+                                     else {"width": 1100, "height": 900}) for n in range(4)]
+    teacher_context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        pages = [context.new_page() for context in contexts]
+        for page, name in zip(pages, NAMES):
+            join(page, f"{classroom.base}/?join={JOIN}", name)
+
+        teacher = teacher_context.new_page()
+        teacher.goto(f"{classroom.base}/teacher/tables?token={TOKEN}", timeout=LOAD_MS)
+        teacher.get_by_text("No table is open yet.").wait_for(timeout=UPDATE_MS)
+        # a form asking for nine seats at Basic Rummy is refused, saying what is accepted
+        form = teacher.locator("form.rt-open-table")
+        form.locator("select[name=game]").select_option("basic")
+        form.locator("input[name=seats]").fill("9")
+        form.get_by_role("button", name="Open the table").click()
+        teacher.get_by_role("alert").filter(has_text="2").first.wait_for(timeout=UPDATE_MS)
+        assert "9" in teacher.get_by_role("alert").first.inner_text()
+        assert teacher.get_by_text("No table is open yet.").count() == 1
+        # the table for the four of them
+        form = teacher.locator("form.rt-open-table")
+        form.locator("select[name=game]").select_option("basic")
+        form.locator("input[name=seats]").fill("4")
+        for name in NAMES:
+            form.get_by_label(name).check()
+        form.get_by_role("button", name="Open the table").click()
+        teacher.get_by_text("1 table is open: t1.").wait_for(timeout=UPDATE_MS)
+
+        for page, name in zip(pages, NAMES):
+            page.get_by_role("link", name="Your card tables").click()
+            page.get_by_role("link", name="Table t1").click()
+            page.locator("#rt-table .rt-own [data-card]").first.wait_for(timeout=LOAD_MS)
+
+        hands = [set(own_hand(page)) for page in pages]
+        assert all(len(hand) == 7 for hand in hands) and len(set().union(*hands)) == 28
+
+        def check_secrecy():
+            hands = [own_hand(page) for page in pages]
+            for seat, page in enumerate(pages):
+                shown = shown_without_log(page)
+                for other, hand in enumerate(hands):
+                    if other != seat:
+                        for card in hand:
+                            for mark in card_marks(card):
+                                assert mark not in shown, (NAMES[seat], "sees", NAMES[other], card)
+            live = teacher.locator("#rt-live").inner_html()
+            for hand in hands:      # (a card everybody saw taken may still show on the pile)
+                for card in set(hand) - {refuse.get("taken")}:
+                    assert f'aria-label="{Card.parse(card).name}"' not in live, card
+
+        refuse = {"left": True}
+        reloaded = False
+        turns = 0
+        while not pages[0].locator("#rt-table .rt-result").count() and turns < 400:
+            to_play = [page for page in pages if enabled(page, "Draw")]
+            if not to_play:
+                pages[0].wait_for_timeout(100)     # a computer's move or a redraw on its way
+                continue
+            assert len(to_play) == 1
+            if turns % 8 == 0:
+                check_secrecy()
+            if turns == 6 and not reloaded:        # a student reloads mid-hand
+                reloaded = True
+                page = pages[2]
+                before, seen = sorted(own_hand(page)), version(page)
+                page.reload(timeout=LOAD_MS)
+                page.locator("#rt-table .rt-own [data-card]").first.wait_for(timeout=LOAD_MS)
+                assert sorted(own_hand(page)) == before and version(page) == seen
+                continue
+            turn(to_play[0], refuse)
+            turns += 1
+
+        assert not refuse["left"] and refuse["said"]
+        taken = Card.parse(refuse["taken"])     # the judge's own reason, naming the card
+        assert refuse["said"] == f"{taken.face} was taken from the discard pile this turn, so it may " \
+            "not go straight back; another card must be discarded.", refuse["said"]
+        for page in pages:
+            page.locator("#rt-table .rt-result").wait_for(timeout=UPDATE_MS)
+        assert reloaded
+        # the hand is over: the teacher's live view shows every hand as it was scored
+        teacher.wait_for_function("() => document.querySelector('#rt-live .rt-result') !== null",
+                                  timeout=UPDATE_MS)
+        left = [own_hand(page) for page in pages]
+        live = teacher.locator("#rt-live").inner_html()
+        for hand in left:
+            for card in hand:
+                assert f'aria-label="{Card.parse(card).name}"' in live
+        # the projector: the same public table, large
+        teacher.get_by_role("link", name="Show this table on the projector").click()
+        teacher.locator("#rt-live .rt-table").wait_for(timeout=UPDATE_MS)
+        size = teacher.locator("#rt-live .rt-table").evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
+        assert size >= 24
+        for index, page in enumerate(pages):
+            page.screenshot(path=f"/tmp/tables30a-seat{index}.png", full_page=True)
+        teacher.screenshot(path="/tmp/tables30a-projector.png")
+    finally:
+        for context in contexts + [teacher_context]:
+            context.close()
