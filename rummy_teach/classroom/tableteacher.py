@@ -164,7 +164,8 @@ def forms_html(students, token: str, base: str, said: str = "", alert: bool = Fa
     if said:
         note = (f'<p class="rt-said{" rt-alert" if alert else ""}" role="{"alert" if alert else "status"}">'
                 f"{escape(said)}</p>")
-    action = escape(base + "teacher/tables")
+    # the token in the address too: the page a post answers refreshes from its own address
+    action = escape(base + "teacher/tables" + (f"?token={quote(token, safe='')}" if token else ""))
     return (f"{note}<h2>{escape(say('tables_auto_heading'))}</h2>"
             f'<form method="post" action="{action}" class="rt-seat-class">{hidden}'
             f'<input type="hidden" name="action" value="auto">{fields("auto")} '
