@@ -8,11 +8,14 @@ server draws for them: the stock, their cards, Meld and Discard (a move the judg
 tried once, and its reason shown). The test picks moves from what each page shows: whose
 turn it is (which page's Draw is enabled), the page's own hand (its cards' ``data-card``).
 Each page is checked to show its own hand only; one student reloads in the middle of the
-hand and finds the seat as it was; the teacher's live view shows no hand during the hand
+hand and finds the seat as it was; the server is killed (SIGKILL) and started again, and
+every page connects again by itself and resumes its seat; the teacher's live view shows no hand during the hand
 and every hand once it is over; the projector view is large and shows no hand either.
 """
 
+import os
 import shutil
+import signal
 
 import pytest
 
@@ -204,7 +207,7 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
                     assert f'aria-label="{Card.parse(card).name}"' not in live, card
 
         refuse = {"left": True}
-        reloaded = False
+        reloaded = dropped = False
         turns = 0
         while not pages[0].locator("#rt-table .rt-result").count() and turns < 400:
             to_play = [page for page in pages if enabled(page, "Draw")]
@@ -222,6 +225,25 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
                 page.locator("#rt-table .rt-own [data-card]").first.wait_for(timeout=LOAD_MS)
                 assert sorted(own_hand(page)) == before and version(page) == seen
                 continue
+            if turns == 12 and not dropped:       # the connection drops: the server is killed
+                dropped = True
+                now = max(version(page) for page in pages)
+                for page in pages:                   # every page has the last move drawn
+                    page.wait_for_function("v => Number(document.getElementById('rt-table').dataset.version) === v",
+                                           arg=now, timeout=UPDATE_MS)
+                seen = [version(page) for page in pages]
+                os.killpg(classroom.process.pid, signal.SIGKILL)
+                classroom.process.wait(timeout=30)
+                for page in pages:
+                    page.locator("#rt-table .rt-play-status").get_by_text(
+                        "The connection to the table was lost").wait_for(timeout=UPDATE_MS)
+                classroom.start()                    # the same run folder and database
+                for page, before in zip(pages, seen):   # each page tries again by itself
+                    page.wait_for_function(
+                        "() => document.querySelector('#rt-table .rt-play-status').textContent === ''",
+                        timeout=LOAD_MS)
+                    assert version(page) == before
+                continue
             turn(to_play[0], refuse)
             turns += 1
 
@@ -231,7 +253,7 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
             "not go straight back; another card must be discarded.", refuse["said"]
         for page in pages:
             page.locator("#rt-table .rt-result").wait_for(timeout=UPDATE_MS)
-        assert reloaded
+        assert reloaded and dropped
         # the hand is over: the teacher's live view shows every hand as it was scored
         teacher.wait_for_function("() => document.querySelector('#rt-live .rt-result') !== null",
                                   timeout=UPDATE_MS)
