@@ -273,3 +273,86 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
     finally:
         for context in contexts + [teacher_context]:
             context.close()
+
+
+def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium):
+    """One tab stop for the hand (the arrow keys inside it), Enter to act, what changed said
+    by the live region; the table fits a phone's width."""
+    phone = chromium.new_context(viewport={"width": 390, "height": 844})
+    teacher_context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = phone.new_page()
+        join(page, f"{classroom.base}/?join={JOIN}", "Eva")
+        teacher = teacher_context.new_page()
+        teacher.goto(f"{classroom.base}/teacher/tables?token={TOKEN}", timeout=LOAD_MS)
+        form = teacher.locator("form.rt-open-table")
+        form.locator("select[name=game]").select_option("basic")
+        form.locator("input[name=seats]").fill("2")
+        form.locator("select[name=level]").select_option("easy")
+        form.get_by_label("Eva").check()
+        form.get_by_role("button", name="Open the table").click()
+        teacher.get_by_text("table is open:").wait_for(timeout=UPDATE_MS)
+        table_id = teacher.locator(".rt-said").inner_text().rstrip(".").split(": ")[-1]
+
+        page.get_by_role("link", name="Your card tables").click()
+        page.get_by_role("link", name=f"Table {table_id}").click()
+        page.locator("#rt-table .rt-own [data-card]").first.wait_for(timeout=LOAD_MS)
+        assert enabled(page, "Draw")          # the computer dealt and played first, if at all
+        overflow = page.evaluate("() => document.documentElement.scrollWidth")
+        assert overflow <= 390, overflow
+
+        # the tab stops inside the table: each toolbar once (the hand: one stop for ten cards)
+        stops = []
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            where = page.evaluate("""() => { const n = document.activeElement;
+                const table = document.getElementById('rt-table');
+                if (!table.contains(n)) return null;
+                const bar = n.closest('[data-roving]');
+                return bar ? 'bar:' + bar.dataset.roving : 'control:' + (n.dataset.act || n.textContent); }""")
+            if where is None and stops:
+                break
+            if where is not None:
+                stops.append(where)
+        assert stops.count("bar:hand") == 1 and stops.count("bar:piles") == 1, stops
+        assert len(page.locator("#rt-table .rt-own [data-card]").all()) == 10
+
+        # back to the piles (Shift+Tab), draw from the stock with Enter
+        for _ in range(len(stops)):
+            if page.evaluate("() => document.activeElement.closest('[data-roving]')?.dataset.roving") == "piles":
+                break
+            page.keyboard.press("Shift+Tab")
+        assert page.evaluate("() => document.activeElement.dataset.click") == "stock"
+        seen = version(page)
+        page.keyboard.press("Enter")
+        wait_past(page, seen)
+        news = page.locator("#rt-table .rt-news")
+        assert "You draw" in news.inner_text()
+        # the focus went to the hand; the arrow keys move inside it, Enter selects
+        first = page.evaluate("() => document.activeElement.dataset.card")
+        assert first in own_hand(page)
+        page.keyboard.press("ArrowRight")
+        second = page.evaluate("() => document.activeElement.dataset.card")
+        assert second in own_hand(page) and second != first
+        page.keyboard.press("Enter")
+        page.locator(f'#rt-table [data-card="{second}"][aria-pressed="true"]').wait_for(timeout=UPDATE_MS)
+        assert page.evaluate("() => document.activeElement.dataset.card") == second
+        # on to the moves (Tab), along to Discard (the arrow keys), Enter
+        for _ in range(10):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.closest('[data-roving]')?.dataset.roving") == "moves":
+                break
+        for _ in range(10):
+            if page.evaluate("() => document.activeElement.textContent.trim()") == "Discard":
+                break
+            page.keyboard.press("ArrowRight")
+        seen = version(page)
+        page.keyboard.press("Enter")
+        wait_past(page, seen)
+        assert second not in own_hand(page)
+        page.wait_for_function("card => document.querySelector('#rt-table .rt-news').textContent.includes(card)",
+                               arg=str(Card.parse(second)), timeout=UPDATE_MS)
+        page.screenshot(path="/tmp/tables30a-keyboard-phone.png", full_page=True)
+    finally:
+        phone.close()
+        teacher_context.close()
