@@ -328,7 +328,11 @@ def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium)
         wait_past(page, seen)
         news = page.locator("#rt-table .rt-news")
         assert "You draw" in news.inner_text()
-        # the focus went to the hand; the arrow keys move inside it, Enter selects
+        # on to the hand (Tab: one stop); the arrow keys move inside it, Enter selects
+        for _ in range(10):
+            if page.evaluate("() => document.activeElement.closest('[data-roving]')?.dataset.roving") == "hand":
+                break
+            page.keyboard.press("Tab")
         first = page.evaluate("() => document.activeElement.dataset.card")
         assert first in own_hand(page)
         page.keyboard.press("ArrowRight")
