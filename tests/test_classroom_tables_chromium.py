@@ -76,6 +76,14 @@ def wait_past(page, seen: int):
         raise AssertionError(f"the table did not move on: {said!r} {status!r} {own_hand(page)}") from None
 
 
+def settle(pages):
+    """Wait until every page has drawn the table's last move (the newest version any shows)."""
+    now = max(version(page) for page in pages)
+    for page in pages:
+        page.wait_for_function("v => Number(document.getElementById('rt-table').dataset.version) === v",
+                               arg=now, timeout=UPDATE_MS)
+
+
 def shown_without_log(page) -> str:
     """The drawn table's HTML, its log left out (a card seen taken is named there)."""
     return page.locator("#rt-table .rt-play-view").evaluate(
@@ -220,6 +228,7 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
             if turns == 6 and not reloaded:        # a student reloads mid-hand
                 reloaded = True
                 page = pages[2]
+                settle(pages)
                 before, seen = sorted(own_hand(page)), version(page)
                 page.reload(timeout=LOAD_MS)
                 page.locator("#rt-table .rt-own [data-card]").first.wait_for(timeout=LOAD_MS)
@@ -227,10 +236,7 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
                 continue
             if turns == 12 and not dropped:       # the connection drops: the server is killed
                 dropped = True
-                now = max(version(page) for page in pages)
-                for page in pages:                   # every page has the last move drawn
-                    page.wait_for_function("v => Number(document.getElementById('rt-table').dataset.version) === v",
-                                           arg=now, timeout=UPDATE_MS)
+                settle(pages)
                 seen = [version(page) for page in pages]
                 os.killpg(classroom.process.pid, signal.SIGKILL)
                 classroom.process.wait(timeout=30)
@@ -262,6 +268,12 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
         for hand in left:
             for card in hand:
                 assert f'aria-label="{Card.parse(card).name}"' in live
+        # the quiz's dashboard shows the tables too, with who sits where
+        teacher.goto(f"{classroom.base}/teacher/dashboard?token={TOKEN}", timeout=LOAD_MS)
+        on_dashboard = teacher.locator('#rt-live .rt-class-table[data-table="t1"]')
+        on_dashboard.wait_for(timeout=UPDATE_MS)
+        assert all(on_dashboard.locator(".rt-table-seats").get_by_text(name).count() for name in NAMES)
+        teacher.goto(f"{classroom.base}/teacher/tables?token={TOKEN}", timeout=LOAD_MS)
         # the projector: the same public table, large
         teacher.get_by_role("link", name="Show this table on the projector").click()
         teacher.locator("#rt-live .rt-table").wait_for(timeout=UPDATE_MS)

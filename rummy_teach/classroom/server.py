@@ -556,12 +556,13 @@ def classroom_voila_class(config: ClassroomConfig):
                 from .hub import HubDoor
                 door = HubDoor(config.hub_teachers)
             desk = QuizDesk(config)  # one desk: the students', the lesson's and the teacher's
-            front = teacher_handlers(base, config, STUDENT_PATH, REPORT_PAGE, door=door, desk=desk)
+            tables = table_handlers(base, config, desk, door=door)   # the class's card tables (issue 30)
+            the_hall = tables[0][1].the_hall
+            front = teacher_handlers(base, config, STUDENT_PATH, REPORT_PAGE, door=door, desk=desk,
+                                     the_hall=the_hall)
             if door is not None:
                 front += [(base + "/oauth_callback", door.callback_handler())]
             front += quiz_handlers(base, config, door=door, desk=desk)
-            tables = table_handlers(base, config, desk, door=door)   # the class's card tables (issue 30)
-            the_hall = tables[0][1].the_hall
             front += tables + table_page_handlers(base, config, desk, the_hall, door=door)
             front += table_teacher_handlers(base, config, desk, the_hall, door=door)
             if config.kernels:
