@@ -271,3 +271,33 @@ def test_rummy_500_and_contract_hands_are_played_on_the_seats_drawn_tables(game,
         play.follow(moves_of(table))
         assert "rt-result" in play.html()
     assert kinds <= made
+
+
+def test_after_a_hand_only_the_next_dealer_may_press_next_hand():
+    table = Table("t1", "basic", [Seat(student=s) for s in STUDENTS[:3]], seed=6)
+    rng = random.Random(2)
+    while not table.game.is_hand_over:
+        seat = table.game.current_player
+        table.move(seat, choose_action(table.game, seat, "easy", rng).text(ascii=True), table.version,
+                   STUDENTS[seat])
+    plays = [SeatPlay(table.spec(), seat, NAMES) for seat in range(3)]
+    for play in plays:
+        play.follow(moves_of(table))
+    dealer = table.game.current_player
+    assert [("next" in play.enabled_buttons()) for play in plays] == [s == dealer for s in range(3)]
+    assert act(plays[dealer], table, "press", "next").ok
+    plays[dealer].follow(moves_of(table))
+    assert "Hand 2" in plays[dealer].html()
+
+
+def test_the_students_and_the_teachers_table_pages_speak_italian_and_dutch():
+    from rummy_teach.classroom.tablepage import seats_html, table_html
+    from rummy_teach.classroom.tableteacher import forms_html
+    people = [People(STUDENTS[0], "Anna")]
+    with i18n.language("it"):
+        assert "Tavolo t1 (Ramino), posto 2" in seats_html("/", [("t1", 1, "Ramino", ["Anna", "Tu"])])
+        assert "Collegamento al tavolo" in table_html("t1", 1)
+        assert "Fai sedere la classe" in forms_html(people, "tok", "/")
+    with i18n.language("nl"):
+        assert "Je hebt nog geen plaats" in seats_html("/", [])
+        assert "Plaats de klas" in forms_html(people, "tok", "/")

@@ -104,6 +104,14 @@ class SeatPlay(TableController):
         """The table refused the move: its reasons (the judge's, or the table's) are said."""
         self.say(" ".join(reason.text() for reason in reasons))
 
+    def legal_kinds(self) -> set[str]:
+        """As the book's table, but after a hand only the next dealer deals (Next hand): at a
+        class table the other seats are people, not computers waiting for the reader."""
+        kinds = super().legal_kinds()
+        if self.game.is_hand_over and self.game.current_player != self.seat:
+            kinds.discard("next")
+        return kinds
+
     def run_bots(self) -> None:
         """Nothing: the table plays its computer seats, and every other seat is a student."""
         self.settle()
