@@ -158,6 +158,11 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
     class TableSocket(tornado.websocket.WebSocketHandler):
         student = hall = play = None
 
+        def get_compression_options(self):
+            """permessage-deflate for a browser that offers it: a drawn table is some 100 kB
+            of HTML, mostly the same card pictures (a phone on a school's wifi)."""
+            return {}
+
         def language(self) -> str:
             try:
                 return i18n.resolve_language(self.get_cookie(LANG_COOKIE) or teacher_lang)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from html import escape
 
+from .. import i18n
 from ..errors import RummyError
 from ..game import Action, new_game
 from ..game.deal import rules_from_json
@@ -103,6 +104,16 @@ class SeatPlay(TableController):
     def refused(self, reasons) -> None:
         """The table refused the move: its reasons (the judge's, or the table's) are said."""
         self.say(" ".join(reason.text() for reason in reasons))
+
+    def board_view(self) -> dict:
+        """The book's ``board_view`` of the seat, kept while nothing it shows changes: one
+        redraw asks for it once per greyed button (their tooltips), and the server redraws
+        the table for every watching page after every move."""
+        key = (self.version, tuple(self.selected), tuple(self.groups), self.sort,
+               i18n.current_language())
+        if getattr(self, "_shown", (None,))[0] != key:
+            self._shown = (key, super().board_view())
+        return self._shown[1]
 
     def legal_kinds(self) -> set[str]:
         """As the book's table, but after a hand only the next dealer deals (Next hand): at a
