@@ -273,7 +273,9 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
         on_dashboard = teacher.locator('#rt-live .rt-class-table[data-table="t1"]')
         on_dashboard.wait_for(timeout=UPDATE_MS)
         assert all(on_dashboard.locator(".rt-table-seats").get_by_text(name).count() for name in NAMES)
+        teacher.screenshot(path="/tmp/tables30a-dashboard.png", full_page=True)
         teacher.goto(f"{classroom.base}/teacher/tables?token={TOKEN}", timeout=LOAD_MS)
+        teacher.screenshot(path="/tmp/tables30a-teacher.png", full_page=True)
         # the projector: the same public table, large
         teacher.get_by_role("link", name="Show this table on the projector").click()
         teacher.locator("#rt-live .rt-table").wait_for(timeout=UPDATE_MS)
