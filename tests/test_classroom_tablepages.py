@@ -301,3 +301,14 @@ def test_the_students_and_the_teachers_table_pages_speak_italian_and_dutch():
     with i18n.language("nl"):
         assert "Je hebt nog geen plaats" in seats_html("/", [])
         assert "Plaats de klas" in forms_html(people, "tok", "/")
+
+
+@pytest.mark.parametrize("name", ["roving", "announcer"])
+def test_the_table_page_has_the_books_keys_and_news_word_for_word(name):
+    from pathlib import Path
+
+    from rummy_teach.classroom.tablepage import SCRIPT, js_function
+    book = (Path(__file__).resolve().parents[1] / "book" / "_play" / "play" / "bookplay.js").read_text()
+    strip = lambda text: "\n".join(line.strip() for line in text.splitlines())  # noqa: E731
+    assert strip(js_function(SCRIPT, name)) == strip(js_function(book, name))
+    assert len(js_function(SCRIPT, name).splitlines()) > 10
