@@ -162,7 +162,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
                 user = await door.user(self)
                 if not user:
                     return door.login(self)
-                if not await door.is_teacher(user["name"]):
+                if not await door.may_teach(user):
                     return self.send(refused_page(), 403)
             elif not token_ok(self.token, config):
                 self.send(refused_page(), 403)
@@ -171,7 +171,8 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
             self.live = self.get_argument("part", "") == "live"
 
         def frame(self, heading: str, live_html: str, extra: str = "") -> str:
-            return page(heading, f"{teacher_nav(self.token, self.session, base + '/')}"
+            nav = teacher_nav(self.token, self.session, base + "/", lms=bool(config.lti))
+            return page(heading, f"{nav}"
                         f"{store_alarm_html(lost())}"
                         f"<h1>{escape(heading)}</h1>"
                         f'{extra}<div id="rt-live">{live_html}</div>', refresh_ms=REFRESH_MS)
@@ -241,7 +242,8 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
                 with open_store(config.db, create=False) as store:
                     return store.sessions_overview()
             sessions = await self.off_thread(read)
-            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/")
+            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/",
+                                                             lms=bool(config.lti))
                            + sessions_html(sessions, self.token, base + "/")))
 
     class Students(Teacher):
