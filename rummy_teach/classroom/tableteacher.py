@@ -236,7 +236,7 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
                 user = await door.user(self)
                 if not user:
                     return door.login(self)
-                if not await door.is_teacher(user["name"]):
+                if not await door.may_teach(user):
                     return self.send(refused_page(), 403)
             elif not token_ok(self.token, config):
                 return self.send(refused_page(), 403)
