@@ -249,6 +249,8 @@ def table_page_handlers(base: str, config, desk, the_hall, door=None) -> list:
                 found = await door.user(self)
                 if found is None:
                     return door.login(self)
+                if found.get("teacher"):         # a course's teacher (LTI) is no student here
+                    return self.show(lambda: join_first(prefix), 403)
                 user = found["name"]
             elif user_header:
                 user = self.request.headers.get(user_header) or None
