@@ -116,7 +116,8 @@ def teacher_nav(token: str, session: str, base: str = "/", lms: bool = False) ->
              ("nav_answers", f"{b}/teacher/answers.csv?{t}session={s}"),
              ("nav_students", f"{b}/teacher/students?{t}session={s}"),
              ("nav_sessions", f"{b}/teacher/sessions?{t}".rstrip("?&")),
-             ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&"))]
+             ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&")),
+             ("nav_tables", f"{b}/teacher/tables?{t}".rstrip("?&"))]
     if lms:
         links.append(("nav_lms_grades", f"{b}/lti/grades"))
     return '<nav class="rt-teacher">' + "".join(

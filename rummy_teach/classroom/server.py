@@ -553,6 +553,8 @@ def classroom_voila_class(config: ClassroomConfig):
     from .lesson import lesson_handlers
     from .quizpage import STUDENT_PATH, quiz_handlers, seat_hash_reader
     from .tablehall import table_handlers
+    from .tablepage import table_page_handlers
+    from .tableteacher import table_teacher_handlers
     from .teacher import teacher_handlers
 
     class NotFound(tornado.web.RequestHandler):
@@ -583,14 +585,18 @@ def classroom_voila_class(config: ClassroomConfig):
                 from .lti import LtiSettings
                 from .ltiweb import LtiDoor
                 door = LtiDoor(config, desk, LtiSettings.from_file(config.lti), base)
-            front = teacher_handlers(base, config, STUDENT_PATH, REPORT_PAGE, door=door, desk=desk)
+            tables = table_handlers(base, config, desk, door=door)   # the class's card tables (issue 30)
+            the_hall = tables[0][1].the_hall
+            front = teacher_handlers(base, config, STUDENT_PATH, REPORT_PAGE, door=door, desk=desk,
+                                     the_hall=the_hall)
             if config.hub_teachers:
                 front += [(base + "/oauth_callback", door.callback_handler())]
             elif config.lti:
                 from .ltiweb import lti_handlers
                 front += lti_handlers(base, config, desk, door)
             front += quiz_handlers(base, config, door=door, desk=desk)
-            front += table_handlers(base, config, desk, door=door)   # the class's card tables (issue 30)
+            front += tables + table_page_handlers(base, config, desk, the_hall, door=door)
+            front += table_teacher_handlers(base, config, desk, the_hall, door=door)
             if config.kernels:
                 front += lesson_handlers(base, config, desk, seat_hash_reader(config),
                                          render_kwargs, door=door)

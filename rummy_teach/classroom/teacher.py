@@ -69,14 +69,15 @@ def _load(config, session: str, students: bool = True):
 
 
 def teacher_handlers(base: str, config, student_path: str, report_page: str,
-                     door=None, desk=None) -> list:
+                     door=None, desk=None, the_hall=None) -> list:
     """(pattern, handler) pairs for the server's own pages; ``config``: the class's
     :class:`~rummy_teach.classroom.config.ClassroomConfig`; ``student_path`` is the students'
     page under ``base`` (``quiz``). With a
     :class:`~rummy_teach.classroom.hub.HubDoor`, the teacher's pages are for the hub's
     teachers' group instead of the token. ``desk``: the class's
     :class:`~rummy_teach.classroom.desk.QuizDesk` (the students' page without kernels), whose
-    corrections the students page makes and whose store's alarm every page shows."""
+    corrections the students page makes and whose store's alarm every page shows.
+    ``the_hall()``: the class's card tables (:mod:`.tablehall`), shown live on the dashboard."""
     import tornado.web
 
     from ..quiz import Quiz
@@ -194,9 +195,28 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
         async def get(self):
             answers, students = await self.off_thread(_load, config, self.session)
             live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers)
+            if the_hall is not None and self.session == config.session:   # the card tables
+                live += await self.off_thread(self.tables, students)
             if self.live:
                 return self.send(live)
             self.send(self.frame(say("dashboard_heading", session=self.session), live))
+
+        def tables(self, students) -> str:
+            """The class's card tables as the teacher's tables page shows them live (none
+            shown when the tables cannot be read: the quiz's dashboard goes on)."""
+            from .tableteacher import tables_html
+            try:
+                hall = the_hall()
+            except Exception as error:
+                from tornado.log import app_log
+                app_log.warning("dashboard: the card tables cannot be read: %s", type(error).__name__)
+                return ""
+            if not hall.tables:
+                return ""
+            names = {s.student_id: s.name for s in students}
+            with i18n.language(teacher_lang):
+                return (f'<h2 class="rt-tables-heading">{escape(say("tables_open_now"))}</h2>'
+                        + tables_html(hall, names, self.token, base + "/"))
 
     class AnswersCsv(Teacher):
         @in_teachers_language
