@@ -407,7 +407,9 @@ def add_page_scripts(app):
     """The widgets' in-page engine (book/_play/, at the site's root): relative to the
     edition's _static, hence "../" (and one more for the Italian and Dutch editions)."""
     up = "../" if edition(app) == DEFAULT else "../../"
-    app.add_js_file(f"{up}play/bookplay.js", loading_method="defer")
+    # async: it sets the widgets up when the HTML is parsed, before the theme's deferred
+    # scripts (issue 27; bookplay.js waits for the parse itself)
+    app.add_js_file(f"{up}play/bookplay.js", loading_method="async")
 
 
 def setup(app):
