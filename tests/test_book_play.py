@@ -706,7 +706,7 @@ def test_the_first_turn_is_answered_before_python_is_up_and_python_answers_the_s
     very same text (the view stays as shown). The next turn is Python's."""
     page = browser_page.page
     held = []
-    page.route("**/pyodide.mjs", held.append)          # Python cannot start until released
+    page.route("**/pyodide.mjs", lambda route: held.append(route))   # held: Python cannot start
     page = open_page(browser_page, play_site, PLAY)
     table = page.locator(".rt-play[data-kind=table]").first
     table.scroll_into_view_if_needed()
