@@ -236,7 +236,7 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
         if page.locator(f"{TABLE} button[data-arg=draw]:not([disabled])").count():
             clicked, answered = page.evaluate(CLICK, [TABLE, "button[data-arg=draw]"])
             out["second_draw_ms"], out["second_draw_from_click_ms"] = answered, answered - clicked
-        out["answered_ahead"] = len([e for e in page.evaluate("window.rummyTeachPlay.timings.ahead")
+        out["answered_ahead"] = len([e for e in page.evaluate("window.rummyTeachPlay.timings.ahead || []")
                                      if "key" in e and "checked" not in e])
         # the reader goes on clicking while the page prepares the quiz below
         gaps = random.Random(seed).choices([0.1, 0.3, 0.6, 1.0, 1.6, 2.0, 2.5], k=clicks)
@@ -262,7 +262,7 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
         out["worker_started_ms"] = timings.get("started")
         out["worker_marks"] = {k: v for k, v in timings.get("worker", {}).items() if k != "snapshot"}
         # the replies drawn ahead, checked against Python's when it came up: all the same?
-        checked = [e["same"] for e in timings.get("ahead", []) if "checked" in e]
+        checked = [e["same"] for e in timings.get("ahead") or [] if "checked" in e]
         out["ahead_checked"], out["ahead_differ"] = len(checked), checked.count(False)
         out["snapshot"] = timings.get("worker", {}).get("snapshot", "none")
         assert not outside, outside
