@@ -738,6 +738,29 @@ def test_the_first_turn_is_answered_before_python_is_up_and_python_answers_the_s
     assert browser_page.outside == [] and page_errors(browser_page) == []
 
 
+@pytest.mark.parametrize("edition", ["it/", "nl/"])
+def test_the_replies_drawn_ahead_speak_the_editions_language_as_python_does(
+        play_site, browser_page, edition):
+    """The Italian and Dutch editions carry replies drawn in their own language; Pyodide,
+    told the page's language, answers the same text."""
+    page = browser_page.page
+    held = []
+    page.route("**/pyodide.mjs", lambda route: held.append(route))
+    page = open_page(browser_page, play_site, edition + PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    table.locator("button[data-arg=draw]").click()
+    table.locator("[data-roving=hand] [data-card]").last.click()     # the reader's hand
+    log = table.locator(".rt-log").inner_text()
+    assert log.strip() and "You draw" not in log, log          # the edition's words
+    assert page.evaluate("window.rummyTeachPlay.timings.ready") is None
+    for route in held:
+        route.continue_()
+    checks = python_checked_the_replies_drawn_ahead(page)
+    assert len(checks) == 2 and all(c["same"] for c in checks), checks
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
 def test_python_starts_from_the_snapshot_the_build_made(play_site, book_with_lite, browser_page):
     pyodide = book_with_lite / "lite" / "static" / "pyodide"
     manifest = json.loads((pyodide / "book-play.json").read_text())
