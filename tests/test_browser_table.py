@@ -54,7 +54,7 @@ def test_select_meld_discard_and_watch_the_computer_move(table_page):
     # an illegal attempt: the engine's reason shows next to the table, nothing changes
     page.locator('.rt-table [data-click="stock"]').click()
     alert = page.locator(".rt-table .rt-message")
-    alert.get_by_text("draw from the stock is not allowed now").wait_for(timeout=UPDATE_MS)
+    alert.get_by_text("You can't draw from the stock now").wait_for(timeout=UPDATE_MS)
     assert page.locator(".rt-table .rt-meld").count() == 2
     table_page.shot("table_illegal_draw", full_page=True)
 

@@ -142,6 +142,12 @@ class TableController(Controller):
         self.log_lines.append(say("table_replayed", number=self.seed))
 
     @classmethod
+    def from_game(cls, game: Game, seat: int = 0, levels=("medium",), names=None) -> "TableController":
+        """A table at ``game`` as it stands (a position from the checked builder,
+        :func:`~rummy_teach.game.setup.from_deal`); the controller plays on this very object."""
+        return cls(seat=seat, levels=levels, seed=0, names=names, _game=game)
+
+    @classmethod
     def from_config(cls, config: dict) -> "TableController":
         """The table as dealt, after the computer players' opening moves (as the kernel plays them)."""
         table = cls(config.get("game", "basic"), config.get("players", 2), config.get("seat", 0),
