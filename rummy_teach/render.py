@@ -310,6 +310,18 @@ def cards_html(cards, size: int = DEFAULT_SIZE, four_colour: bool = False, fan: 
 TOOLBAR_ITEM = 'tabindex="-1"'
 
 
+def _first_stop(inner: str) -> str:
+    """``inner`` with its first control that may be used (else its first control: a greyed
+    one, which says why) made the tab stop."""
+    tags = [tag for tag in re.finditer(r"<[^<>]*>", inner) if TOOLBAR_ITEM in tag.group(0)]
+    if not tags:
+        return inner
+    usable = [tag for tag in tags if 'aria-disabled="true"' not in tag.group(0)]
+    tag = (usable or tags)[0]
+    return (inner[:tag.start()] + tag.group(0).replace(TOOLBAR_ITEM, 'tabindex="0"', 1)
+            + inner[tag.end():])
+
+
 def toolbar_html(inner: str, label: str, name: str, css_class: str = "", style: str = "",
                  focus_next: bool = False) -> str:
     """``inner`` (controls marked :data:`TOOLBAR_ITEM`) as one toolbar named ``label``
@@ -318,7 +330,7 @@ def toolbar_html(inner: str, label: str, name: str, css_class: str = "", style: 
     are reached with the arrow keys. ``focus_next`` marks it (``data-focus-next``) as where
     the learner's next step lies: the script puts the focus there when the control just
     pressed is gone or greyed (after Draw, the hand; after a discard, the moves)."""
-    inner = inner.replace(TOOLBAR_ITEM, 'tabindex="0"', 1)
+    inner = _first_stop(inner)
     classes = f' class="{_esc(css_class)}"' if css_class else ""
     styled = f' style="{style}"' if style else ""
     marked = " data-focus-next" if focus_next else ""
@@ -454,6 +466,12 @@ TABLE_CSS = """\
 .rt-card-table { display: flex; flex-wrap: wrap; align-items: flex-start; }
 .rt-card-table > * { flex: 1 1 100%; min-width: 0; }
 .rt-card-table > .rt-tools, .rt-card-table > .rt-coach-buttons { display: contents !important; }
+.rt-off { position: relative; display: inline-flex; }
+.rt-off > .rt-why { position: absolute; left: 0; top: calc(100% + 2px); z-index: 5;
+  width: max-content; max-width: min(20em, 86vw); padding: 4px 8px; border-radius: 4px;
+  background: #1b1b1b; color: #fff; font: 13px/1.35 system-ui, sans-serif; text-align: left;
+  white-space: normal; pointer-events: none; box-shadow: 0 2px 6px rgba(0,0,0,.3); }
+.rt-off > button:is(:hover, :focus-visible) + .rt-why { display: block !important; }
 @container rt-table (max-width: 560px) {
   .rt-table { padding: 6px 6px 8px !important; font-size: 15px !important; }
   .rt-table .rt-title { font-size: 17px !important; }
