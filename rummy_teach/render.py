@@ -492,6 +492,18 @@ TABLE_CSS = """\
   .rt-table .rt-log { font-size: 13px !important; line-height: 1.3; list-style: none;
                       padding-left: 0 !important; margin-top: 2px !important; }
   .rt-table .rt-log > li:nth-last-child(n+2) { display: none; }
+  .rt-table .rt-result { display: none; }
+  .rt-table.rt-over .rt-in-play { display: none; }
+  .rt-table.rt-over .rt-other .rt-hand { zoom: 0.75; padding: 0 20px 0 0 !important; }
+  .rt-table.rt-over .rt-other .rt-hand > .rt-card { flex: 0 0 16px !important; }
+  .rt-table.rt-over .rt-other .rt-seat-title { flex: 1 1 100%; }
+  .rt-table.rt-over .rt-other > div:has(> .rt-hand) { flex: 0 0 auto !important; }
+  .rt-table.rt-over .rt-other .rt-melds { flex: 1 1 0 !important; min-width: 0; zoom: 0.75; margin: 0 !important; }
+  .rt-table.rt-over .rt-own .rt-melds { zoom: 0.8; }
+  .rt-table.rt-over .rt-pile > [role=group] { padding-right: 24px !important; }
+  .rt-table.rt-over .rt-pile > [role=group] > * { flex: 0 0 14px !important; zoom: 0.75; }
+  .rt-card-table:has(> .rt-table.rt-over) > .rt-buttons { flex: 0 1 auto; }
+  .rt-table.rt-over .rt-centre :is(.rt-backs, .rt-pile-top > :last-child) { zoom: 0.55; }
   .rt-table .rt-result { font-size: 13px; line-height: 1.3; padding: 4px 8px !important;
                         margin: 4px 0 !important; }
   .rt-card-table button, .rt-stepper button { font-size: 14px !important;

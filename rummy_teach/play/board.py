@@ -327,6 +327,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     status = f'<p class="rt-turn" style="margin:4px 0;font-size:17px;font-weight:700;color:#ffd24d">{_esc(status_line(board))}</p>'
 
     def seat_box(p, pl, own):
+        # (rt-in-play: what matters only while the hand goes on; a narrow table that is over
+        # leaves it out, its melds and cards face up say as much)
         to_play = board["to_move"] == p and board["phase"] not in ("hand_over", "game_over")
         mine = own and pl["name"] != say("seat_you")
         title = _esc(say("board_seat_you", name=pl["name"]) if mine else pl["name"])
@@ -337,9 +339,10 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
         title += f' · {_esc(say("board_seat_score", score=pl["score"]))}' if pl["score"] is not None else ""
         if board["contract"] and pl["contract_down"] is not None:
             down = "board_contract_down" if pl["contract_down"] else "board_contract_not_down"
-            title += f" · {_esc(say(down))}"
+            title += f' <span class="rt-in-play">· {_esc(say(down))}</span>'
         if pl.get("buys_left") is not None:
-            title += f' · <span class="rt-buys">{_esc(_buys_left(pl["buys_left"]))}</span>'
+            title += (f' <span class="rt-in-play">· <span class="rt-buys">'
+                      f'{_esc(_buys_left(pl["buys_left"]))}</span></span>')
         melds = "".join(_meld_box(m, players[p], m["number"] in board["fits"], meld_size,
                                   four_colour, interactive) for m in pl["melds"])
         melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0;'
@@ -372,10 +375,14 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     others = "".join(seat_box(p, pl, False) for p, pl in enumerate(board["players"]) if p != seat)
     own = seat_box(seat, board["players"][seat], True) if seat is not None else ""
 
+    # a hand that is over (every hand face up): nothing to take from the stock or the
+    # pile, and a narrow screen draws the table more tightly (render.TABLE_CSS)
+    over = " rt-over" if board["phase"] in ("hand_over", "game_over") else ""
+    live = interactive and not over
     stock = board["stock"]
     empty = f'<p style="margin:0">{_esc(say("board_empty"))}</p>'
     stock_pic = _backs(stock, size, say("board_stock_backs", count=stock), 3) if stock else empty
-    stock_html = _clickable(stock_pic, "stock", say("board_stock_click", count=stock), interactive,
+    stock_html = _clickable(stock_pic, "stock", say("board_stock_click", count=stock), live,
                             in_toolbar=True)
     pile = parse_cards(board["discard"])
     if not pile:
@@ -392,7 +399,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                      f"max-width:{max(shown, STRIP)}px")
             label = (say("board_take_deep", card=card.the_name, depth=depth) if depth > 1
                      else say("board_take_top", card=card.the_name))
-            items.append(_clickable(pic, f"take:{depth}", label, interactive, style, in_toolbar=True))
+            items.append(_clickable(pic, f"take:{depth}", label, live, style, in_toolbar=True))
         fan = say("board_pile_fan", cards=cards_text(pile))
         pile_html = (f'<div role="group" aria-label="{_esc(fan)}" style="display:flex;flex-wrap:wrap;'
                      f'row-gap:4px;align-items:flex-end;padding-right:{max(0, size - STRIP)}px">'
@@ -400,7 +407,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     else:
         pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].the_name))
         pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].the_name),
-                               interactive, in_toolbar=True)
+                               live, in_toolbar=True)
     offer = ""
     if board["buy_offer"]:
         card = _face(board["buy_offer"]["card"])
@@ -417,7 +424,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
              f'style="flex:{"1 1 0" if board["fanned"] else "0 1 auto"};min-width:0">'
              f'<b>{_esc(say(pile_heading, cards=_cards(board["discard_size"])))}</b><br>'
              f'{pile_html}</div>')
-    if interactive:     # the stock and the pile's cards: one tab stop, arrow keys inside
+    if live:     # the stock and the pile's cards: one tab stop, arrow keys inside
         piles = render.toolbar_html(piles, say("board_piles_label"), "piles", css_class="rt-piles",
                                     style="display:flex;column-gap:28px;flex:1 1 auto;min-width:0")
     centre = (f'<div class="rt-centre" style="display:flex;column-gap:28px;row-gap:6px;flex-wrap:wrap;'
@@ -431,7 +438,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                 + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
     label = say("board_seen_by", title=board["title"], name=players[seat]) if seat is not None \
         else board["title"]
-    return (f'<section class="rt-table" aria-label="{_esc(label)}" '
+    return (f'<section class="rt-table{over}" aria-label="{_esc(label)}" '
             f'style="font:16px/1.4 {FONT};background:#0b5d36;color:#fff;padding:10px 12px;'
             f'border-radius:12px">{header}{status}'
             f'<div style="display:flex;flex-wrap:wrap;gap:8px">{others}</div>{centre}'
