@@ -499,7 +499,9 @@ TABLE_CSS = """\
   .rt-table.rt-over .rt-other .rt-seat-title { flex: 1 1 100%; }
   .rt-table.rt-over .rt-other > div:has(> .rt-hand) { flex: 0 0 auto !important; }
   .rt-table.rt-over .rt-other .rt-melds { flex: 1 1 0 !important; min-width: 0; zoom: 0.75; margin: 0 !important; }
-  .rt-table.rt-over .rt-own .rt-melds { zoom: 0.8; }
+  .rt-table.rt-over :is(.rt-own .rt-melds, .rt-own .rt-hand) { zoom: 0.75; }
+  .rt-table.rt-over .rt-meld figcaption, .rt-table.rt-over .rt-centre .rt-backs { display: none !important; }
+  .rt-table.rt-over .rt-other .rt-meld .rt-card + .rt-card { margin-left: -22px; }
   .rt-table.rt-over .rt-pile > [role=group] { padding-right: 24px !important; }
   .rt-table.rt-over .rt-pile > [role=group] > * { flex: 0 0 14px !important; zoom: 0.75; }
   .rt-card-table:has(> .rt-table.rt-over) > .rt-buttons { flex: 0 1 auto; }

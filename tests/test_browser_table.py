@@ -80,7 +80,7 @@ def test_step_the_thirty_point_hand_to_its_last_step(voila, browser_page):
     browser_page.shot("stepper_start", full_page=True)
     for k in range(1, 12):
         page.wait_for_function("""() => [...document.querySelectorAll('button')].some(
-            b => b.textContent.includes('Next') && !b.disabled)""", timeout=UPDATE_MS)
+            b => b.textContent.includes('Next') && !b.disabled && b.getAttribute('aria-disabled') !== 'true')""", timeout=UPDATE_MS)
         button(page, "Next ▶").click()
         counter.get_by_text(f"Step {k} of 11").wait_for(timeout=UPDATE_MS)
         if k == 6:

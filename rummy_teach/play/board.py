@@ -301,6 +301,10 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     (``data-card``), the stock (``data-click="stock"``), the discard pile (``take:N``)
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
+    # a hand that is over (every hand face up): no card to pick, nothing to take from the
+    # stock or the pile, no meld to lay off on; a narrow screen draws it tighter (TABLE_CSS)
+    over = " rt-over" if board["phase"] in ("hand_over", "game_over") else ""
+    live = interactive and not over
     players = seated(names, seat)       # the one at the seat is the reader: "your meld 1"
     small, meld_size = round(size * 0.62), round(size * 0.72)
     facts = []
@@ -344,14 +348,14 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
             title += (f' <span class="rt-in-play">· <span class="rt-buys">'
                       f'{_esc(_buys_left(pl["buys_left"]))}</span></span>')
         melds = "".join(_meld_box(m, players[p], m["number"] in board["fits"], meld_size,
-                                  four_colour, interactive) for m in pl["melds"])
+                                  four_colour, live) for m in pl["melds"])
         melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0;'
                       f'flex:1 1 100%">{melds}</div>') if melds else ""
         if pl["hand"] is None:
             hand_part = _backs(pl["count"], small, say("board_hand_backs", name=pl["name"],
                                                        count=pl["count"]))
         elif own:
-            hand_part = hand_html(pl["hand"], board["selected"], size, four_colour, interactive,
+            hand_part = hand_html(pl["hand"], board["selected"], size, four_colour, live,
                                   say("board_hand_yours", count=len(pl["hand"])),
                                   focus_next=plays_from_hand(board))
             if board["groups"]:
@@ -375,10 +379,6 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     others = "".join(seat_box(p, pl, False) for p, pl in enumerate(board["players"]) if p != seat)
     own = seat_box(seat, board["players"][seat], True) if seat is not None else ""
 
-    # a hand that is over (every hand face up): nothing to take from the stock or the
-    # pile, and a narrow screen draws the table more tightly (render.TABLE_CSS)
-    over = " rt-over" if board["phase"] in ("hand_over", "game_over") else ""
-    live = interactive and not over
     stock = board["stock"]
     empty = f'<p style="margin:0">{_esc(say("board_empty"))}</p>'
     stock_pic = _backs(stock, size, say("board_stock_backs", count=stock), 3) if stock else empty
