@@ -493,6 +493,8 @@ TABLE_CSS = """\
                       padding-left: 0 !important; margin-top: 2px !important; }
   .rt-table .rt-log > li:nth-last-child(n+2) { display: none; }
   .rt-table .rt-result { display: none; }
+  .rt-table:not(.rt-over) .rt-other .rt-count { display: none; }
+  .rt-table .rt-other .rt-backs > span:nth-child(n+4):not(:last-child) { display: none !important; }
   .rt-table.rt-over .rt-in-play { display: none; }
   .rt-table.rt-over .rt-other .rt-hand { zoom: 0.75; padding: 0 20px 0 0 !important; }
   .rt-table.rt-over .rt-other .rt-hand > .rt-card { flex: 0 0 16px !important; }

@@ -207,3 +207,87 @@ def test_the_end_of_a_hand_fits_a_phone_screen_with_every_hand_face_up(
     table.screenshot(path=str(phone.shot(f"phone_end_{name}").with_name(f"phone_end_{name}_el.png")))
     assert serious(page, axe_source) == []
     assert phone.outside == [] and page_errors(phone) == []
+
+
+# --- the Italian and Dutch editions (issue 27 point 3) -------------------------------------------
+
+@pytest.mark.parametrize("edition", ["it", "nl"])
+def test_a_whole_hand_by_keyboard_alone_in_italian_and_dutch(play_site, browser_page, edition):
+    """As tests/test_book_play.py's English hand: the edition's skip link to the table, one
+    Tab into the hand, the arrows, Space, the moves' toolbar; after each move the focus is
+    where the next step lies and the live region says, in the edition's words, the lines
+    the move added to the log, once."""
+    with language(edition):
+        skip, drew = say("book_skip_to_table"), say("move_draw_seen", cards="CARD").split("CARD")
+        threw = say("move_discard_you", card="CARD").split("CARD")
+    page = open_page(browser_page, play_site, f"{edition}/{PLAY}")
+    assert page.evaluate("() => document.documentElement.lang") == edition
+    table = page.locator(".rt-play[data-kind=table]").first
+    news = table.locator(".rt-news")
+    tab_until(page, f"el => el.textContent.trim() === {skip!r}", limit=5)
+    page.keyboard.press("Enter")
+    settled(table)
+    now = tab_until(page, "el => !!el.closest('[data-roving=hand]')", limit=6)
+    turns = 0
+    while not table.locator(".rt-result").count():
+        turns += 1
+        assert turns <= 60, "the hand never ended"
+        now = key(page, "Tab") if now["bar"] == "hand" else now
+        assert (now["bar"], now["move"]) == ("moves", "draw"), now
+        now = key(page, "Enter", table)
+        said = news.inner_text()
+        assert said.startswith(drew[0]) and said.endswith(drew[1]), said     # "Peschi 7♥ dal tallone."
+        assert said == page_log(table)[-1]
+        assert (now["bar"], now["tabindex"]) == ("hand", "0"), now
+        cards = table.locator(".rt-seat.rt-own .rt-hand [data-card]").evaluate_all(
+            "ns => ns.map(n => n.dataset.card)")
+        now = key(page, "End")
+        now = key(page, " ", table)
+        assert (now["card"], now["pressed"]) == (cards[-1], "true"), now
+        now = key(page, "Tab")
+        for _ in range(12):
+            if now["move"] == "discard":
+                break
+            now = key(page, "ArrowRight")
+        assert now["move"] == "discard", now
+        before = len(page_log(table))
+        now = key(page, "Enter", table)
+        assert not now["body"] and now["in_table"], now
+        lines = page_log(table)
+        said = news.inner_text()
+        # the learner's discard first ("Scarti 9♣."), then what the others did, once
+        assert said.startswith(threw[0]) and said.endswith(lines[-1]), said
+        assert not said.startswith(drew[0]) and len(lines) >= min(before + 1, 6), (said, lines)
+        if table.locator(".rt-result").count():
+            break
+        assert (now["bar"], now["move"]) == ("moves", "draw"), now
+    assert turns >= 2 and focused(page)["in_table"]
+    assert page_errors(browser_page) == [] and browser_page.outside == []
+
+
+def test_every_table_fits_a_phone_in_italian_and_dutch(play_site, phone):
+    """The phone checks of tests/test_book_phone.py on the Italian and Dutch pages, whose
+    words are longer (one page for every table: nothing is pressed)."""
+    from test_book_phone import assert_on_one_screen, widget_on
+
+    page = phone.page
+    heights = {}
+    for edition in ("it", "nl"):
+        for path, tables in (("tutorials/basic_play.html", 1), (R500, 1), (CONTRACT, 2),
+                             (SCORING, 0)):
+            open_page(phone, play_site, f"{edition}/{path}")
+            for index in range(tables):
+                table = widget_on(page, "table", index)
+                what = f"{edition}/{path} #{index}"
+                assert_on_one_screen(table, what)
+                heights[what] = round(table.bounding_box()["height"])
+            if not tables:                       # the worked example, at each of its steps
+                stepper = widget_on(page, "stepper", 0)
+                last = int(stepper.locator(".rt-step").inner_text().split()[-1])
+                for step in range(last + 1):
+                    assert_on_one_screen(stepper, f"{edition} stepper, step {step}")
+                    if step < last:
+                        stepper.locator("button[data-name=next]").tap()
+                        stepper.evaluate("el => el.scrollIntoView({block: 'start'})")
+    print(heights)
+    assert phone.outside == [] and page_errors(phone) == []

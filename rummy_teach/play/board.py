@@ -337,7 +337,8 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
         mine = own and pl["name"] != say("seat_you")
         title = _esc(say("board_seat_you", name=pl["name"]) if mine else pl["name"])
         title += f' <span style="color:#ffd24d">{_esc(say("board_to_play"))}</span>' if to_play else ""
-        title += f' · {_esc(_cards(pl["count"]))}'
+        # (rt-count: a narrow table leaves it out beside backs that are counted already)
+        title += f' <span class="rt-count">· {_esc(_cards(pl["count"]))}</span>'
         if pl.get("left_points") is not None:      # the hand is over: the engine's count
             title += f' · {_esc(say("board_seat_left_points", points=pl["left_points"]))}'
         title += f' · {_esc(say("board_seat_score", score=pl["score"]))}' if pl["score"] is not None else ""

@@ -478,8 +478,8 @@ class TableController(Controller):
         for name in self.shown_buttons():
             label, tip = button_words(name)
             on = name in kinds
-            if over and not on:
-                continue
+            if (over and not on) or (name == "next" and not over):
+                continue        # between hands only the next hand; during one, never it
             drawn = button(label, act="press", arg=name, look="plain" if name == "replay" else "move",
                            enabled=on, tip=tip, why_off="" if on else self.why_off(name),
                            in_toolbar=name != "replay")
