@@ -495,7 +495,7 @@ TABLE_CSS = """\
   .rt-table .rt-result { display: none; }
   .rt-table:not(.rt-over) .rt-other .rt-count { display: none; }
   .rt-table .rt-other .rt-backs > span:nth-child(n+4):not(:last-child) { display: none !important; }
-  .rt-table.rt-over .rt-in-play { display: none; }
+  .rt-table.rt-over :is(.rt-in-play, .rt-turn) { display: none !important; }
   .rt-table.rt-over .rt-other .rt-hand { zoom: 0.75; padding: 0 20px 0 0 !important; }
   .rt-table.rt-over .rt-other .rt-hand > .rt-card { flex: 0 0 16px !important; }
   .rt-table.rt-over .rt-other .rt-seat-title { flex: 1 1 100%; }
@@ -510,8 +510,8 @@ TABLE_CSS = """\
   .rt-table.rt-over .rt-centre :is(.rt-backs, .rt-pile-top > :last-child) { zoom: 0.55; }
   .rt-table .rt-result { font-size: 13px; line-height: 1.3; padding: 4px 8px !important;
                         margin: 4px 0 !important; }
-  .rt-card-table button, .rt-stepper button { font-size: 14px !important;
-                                              padding: 2px 8px !important; margin: 2px 3px 2px 0 !important; }
+  .rt-card-table button, .rt-stepper button { font-size: 14px !important; min-height: 34px !important;
+                                              padding: 2px 8px !important; margin: 1px 3px 1px 0 !important; }
   .rt-stepper .rt-controls { position: sticky; top: var(--pst-header-height, 0px); z-index: 1;
                             background: var(--pst-color-background, var(--jp-layout-color0, #fff));
                             padding: 2px 0; }

@@ -170,6 +170,7 @@ def assert_the_end_on_one_screen(table, what: str) -> None:
     height = table.page.viewport_size["height"]
     box = table.bounding_box()
     assert box["height"] <= height, f"{what}: {box['height']:.0f} px tall at the end of the hand"
+    assert -1 <= box["y"] and box["y"] + box["height"] <= height + 1, (what, box)
     for button in table.locator(".rt-play-view button").all():
         b = button.bounding_box()
         assert b and 0 <= b["y"] and b["y"] + b["height"] <= height, (what, button.inner_text())
@@ -203,8 +204,8 @@ def test_the_end_of_a_hand_fits_a_phone_screen_with_every_hand_face_up(
     with language(lang):
         mirror = play_to_the_end(table)
         assert_every_hand_face_up(table, mirror)
-    assert_the_end_on_one_screen(table, name)
     table.screenshot(path=str(phone.shot(f"phone_end_{name}").with_name(f"phone_end_{name}_el.png")))
+    assert_the_end_on_one_screen(table, name)
     assert serious(page, axe_source) == []
     assert phone.outside == [] and page_errors(phone) == []
 

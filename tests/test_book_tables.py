@@ -62,7 +62,7 @@ def card_key(card) -> str:
 def click_in_page(table, action) -> None:
     """Make ``action`` in the page as a reader does, by clicking."""
     kind = action.kind
-    own = ".rt-play-view .rt-seat[aria-label=You]"
+    own = ".rt-play-view .rt-seat.rt-own"          # the reader's seat, in any edition
     if kind == "draw":
         click(table, "button[data-arg=draw]")
     elif kind == "take":
