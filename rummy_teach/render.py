@@ -494,10 +494,11 @@ TABLE_CSS = """\
   .rt-table .rt-log > li:nth-last-child(n+2) { display: none; }
   .rt-table .rt-result { display: none; }
   .rt-table:not(.rt-over) .rt-other .rt-count { display: none; }
+  .rt-table .rt-buy { display: none !important; }   /* the status line asks the same */
   .rt-table .rt-other .rt-backs > span:nth-child(n+4):not(:last-child) { display: none !important; }
   .rt-table.rt-over :is(.rt-in-play, .rt-turn) { display: none !important; }
-  .rt-table.rt-over .rt-other .rt-hand { zoom: 0.75; padding: 0 20px 0 0 !important; }
-  .rt-table.rt-over .rt-other .rt-hand > .rt-card { flex: 0 0 16px !important; }
+  .rt-card-table .rt-table.rt-over .rt-other .rt-hand { zoom: 0.75; padding: 0 20px 0 0 !important; }
+  .rt-card-table .rt-table.rt-over .rt-other .rt-hand > .rt-card { flex: 0 0 16px !important; }
   .rt-table.rt-over .rt-other .rt-seat-title { flex: 1 1 100%; }
   .rt-table.rt-over .rt-other > div:has(> .rt-hand) { flex: 0 0 auto !important; }
   .rt-table.rt-over .rt-other .rt-melds { flex: 1 1 0 !important; min-width: 0; zoom: 0.75; margin: 0 !important; }
