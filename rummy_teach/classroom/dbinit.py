@@ -16,6 +16,8 @@ rights (see :data:`STUDENT_GRANTS`):
 ``rummy_tables``,   SELECT, INSERT: a card table's description and its moves are
 ``rummy_table_``    added as they are made and read back to resume a table, never
 ``moves``           changed (see :mod:`~rummy_teach.classroom.tablestore`)
+``rummy_paces``     SELECT, INSERT, UPDATE: the class-wide limits every server process
+                    of a class counts together (see :mod:`~rummy_teach.classroom.pacestore`)
 ==================  =================================================================
 
 No CREATE on the schema, no TRUNCATE, no DELETE, no ALTER, no DROP: the role owns
@@ -46,8 +48,10 @@ STUDENT_GRANTS = (
     "GRANT SELECT ON rummy_meta TO {role}",
     "GRANT SELECT, INSERT ON rummy_tables TO {role}",
     "GRANT SELECT, INSERT ON rummy_table_moves TO {role}",
+    "GRANT SELECT, INSERT, UPDATE ON rummy_paces TO {role}",
 )
-TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves")
+TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves",
+          "rummy_paces")
 INIT_LOCK = 0x52554D4D  # the advisory lock `db init` holds while it works ("RUMM")
 
 

@@ -58,6 +58,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..quiz import Answered, Sitting, SittingRefused
+from ..reasons import Reason
 from .names import normal_name
 from .pace import Pace
 from .student import (BURST, JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, JOIN_CLASS_BURST,
@@ -112,7 +113,7 @@ class Visit:
 class QuizDesk:
     """Every student of one class, judged and recorded by one process."""
 
-    def __init__(self, config, quiz=None, store=None, clock=time.monotonic):
+    def __init__(self, config, quiz=None, store=None, clock=None):
         from ..quiz import Quiz
         from .config import as_config
 
@@ -126,11 +127,11 @@ class QuizDesk:
         self._guard = threading.Lock()        # for the small tables below
         self._sittings: dict[str, Sitting] = {}   # student id -> their sitting
         self._quizzes: dict[str, object] = {}  # student id -> their paper's quiz
-        self.answers_pace = Pace(BURST, PER_SECOND, clock)              # per student
-        self.joins_pace = Pace(JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, clock)  # per address
-        self.class_joins_pace = Pace(JOIN_CLASS_BURST, JOIN_CLASS_PER_SECOND, clock)
-        self.rejoin_pace = Pace(REJOIN_TRIES, REJOIN_PER_SECOND, clock)  # per student (name)
-        self.rejoin_address_pace = Pace(REJOIN_ADDRESS_TRIES, REJOIN_ADDRESS_PER_SECOND, clock)
+        # a student's answers: this process's own count (one student's requests are judged
+        # under the student's lock; the store's tally holds the tries whichever process)
+        self.answers_pace = Pace(BURST, PER_SECOND, clock or time.monotonic)  # per student
+        self._clock = clock or time.time  # the class-wide limits' (several machines share them)
+        self._class_paces: dict | None = None
         self._locks: dict[str, threading.Lock] = {}
 
     def lock(self, student_id: str) -> threading.Lock:
@@ -144,6 +145,50 @@ class QuizDesk:
                 from .store import open_store
                 self._store = open_store(self.config.db)
             return self._store
+
+    def _paces(self) -> dict:
+        """The class-wide limits: new names per address and for the class, wrong rejoin
+        codes per name and per address. Kept in the store
+        (:class:`~rummy_teach.classroom.pacestore.StorePace`), so every server process of
+        the class counts the same; in this process only for a PostgreSQL database made by
+        an older ``db init`` (said in the log: run ``db init`` again)."""
+        if self._class_paces is None:
+            from .pacestore import StorePace
+            from .store import LOG
+            limits = {"joins": (JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND),
+                      "class_joins": (JOIN_CLASS_BURST, JOIN_CLASS_PER_SECOND),
+                      "rejoin": (REJOIN_TRIES, REJOIN_PER_SECOND),
+                      "rejoin_address": (REJOIN_ADDRESS_TRIES, REJOIN_ADDRESS_PER_SECOND)}
+            if self.store().shares_paces():
+                paces = {name: StorePace(self.store, self.session, name, burst, rate, self._clock)
+                         for name, (burst, rate) in limits.items()}
+            else:
+                LOG.warning("%s", Reason("class_paces_per_process",
+                                         {"db": self.store().where}).text())
+                paces = {name: Pace(burst, rate, self._clock)
+                         for name, (burst, rate) in limits.items()}
+            self._class_paces = paces
+        return self._class_paces
+
+    @property
+    def joins_pace(self):
+        """New names per address."""
+        return self._paces()["joins"]
+
+    @property
+    def class_joins_pace(self):
+        """New names in the whole class."""
+        return self._paces()["class_joins"]
+
+    @property
+    def rejoin_pace(self):
+        """Wrong rejoin codes per student (name)."""
+        return self._paces()["rejoin"]
+
+    @property
+    def rejoin_address_pace(self):
+        """Wrong rejoin codes per address."""
+        return self._paces()["rejoin_address"]
 
     def close(self) -> None:
         if self._store is not None:
@@ -216,19 +261,22 @@ class QuizDesk:
             return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
         if claim is None:
             return Visit()
-        if not self.rejoin_pace.allows(claim.student_id):
-            return Visit(said=Said("rejoin_locked"), claim=claim.name)
-        if not self.rejoin_address_pace.allows(address):
-            return Visit(said=Said("rejoin_locked_address"), claim=claim.name)
         code = "".join((code or "").split())
-        if not hmac.compare_digest(code.encode("utf-8"), claim.rejoin_code.encode("utf-8")):
-            self.rejoin_pace.take(claim.student_id)
-            self.rejoin_address_pace.take(address)
-            left = int(self.rejoin_pace.left(claim.student_id))
-            if left < 1:
-                return Visit(said=Said("rejoin_locked"), claim=claim.name)
-            return Visit(said=Said("rejoin_wrong", {"left": left}), claim=claim.name)
         try:
+            # a try is taken before the code is compared, and given back when it was right:
+            # two guesses at once, to two processes, cannot both use the last try
+            if not self.rejoin_pace.take(claim.student_id):
+                return Visit(said=Said("rejoin_locked"), claim=claim.name)
+            if not self.rejoin_address_pace.take(address):
+                self.rejoin_pace.give_back(claim.student_id)
+                return Visit(said=Said("rejoin_locked_address"), claim=claim.name)
+            if not hmac.compare_digest(code.encode("utf-8"), claim.rejoin_code.encode("utf-8")):
+                left = int(self.rejoin_pace.left(claim.student_id))
+                if left < 1:
+                    return Visit(said=Said("rejoin_locked"), claim=claim.name)
+                return Visit(said=Said("rejoin_wrong", {"left": left}), claim=claim.name)
+            self.rejoin_pace.give_back(claim.student_id)
+            self.rejoin_address_pace.give_back(address)
             self.store().move_seat(self.session, claim.student_id, seat_hash)
         except Exception as error:
             return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))

@@ -383,4 +383,10 @@ CLASSROOM_WORDS = {
                        "not answer. Try again in a moment.",
     "table_no_such_table": "There is no such table in this class.",
     "table_too_fast": "Too many messages at once: wait a moment, then make your move.",
+
+    # --- issue 28, what was left: limits shared by a class's processes
+    "class_paces_per_process": "The limits on new names and rejoin codes are counted by this "
+                               "process alone: {db} was made by an older rummy-teach db init. "
+                               "Run rummy-teach db init again so that every process of the "
+                               "class counts them together.",
 }
