@@ -312,14 +312,24 @@ class QuizDesk:
         return found
 
     def sitting(self, student, fresh: bool = False) -> Sitting:
-        """The student's sitting; ``fresh`` reads their answers from the database again."""
+        """The student's sitting; ``fresh`` reads their answers from the database again
+        (what a reload or Next does). The sitting this process holds is kept when the
+        database holds no answer it has not counted (only a closed question is left for the
+        next open one, as a sitting made again would be); it is made again from the stored
+        answers only when another process (or the teacher) changed them. Making it again on
+        every reload judged every answer again and left the old one to the allocator."""
         with self._guard:
-            found = None if fresh else self._sittings.get(student.student_id)
-        if found is None:
-            history = self.store().answers(session=self.session, student_id=student.student_id)
-            found = Sitting.for_paper(self.paper(student), student.paper, self.attempts, history)
-            with self._guard:
-                self._sittings[student.student_id] = found
+            found = self._sittings.get(student.student_id)
+        if found is not None and not fresh:
+            return found
+        history = self.store().answers(session=self.session, student_id=student.student_id)
+        if found is not None and len(found.session.history) == sum(
+                1 for answer in history if answer.question_id in found.order):
+            found.next()
+            return found
+        found = Sitting.for_paper(self.paper(student), student.paper, self.attempts, history)
+        with self._guard:
+            self._sittings[student.student_id] = found
         return found
 
     sheet = sitting     # the name it had before issue 28
