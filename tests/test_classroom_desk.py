@@ -571,3 +571,19 @@ def test_a_class_behind_one_address_can_mistype_its_rejoin_codes(tmp_path):
     seen = [said(desk.rejoin(SEAT_B, pupils[n % 30].name, "x", address="192.0.2.1"))
             for n in range(REJOIN_ADDRESS_TRIES)]
     assert "Too many wrong rejoin codes from this address" in seen[-1]
+
+
+def test_a_reload_keeps_the_sitting_unless_the_database_changed(tmp_path):
+    """A reload or Next reads the student's answers again, but makes their sitting again
+    only when another process (or the teacher) changed them: making it on every reload
+    judged every answer again and left the old one's verdicts behind (issue 28's memory
+    soak)."""
+    config, first, second = two_desks(tmp_path)
+    ada = first.join(SEAT_A, "Ada").student
+    answer_right(first, ada)
+    held = first.sitting(ada)
+    again = first.sitting(ada, fresh=True)  # Next, or a reload: nothing new in the database
+    assert again is held and again.position == 1 and again.judged == 1
+    answer_right(second, ada)  # another process moved the student on
+    moved = first.sitting(ada, fresh=True)
+    assert moved is not held and moved.position == 2 and moved.judged == 2
