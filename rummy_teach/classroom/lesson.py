@@ -43,8 +43,15 @@ TIMEOUT_SECONDS = 20
 
 # --- the lesson's notebook ----------------------------------------------------------------
 
-def _first_cell(lang: str) -> str:
+ATTEMPTS_ENV = "RUMMY_LESSON_ATTEMPTS"   # set by the lesson's first cell, for attend()
+
+
+def _first_cell(lang: str, attempts: int) -> str:
+    """What the kernel is told of the class: its language and its attempts, written into the
+    lesson itself (the kernel reads no file of the class's: the run folder's config holds
+    the database's address)."""
     return (f"import os\nos.environ['RUMMY_TEACH_LANG'] = {lang!r}\n"
+            f"os.environ[{ATTEMPTS_ENV!r}] = {str(int(attempts))!r}\n"
             "from rummy_teach.classroom.lesson import attend\nattend()")
 
 
@@ -168,11 +175,12 @@ def plain_markdown(text: str) -> str:
     return "\n".join(out)
 
 
-def lesson_notebook(notebook: dict, lang: str) -> dict:
-    """The lesson as the class's kernels run it: :func:`attend` first, every output cleared
-    (the kernel draws them again for each student), the Python 3 kernel."""
+def lesson_notebook(notebook: dict, lang: str, attempts: int = 1) -> dict:
+    """The lesson as the class's kernels run it: :func:`attend` first (told the class's
+    language and ``attempts``), every output cleared (the kernel draws them again for each
+    student), the Python 3 kernel."""
     cells = [{"cell_type": "code", "execution_count": None, "id": "rummy-classroom",
-              "metadata": {}, "outputs": [], "source": _first_cell(lang)}]
+              "metadata": {}, "outputs": [], "source": _first_cell(lang, attempts)}]
     for number, cell in enumerate(notebook["cells"]):
         if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown"):
             continue
@@ -426,13 +434,13 @@ def attend(env=None) -> None:
     from IPython.display import display
 
     from ..widgets import quiz as quiz_widget
-    from .config import load_config
     from .request import wait_for_request
     from .student import heartbeat
 
     wait_for_request()
     env = os.environ if env is None else env
-    config = load_config()
+    attempts = env.get(ATTEMPTS_ENV, "1")
     quiz_widget.classroom = Attendance(env.get(ANSWERS_ENV, ""), env.get(STUDENT_ENV, ""),
-                                       config.attempts, config.lang)
+                                       int(attempts) if attempts.isdigit() else 1,
+                                       env.get("RUMMY_TEACH_LANG", "en"))
     display(heartbeat())

@@ -325,11 +325,12 @@ def prepare(args) -> dict:
             "db": mask_password(url), "run": str(run)}))
     practice = bool(getattr(args, "practice", False))
     title = args.title or quiz.title_key
+    attempts = MAX_ATTEMPTS if practice else getattr(args, "attempts", DEFAULT_ATTEMPTS)
     if lesson:
         from .lesson import LESSON_PAGE, lesson_notebook, lesson_title
         title = args.title or lesson_title(notebook, lesson)
-        (pages / LESSON_PAGE).write_text(json.dumps(lesson_notebook(notebook, lang), indent=1),
-                                         encoding="utf-8")
+        (pages / LESSON_PAGE).write_text(json.dumps(lesson_notebook(notebook, lang, attempts),
+                                                    indent=1), encoding="utf-8")
     settings = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
               "quiz_name": quiz.name or quiz.title, "title": title,
               "lang": lang,
@@ -337,7 +338,7 @@ def prepare(args) -> dict:
               "token_sha256": token_digest(token),
               "join_code": join_code,
               "projector_key": earlier.get("projector_key") or secrets.token_urlsafe(9),
-              "attempts": MAX_ATTEMPTS if practice else getattr(args, "attempts", DEFAULT_ATTEMPTS),
+              "attempts": attempts,
               "practice": practice, "shuffle": not getattr(args, "same_order", False),
               "variants": bool(getattr(args, "variants", False)),
               "roster": roster, "user_header": getattr(args, "user_header", None),
@@ -491,8 +492,12 @@ def cmd_classroom(args) -> int:
 
 
 def serve(prepared: dict, args) -> None:
-    """Run the classroom's Voilà in this process until it is stopped."""
-    os.environ["RUMMY_CLASSROOM_CONFIG"] = str(prepared["config_path"])
+    """Run the classroom's Voilà in this process until it is stopped. The secrets read at the
+    start leave this process's environment (kernels are started from it); no kernel is told
+    where the run folder's config is (:mod:`~rummy_teach.classroom.kernels`)."""
+    from .keys import DB_ENV, TOKEN_ENV
+    for name in (DB_ENV, TOKEN_ENV):
+        os.environ.pop(name, None)
     from traitlets.config import Config
 
     from .kernels import ClassroomKernelManager
