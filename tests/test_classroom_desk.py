@@ -587,3 +587,29 @@ def test_a_reload_keeps_the_sitting_unless_the_database_changed(tmp_path):
     answer_right(second, ada)  # another process moved the student on
     moved = first.sitting(ada, fresh=True)
     assert moved is not held and moved.position == 2 and moved.judged == 2
+
+
+def test_in_a_lesson_class_the_dashboard_counts_the_lessons_questions(tmp_path):
+    """A lesson class (``--notebook``) answers its lesson's quizzes, never the class quiz:
+    "question N of M" is about the questions the students' kernels drew."""
+    from rummy_teach.classroom.dashboard import dashboard_html
+    desk = QuizDesk(config_for(tmp_path, attempts=1), clock=Clock())
+    ada = desk.join(SEAT_A, "Ada").student
+    bruno = desk.join(SEAT_B, "Bruno").student
+    quiz = Quiz.from_data({"format": "rummy-teach-quiz/1", "title": "T", "game": "basic",
+                           "questions": [{"id": "q-set", "kind": "meld", "cards": "9S 9D 9C"},
+                                         {"id": "q-run", "kind": "meld", "cards": "4H 5H 6H"}]})
+    desk.note_lesson_quiz("lesson-check", len(quiz))
+    desk.note_lesson_quiz("lesson-check", "many")  # a kernel's word that is no count: ignored
+    desk.lesson_answer(ada, "lesson-check", quiz["q-set"], "set")
+    with open_store(desk.config.db, create=False) as store:
+        students, answers = store.students("s"), store.answers(session="s")
+    live = dashboard_html(desk.quiz, students, answers, lesson=desk.lesson_quizzes)
+    ada_row, bruno_row = (row for row in live.split("<tr>") if "Ada" in row or "Bruno" in row)
+    assert "question 2 of 2" in ada_row and "question 1 of 2" in bruno_row
+    assert f"of {len(desk.quiz)}" not in live
+    desk.lesson_answer(ada, "lesson-check", quiz["q-run"], "set")
+    with open_store(desk.config.db, create=False) as store:
+        answers = store.answers(session="s")
+    live = dashboard_html(desk.quiz, students, answers, lesson=desk.lesson_quizzes)
+    assert "finished" in next(row for row in live.split("<tr>") if "Ada" in row)

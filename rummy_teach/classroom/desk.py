@@ -67,6 +67,9 @@ from .student import (BURST, JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, JOIN_C
                       make_paper, paper_quiz)
 
 
+LESSON_QUIZZES = 50   # the most quizzes of a lesson the dashboard counts
+
+
 @dataclass(frozen=True)
 class Said:
     """A sentence for the student, by catalogue code: ``kind`` is "alert" or "note"."""
@@ -132,6 +135,7 @@ class QuizDesk:
         self.answers_pace = Pace(BURST, PER_SECOND, clock or time.monotonic)  # per student
         self._clock = clock or time.time  # the class-wide limits' (several machines share them)
         self._class_paces: dict | None = None
+        self.lesson_quizzes: dict[str, int] = {}  # a lesson's quizzes as kernels drew them
         self._locks: dict[str, threading.Lock] = {}
 
     def lock(self, student_id: str) -> threading.Lock:
@@ -479,6 +483,16 @@ class QuizDesk:
         return keep
 
     # --- a lesson's quizzes (--notebook) -------------------------------------------------
+    def note_lesson_quiz(self, quiz_name: str, questions) -> None:
+        """A student's kernel drew a quiz of the lesson with ``questions`` questions (the
+        dashboard counts the lesson's questions, not the class quiz's). At most
+        :data:`LESSON_QUIZZES` quizzes are kept; a count that is no count is ignored."""
+        if not isinstance(questions, int) or not 1 <= questions <= 1000 or not quiz_name:
+            return
+        with self._guard:
+            if quiz_name in self.lesson_quizzes or len(self.lesson_quizzes) < LESSON_QUIZZES:
+                self.lesson_quizzes[quiz_name] = questions
+
     def lesson_answer(self, student, quiz_name: str, question, text: str):
         """Judge and keep one answer to a quiz of the class's lesson (the question as the
         lesson's kernel has it): ``(result, tries left)``. The class's rules hold as on the

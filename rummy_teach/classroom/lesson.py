@@ -341,7 +341,8 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
         if student is None:  # removed by the teacher meanwhile
             return {"ok": False, "code": "desk_join_first", "params": {}}
         quiz_name = str(asked.get("quiz", ""))[:200]
-        if what == "history":
+        if what == "history":  # a kernel drew a quiz of the lesson: the dashboard counts it
+            desk.note_lesson_quiz(quiz_name, asked.get("questions"))
             return {"ok": True, "history": desk.lesson_history(student, quiz_name)}
         from ..quiz import Quiz
         try:
@@ -405,7 +406,7 @@ class Attendance:
         """The student's earlier answers to ``quiz`` (a reload, a new kernel); none if the
         classroom cannot say."""
         try:
-            reply = self.ask("history", quiz=self.quiz_name(quiz))
+            reply = self.ask("history", quiz=self.quiz_name(quiz), questions=len(quiz))
         except Exception:
             return []
         return [(qid, given) for qid, given in reply.get("history", []) if qid in quiz]

@@ -228,7 +228,9 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
         @in_teachers_language
         async def get(self):
             answers, students = await self.off_thread(_load, self.session)
-            live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers)
+            lesson = dict(desk.lesson_quizzes) if config.kernels and desk is not None else None
+            live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers,
+                                                             lesson=lesson)
             if self.live:
                 return self.send(live)
             self.send(self.frame(say("dashboard_heading", session=self.session), live))
