@@ -6,7 +6,8 @@ password on PostgreSQL), the teacher's token, the run folder's config. One real 
 is started with the database and the token given through the environment, as the
 deployment guide advises; its lesson is a notebook whose code prints everything its
 kernel sees: the environment, and every file in its folder or named by a variable. A
-student joins over HTTP and opens the lesson; none of it may hold a secret.
+student joins over HTTP and opens the lesson; none of it may hold a secret. A classmate
+who chose Dutch on the quiz page gets the lesson's kernel in Dutch (the class's is Italian).
 """
 
 import http.cookiejar
@@ -42,6 +43,7 @@ for value in list(os.environ.values()):
             except OSError:
                 pass
 print("KERNEL-SEES:" + json.dumps(seen).encode().hex() + ":END")
+print("KERNEL-SPEAKS:" + os.environ.get("RUMMY_TEACH_LANG", "?") + ":END")
 '''
 
 
@@ -54,16 +56,16 @@ def lesson(path):
     return path
 
 
-def test_a_lesson_kernel_sees_no_secret_in_its_environment_or_files(tmp_path, monkeypatch):
+def test_a_lesson_kernel_sees_no_secret_and_speaks_its_students_language(tmp_path, monkeypatch):
     db = tmp_path / "private-results-7d1f.db"
     monkeypatch.setenv("RUMMY_TEACH_DB", str(db))
     monkeypatch.setenv("RUMMY_TEACH_TOKEN", TOKEN)
     port = free_port()
     run = tmp_path / "run"
     argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", "basic",
-            "--notebook", str(lesson(tmp_path / "look.ipynb")), "--students", "1",
+            "--notebook", str(lesson(tmp_path / "look.ipynb")), "--students", "2",
             "--pool", "0", "--host", "127.0.0.1", "--port", str(port), "--session", "secrets",
-            "--join-code", JOIN, "--run-dir", str(run)]
+            "--join-code", JOIN, "--lang", "it", "--run-dir", str(run)]
     server = CommandServer(argv, root=tmp_path, port=port, ready_path="/voila/static/voila.js",
                            name="classroom-lesson-secrets").start()
     try:
@@ -76,8 +78,19 @@ def test_a_lesson_kernel_sees_no_secret_in_its_environment_or_files(tmp_path, mo
         assert "Ada" in joined
         with opener.open(f"{server.base}/voila/render/lesson.ipynb", timeout=180) as page:
             body = unescape(page.read().decode("utf-8"))
+        # a classmate who chose Dutch on the quiz page gets the lesson in Dutch
+        dutch = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(
+            http.cookiejar.CookieJar()))
+        assert dutch.open(f"{server.base}/quiz?join={JOIN}&lang=nl", timeout=60).status == 200
+        dutch.open(urllib.request.Request(
+            f"{server.base}/quiz/join", data=urllib.parse.urlencode({"name": "Bram"}).encode(),
+            headers={"X-Rummy-Part": "main"}), timeout=60).read()
+        with dutch.open(f"{server.base}/voila/render/lesson.ipynb", timeout=180) as page:
+            dutch_body = unescape(page.read().decode("utf-8"))
     finally:
         server.stop()
+    assert "KERNEL-SPEAKS:it:END" in body
+    assert "KERNEL-SPEAKS:nl:END" in dutch_body, dutch_body[-1500:]
     assert "KERNEL-SEES:" in body, body[-2000:]
     seen = json.loads(bytes.fromhex(body.split("KERNEL-SEES:")[1].split(":END")[0]))
     assert seen["cwd"] == str(run / "pages")

@@ -35,6 +35,12 @@ import os
 import re
 
 LESSON_PAGE = "lesson.ipynb"
+
+
+def language_page(lang: str) -> str:
+    """The lesson's page in a language other than the class's (``lesson-nl.ipynb``): a
+    student who chose that language on the quiz page gets it."""
+    return f"lesson-{lang}.ipynb"
 STUDENT_HEADER = "X-Rummy-Student"
 STUDENT_ENV = "HTTP_X_RUMMY_STUDENT"
 ANSWERS_ENV = "RUMMY_CLASSROOM_ANSWERS"   # the server's lesson address, for the kernels
@@ -239,10 +245,25 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
     from .quizpage import STUDENT_PATH
     from .store import StoreLost
 
+    from ..errors import UsageError
+    from .quizpage import LANG_COOKIE
+
     prefix = base + "/"
     user_header = None if door is not None else config.user_header
+    class_lang = class_language(config)
 
     class LessonPage(TornadoVoilaHandler):
+        page = LESSON_PAGE
+
+        def student_page(self) -> str:
+            """The lesson in the student's language (the quiz page's choice, a cookie; the
+            command writes the lesson in each language rummy_teach speaks), else the class's."""
+            try:
+                lang = i18n.resolve_language(self.get_cookie(LANG_COOKIE) or class_lang)
+            except UsageError:
+                return LESSON_PAGE
+            return LESSON_PAGE if lang == class_lang else language_page(lang)
+
         def _plain(self, status: int, body: str) -> None:
             self.set_status(status)
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -267,9 +288,9 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
             keep this student waiting; without one, a kernel is started (or refused) now."""
             manager = self.kernel_manager
             if not hasattr(manager, "ready_pool_kernels") or \
-                    not manager.ready_pool_kernels(LESSON_PAGE):
+                    not manager.ready_pool_kernels(self.page):
                 return False
-            manager.ready_first(LESSON_PAGE)  # Voilà takes the first of the pool
+            manager.ready_first(self.page)  # Voilà takes the first of the pool
             return super().should_use_rendered_notebook(*args, **kwargs)
 
         async def get(self, path=None):
@@ -298,8 +319,9 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
                     return self._plain(503, full_page(title))
             # the kernel's only word on who it serves: signed here, never what a client sent
             self.request.headers[STUDENT_HEADER] = student_value(config, student.student_id)
+            self.page = self.student_page()
             try:
-                await super().get(path)
+                await super().get(self.page)
             except ClassFull:  # a race with another start: nothing was sent yet
                 if not self._headers_written:
                     self.clear()

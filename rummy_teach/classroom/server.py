@@ -331,6 +331,11 @@ def prepare(args) -> dict:
         title = args.title or lesson_title(notebook, lesson)
         (pages / LESSON_PAGE).write_text(json.dumps(lesson_notebook(notebook, lang, attempts),
                                                     indent=1), encoding="utf-8")
+        from .lesson import language_page, read_lesson
+        for other in i18n.LANGUAGES:  # a student who chose another language gets the lesson in it
+            if other != lang:
+                (pages / language_page(other)).write_text(json.dumps(lesson_notebook(
+                    read_lesson(lesson, other), other, attempts), indent=1), encoding="utf-8")
     settings = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
               "quiz_name": quiz.name or quiz.title, "title": title,
               "lang": lang,
@@ -517,8 +522,13 @@ def serve(prepared: dict, args) -> None:
     config.ClassroomKernelManager.kernel_budget = args.students + prepared["pool"]
     config.VoilaKernelManager.fill_delay = float(getattr(args, "refill_seconds",
                                                          DEFAULT_REFILL_SECONDS))
+    from .. import i18n
+    from .lesson import language_page
     config.VoilaKernelManager.kernel_pools_config = {
-        "default": {"pool_size": prepared["pool"]}, REPORT_PAGE: {"pool_size": 0}}
+        "default": {"pool_size": prepared["pool"]}, REPORT_PAGE: {"pool_size": 0},
+        # the lesson in the other languages: a kernel when a student asks (the pool is the
+        # class language's)
+        **{language_page(other): {"pool_size": 0} for other in i18n.LANGUAGES}}
     app_class = classroom_voila_class(prepared["config"])
     app_class.launch_instance(argv=voila_argv(prepared["pages"], args, prepared["pool"]),
                               config=config)
