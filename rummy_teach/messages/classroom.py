@@ -492,4 +492,9 @@ CLASSROOM_WORDS = {
         count="count"),
     "tables_opened": Plural("{count} table is open: {tables}.",
                             "{count} tables are open: {tables}.", count="count"),
+    # --- issue 28, what was left: limits shared by a class's processes
+    "class_paces_per_process": "The limits on new names and rejoin codes are counted by this "
+                               "process alone: {db} was made by an older rummy-teach db init. "
+                               "Run rummy-teach db init again so that every process of the "
+                               "class counts them together.",
 }
