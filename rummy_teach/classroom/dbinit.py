@@ -46,8 +46,10 @@ STUDENT_GRANTS = (
     "GRANT SELECT ON rummy_meta TO {role}",
     "GRANT SELECT, INSERT ON rummy_tables TO {role}",
     "GRANT SELECT, INSERT ON rummy_table_moves TO {role}",
+    "GRANT SELECT, INSERT ON rummy_table_events TO {role}",
 )
-TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves")
+TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves",
+          "rummy_table_events")
 INIT_LOCK = 0x52554D4D  # the advisory lock `db init` holds while it works ("RUMM")
 
 

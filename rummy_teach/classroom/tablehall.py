@@ -22,6 +22,12 @@ A student may send :data:`BURST` messages at once, then :data:`PER_SECOND` a sec
 all the sockets they open (:class:`~.pace.Pace`); more are refused (``table_too_fast``)
 without being read.
 
+Turn clocks: every :data:`TICK_SECONDS` the hall asks each table with a clock whether a
+seat must be played for (:meth:`TableHall.tick`): its turn timed out, or nobody has
+watched it for :data:`GRACE_SECONDS` (its student left). ``{"type": "review", ...}``
+asks for the coach's review of one's own hand (:meth:`TableHall.review`), and
+:meth:`TableHall.figures` gives the teacher each student's figures.
+
 :class:`TableHall` holds the session's tables (restored from the store when the server
 starts: every move was kept as it was made) and who watches which seat.
 """
@@ -41,35 +47,95 @@ from .config import as_config
 from .messages import class_language
 from .pace import Pace
 from .quizpage import LANG_COOKIE, seat_hash_reader
-from .tables import Reply, open_table
+from .tablereview import add_up, hand_review, review_board, review_data, table_figures
+from .tables import Reply, clock_refusal, open_table
 from .tablestore import TableJournal, restore_tables
 
 LOG = logging.getLogger("rummy_teach.classroom")
 TABLES_PATH = "tables/ws"
 BURST, PER_SECOND = 20, 5.0
 MESSAGE_LIMIT = 2000   # characters: a move is a few dozen
+GRACE_SECONDS = 20.0   # a seat nobody watches for this long counts as left (on a clocked table)
+TICK_SECONDS = 1.0     # how often the clocks are read
 
 
 class TableHall:
     """The tables of one session: ``hall.open("t1", "basic", seats, seed=3)`` and
     ``hall.tables["t1"]``; every table writes its moves to ``store``."""
 
-    def __init__(self, store, session: str):
+    def __init__(self, store, session: str, clock=None):
         self.store, self.session = store, session
+        self.clock = clock or time.time       # epoch seconds: the turn clocks read it
         self.journal = TableJournal(store, session)
         self.problems: list = []            # tables whose stored moves do not replay, left out
-        self.tables = restore_tables(store, session, self.problems)
+        self.tables = restore_tables(store, session, self.problems, clock=self.clock)
         self.lock = threading.Lock()          # one move at a time per hall (moves are short)
         self.watchers: dict[str, set] = {}   # table id -> {(socket, seat)}
         self.watch_lock = threading.Lock()   # watchers change on the loop, are read in moves
+        self.unwatched: dict[tuple, float] = {}   # (table id, seat) -> since when nobody watches it
+        self.review_lock = threading.Lock()  # one review built at a time (each takes a while)
+        self.reviews: dict[tuple, tuple] = {}   # (table, seat, hand, language) -> (review, board)
+        self.lost: dict[tuple, float | None] = {}   # (table, seat, hand) -> points lost
+        for table in self.tables.values():
+            self.nobody_watches(table)
 
-    def open(self, table_id: str, rules, seats, seed=0, dealer=None):
+    def nobody_watches(self, table) -> None:
+        """Every student's seat of ``table`` counts as unwatched from now (a table just
+        opened, or restored when the server starts)."""
+        now = self.clock()
+        for seat, who in enumerate(table.seats):
+            if not who.computer:
+                self.unwatched.setdefault((table.table_id, seat), now)
+
+    def open(self, table_id: str, rules, seats, seed=0, dealer=None, turn_seconds=None, stand_in=None):
+        """Open a table; ``turn_seconds`` (None: no clock) and ``stand_in`` (a computer
+        level) set its turn clock (:meth:`Table.set_clock`)."""
+        refusal = clock_refusal(turn_seconds, stand_in or "medium")
+        if refusal is not None:
+            raise UsageError(refusal.text())
         with self.lock:
             if table_id in self.tables:
                 raise UsageError(f"there is a table {table_id!r} already")
-            table = open_table(table_id, rules, seats, seed, dealer=dealer, journal=self.journal)
+            table = open_table(table_id, rules, seats, seed, dealer=dealer, journal=self.journal,
+                               clock=self.clock)
             self.tables[table.table_id] = table
+            if turn_seconds is not None:
+                table.set_clock(turn_seconds, stand_in)
+            self.nobody_watches(table)
             return table
+
+    def set_clock(self, table_id, seconds, level=None) -> tuple[Reply, list]:
+        """The teacher sets a table's turn time (``seconds``, :data:`.tables.TURN_SECONDS`,
+        or None for no clock) and the stand-in's level; the reply, and the frame each
+        watcher is sent (the clock is in every frame)."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            return Reply(False, (Reason("table_no_such_table"),), None), []
+        with self.lock:
+            reply = table.set_clock(seconds, level)
+            return reply, (self.frames(table) if reply.ok else [])
+
+    def frames(self, table) -> list:
+        """``[(socket, frame)]`` for every watcher of ``table`` (call under the lock)."""
+        with self.watch_lock:
+            watching = list(self.watchers.get(table.table_id, ()))
+        return [(socket, table.frame(s)) for socket, s in watching]
+
+    def tick(self) -> list:
+        """Play for every seat whose turn timed out or whose student left (nobody watched
+        it for :data:`GRACE_SECONDS`), on the tables with a clock; the frames to send."""
+        out = []
+        with self.lock:
+            now = self.clock()
+            with self.watch_lock:
+                gone = {}
+                for (table_id, seat), since in self.unwatched.items():
+                    if now - since >= GRACE_SECONDS:
+                        gone.setdefault(table_id, set()).add(seat)
+            for table in self.tables.values():
+                if table.expire(gone.get(table.table_id, ())):
+                    out += self.frames(table)
+        return out
 
     def sit(self, socket, table_id, seat, student: str) -> Reply:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -81,6 +147,10 @@ class TableHall:
             return Reply(False, (Reason("table_not_your_seat"),), table.version)
         with self.watch_lock:
             self.watchers.setdefault(table.table_id, set()).add((socket, seat))
+            self.unwatched.pop((table.table_id, seat), None)
+        if seat in table.away:                # sitting again takes the seat back
+            with self.lock:
+                return table.take_back(seat, student)
         return Reply(True, (), table.version)
 
     def move(self, table_id, seat, move, seen, student: str) -> tuple[Reply, list]:
@@ -104,15 +174,87 @@ class TableHall:
 
     def leave(self, socket) -> None:
         with self.watch_lock:
-            for watching in self.watchers.values():
+            for table_id, watching in self.watchers.items():
                 for pair in [p for p in watching if p[0] is socket]:
                     watching.discard(pair)
+                    if not any(seat == pair[1] for _, seat in watching):
+                        self.unwatched.setdefault((table_id, pair[1]), self.clock())
+
+    # --- learning from the hands ----------------------------------------------------------
+    def review(self, table_id, seat, hand, student: str, move=None) -> tuple[Reply, dict | None]:
+        """The coach's review of ``student``'s decisions at their ``seat`` in ``hand``
+        (a hand that is over), as :func:`.tablereview.review_data` in the language in use,
+        move ``move`` of the hand selected (default: the costliest mistake)."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            return Reply(False, (Reason("table_no_such_table"),), None), None
+        version = table.version
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
+            return Reply(False, (Reason("table_no_such_seat", {"seat": str(seat)[:20]}),), version), None
+        if table.seats[seat].student != student:
+            return Reply(False, (Reason("table_not_your_seat"),), version), None
+        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
+            return Reply(False, (Reason("table_review_no_hand", {"hand": str(hand)[:20]}),), version), None
+        if move is not None and (not isinstance(move, int) or isinstance(move, bool) or move < 0):
+            return Reply(False, (Reason("table_review_no_move", {"move": str(move)[:20]}),), version), None
+        with self.lock:
+            over = hand in {r.hand for r in table.game.hand_results}
+            history, played_by = table.game.history, dict(table.played_by)
+        if not over:
+            return Reply(False, (Reason("table_review_not_over", {"hand": hand}),), version), None
+        if not self.review_lock.acquire(blocking=False):
+            return Reply(False, (Reason("table_review_busy"),), version), None
+        try:
+            key = (table.table_id, seat, hand, i18n.current_language())
+            if key not in self.reviews:
+                self.reviews[key] = review_board(history, table.seed, seat, hand, played_by, student)
+            review, board = self.reviews[key]
+            if move is not None:
+                board.select(move)
+            elif board.review.mistakes:
+                board.select(board.number_at(board.review.mistakes[0].at))
+            else:
+                board.select(board.last)
+            return Reply(True, (), version), review_data(board, review, table.table_id, hand)
+        finally:
+            self.review_lock.release()
+
+    def points_lost(self, table, history, played_by, seat, hand) -> float | None:
+        """The coach's estimate of the points the student at ``seat`` lost in ``hand``
+        (None: they made no decision in it), computed once."""
+        key = (table.table_id, seat, hand)
+        if key not in self.lost:
+            review, _ = hand_review(history, table.seed, seat, hand, played_by, table.seats[seat].student)
+            self.lost[key] = round(review.points_lost, 2) if review.decisions else None
+        return self.lost[key]
+
+    def figures(self) -> dict:
+        """The teacher's figures: per student, the hands and games played and won at
+        every table and the coach's estimated points lost in each hand over (and per hand
+        on average). JSON-able; the same from the same stored moves."""
+        per_table = []
+        for table in list(self.tables.values()):
+            with self.lock:
+                game, history, played_by = table.game.clone(), table.game.history, dict(table.played_by)
+            with self.review_lock:
+                per_table.append(table_figures(
+                    table.table_id, table.seats, game,
+                    lambda seat, hand: self.points_lost(table, history, played_by, seat, hand)))
+        return add_up(per_table)
+
+
+def review_in(lang: str, hall: TableHall, *args, **kwargs):
+    """:meth:`TableHall.review` speaking ``lang`` (a worker thread starts in English)."""
+    with i18n.language(lang):
+        return hall.review(*args, **kwargs)
 
 
 def table_handlers(base: str, config, desk, hall: TableHall | None = None,
-                   clock=time.monotonic, door=None) -> list:
+                   clock=time.monotonic, door=None, tick_seconds: float | None = TICK_SECONDS) -> list:
     """(pattern, handler) for the tables' websocket under ``base``; ``hall`` defaults to
     the session's tables in the desk's store; ``clock`` paces each student's messages.
+    Every ``tick_seconds`` (None: never; tests call ``TableSocket.tick``) the turn clocks
+    are read (:meth:`TableHall.tick`).
     A student is who the quiz page knows: the signed seat's, or behind JupyterHub
     (``door``) or a proxy (``config.user_header``) the user it vouches for, with the seat."""
     import tornado.websocket
@@ -124,6 +266,19 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
     halls = [hall] if hall is not None else []
     pace = Pace(BURST, PER_SECOND, clock)   # per student, whatever number of sockets they open
     making = threading.Lock()
+    ticking = []
+
+    async def tick() -> None:
+        """Read the turn clocks once and send the frames of the tables that changed."""
+        if not halls:
+            return
+        try:
+            frames = await asyncio.get_running_loop().run_in_executor(None, halls[0].tick)
+        except Exception as error:       # the store is away: the next tick tries again
+            LOG.warning("tables: the turn clocks could not be read: %s", error)
+            return
+        for socket, frame in frames:
+            socket.send(dict(frame, type="frame"))
 
     def the_hall() -> TableHall:
         """The session's tables, restored from the store at the first connection (not when
@@ -173,6 +328,10 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 self.close(1011, "the class's database did not answer")
                 return
             self.student = student.student_id
+            if tick_seconds is not None and not ticking:
+                import tornado.ioloop
+                ticking.append(tornado.ioloop.PeriodicCallback(tick, tick_seconds * 1000))
+                ticking[0].start()
 
         async def work(self, function, *args):
             return await asyncio.get_running_loop().run_in_executor(None, function, *args)
@@ -205,10 +364,24 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "sit":
                 hall = self.hall
-                reply = hall.sit(self, message.get("table"), message.get("seat"), self.student)
+                reply = await self.work(hall.sit, self, message.get("table"), message.get("seat"),
+                                        self.student)
                 self.answer(reply)
-                if reply.ok:
+                if reply.ok and any(r.code == "table_seat_back" for r in reply.reasons):
+                    with hall.lock:     # the others see the seat is the student's again
+                        frames = hall.frames(hall.tables[message["table"]])
+                    for socket, frame in frames:
+                        socket.send(dict(frame, type="frame"))
+                elif reply.ok:
                     self.send(dict(hall.frame(message["table"], message["seat"]), type="frame"))
+                return
+            if kind == "review":
+                reply, data = await self.work(review_in, self.lang, self.hall, message.get("table"),
+                                              message.get("seat"), message.get("hand"), self.student,
+                                              message.get("move"))
+                self.answer(reply)
+                if data is not None:
+                    self.send(dict(data, type="review"))
                 return
             if kind != "move":
                 return self.answer(Reply(False, (Reason("table_unreadable_move"),), None))
@@ -223,4 +396,5 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 self.hall.leave(self)
 
     TableSocket.the_hall = staticmethod(the_hall)
+    TableSocket.tick = staticmethod(tick)
     return [(base + "/" + TABLES_PATH, TableSocket)]

@@ -383,4 +383,19 @@ CLASSROOM_WORDS = {
                        "not answer. Try again in a moment.",
     "table_no_such_table": "There is no such table in this class.",
     "table_too_fast": "Too many messages at once: wait a moment, then make your move.",
+
+    # --- tables: turn clocks, stand-ins and the coach's review after each hand (issue 30)
+    "table_stand_in": "A computer player is playing your seat because your turn ran out or you "
+                      "left the table: sit down again to take your seat back.",
+    "table_seat_back": "You have your seat back: from now on you play it yourself.",
+    "table_clock_range": "A turn time of {given} seconds cannot be set: give a whole number of "
+                         "seconds from {low} to {high}, or no turn time.",
+    "table_clock_level": "“{given}” is not a level of the computer players: give one of {levels}.",
+    "table_review_no_hand": "There is no hand “{hand}” to review: give the number of a hand, from "
+                            "1.",
+    "table_review_not_over": "Hand {hand} is not over yet: its review opens once the hand ends.",
+    "table_review_no_move": "There is no move “{move}” in this review: give the number of a move, "
+                            "from 0 (the deal).",
+    "table_review_busy": "The coach is reviewing another hand right now: ask again in a moment.",
+    "table_seat_name": "Seat {number}",
 }
