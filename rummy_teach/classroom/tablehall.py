@@ -250,11 +250,12 @@ def review_in(lang: str, hall: TableHall, *args, **kwargs):
 
 
 def table_handlers(base: str, config, desk, hall: TableHall | None = None,
-                   clock=time.monotonic, door=None, tick_seconds: float | None = TICK_SECONDS) -> list:
+                   clock=time.monotonic, door=None, tick_seconds: float | None = TICK_SECONDS,
+                   hall_clock=None) -> list:
     """(pattern, handler) for the tables' websocket under ``base``; ``hall`` defaults to
     the session's tables in the desk's store; ``clock`` paces each student's messages.
     Every ``tick_seconds`` (None: never; tests call ``TableSocket.tick``) the turn clocks
-    are read (:meth:`TableHall.tick`).
+    are read (:meth:`TableHall.tick`); ``hall_clock`` is the clock they read (epoch seconds).
     A student is who the quiz page knows: the signed seat's, or behind JupyterHub
     (``door``) or a proxy (``config.user_header``) the user it vouches for, with the seat."""
     import tornado.websocket
@@ -285,7 +286,7 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
         the server starts: a store that is away then must not stop the quiz)."""
         with making:
             if not halls:
-                halls.append(TableHall(desk.store(), desk.session))
+                halls.append(TableHall(desk.store(), desk.session, clock=hall_clock))
             return halls[0]
 
     class TableSocket(tornado.websocket.WebSocketHandler):

@@ -1,0 +1,135 @@
+"""Turn clocks and the coach's review over the tables' websocket, with scripted clients.
+
+The quiz pages' server with the tables' socket (as in test_classroom_tablesocket), the
+hall reading a clock the test moves and the clocks read when the test says
+(``TableSocket.tick``): nothing waits for time to pass.
+"""
+
+import asyncio
+import json
+import random
+
+import test_classroom_quizpage as quizpage_tests
+from test_classroom_tableclock import START, Clock
+from test_classroom_tablesocket import Tables, receive
+from test_classroom_tables import hidden_from, leaks
+
+from rummy_teach.cards import Card
+from rummy_teach.classroom.tablehall import table_handlers
+from rummy_teach.classroom.tables import Seat
+from rummy_teach.game import choose_action
+
+
+class ClockedTables(Tables):
+    hall_clock = Clock()
+    pace_clock = staticmethod(lambda: ClockedTables.hall_clock.now)   # a calm pace: time moves
+
+    @classmethod
+    def setUpClass(cls):
+        original = quizpage_tests.quiz_handlers
+
+        def both(base, config, desk=None, door=None):
+            more = table_handlers(base, config, desk, clock=cls.pace_clock, tick_seconds=None,
+                                  hall_clock=cls.hall_clock)
+            cls.the_hall = staticmethod(more[0][1].the_hall)
+            cls.tick = staticmethod(more[0][1].tick)
+            return original(base, config, desk=desk, door=door) + more
+        quizpage_tests.quiz_handlers = both
+        try:
+            super(Tables, cls).setUpClass()
+        finally:
+            quizpage_tests.quiz_handlers = original
+
+
+def seen_by(game, seat):
+    """What ``seat`` may not see (test_classroom_tables.hidden_from) less the cards everybody
+    saw discarded this hand: a stock that ran out is the discard pile turned over, and the
+    view's record of each player's discards still lists them, as every player saw them."""
+    hidden, faces = hidden_from(game, seat)
+    hand, discarded = 0, set()
+    for entry in game.history["moves"]:
+        if "chance" in entry:
+            hand, discarded = entry.get("hand", hand), set()
+        elif entry["action"].startswith("discard "):
+            discarded.add(Card.parse(entry["action"].split()[1]))
+    return hidden - discarded, faces | {c.face for c in discarded}
+
+
+def code(message):
+    return message["reasons"][0]["code"] if message["reasons"] else None
+
+
+class TestTheClockAndTheReview(ClockedTables):
+    def test_a_timed_out_seat_is_stood_in_for_given_back_and_the_hand_reviewed(self):
+        clock = self.hall_clock
+        names = ("Kim", "Lou")
+        browsers = {n: self.joined(n) for n in names}
+        ids = [self.student_id(n) for n in names]
+        table = self.the_hall().open("clock", "basic", [Seat(student=ids[0]), Seat(student=ids[1]),
+                                                        Seat(level="easy")], seed=3, turn_seconds=30,
+                                     stand_in="hard")
+        received = {0: [], 1: []}
+
+        async def frame(seat, sockets):
+            message = await receive(sockets[seat], "frame")
+            received[seat].append((message, seen_by(table.game, seat)))
+            return message
+
+        async def play(sockets, until):
+            while not until():
+                seat = table.game.current_player
+                clock.now += 1
+                move = choose_action(table.game, seat, "medium", random.Random(table.version)).text(ascii=True)
+                sockets[seat].write_message(json.dumps({"type": "move", "table": "clock", "seat": seat,
+                                                        "move": move, "seen": table.version}))
+                assert (await receive(sockets[seat], "reply"))["ok"]
+                for s in sockets:
+                    await frame(s, sockets)
+
+        async def run():
+            sockets = {}
+            for seat, name in enumerate(names):
+                sockets[seat] = await self.connect(self.cookie(browsers[name]))
+                sockets[seat].write_message(json.dumps({"type": "sit", "table": "clock", "seat": seat}))
+                assert (await receive(sockets[seat], "reply"))["ok"]
+                first = await frame(seat, sockets)
+                assert first["clock"] == {"seconds": 30, "stand_in": "hard", "left": 30.0}
+            await play(sockets, lambda: table.game.current_player == 0 and table.version > 3)
+            clock.now += 12
+            sockets[1].write_message(json.dumps({"type": "sit", "table": "clock", "seat": 1}))
+            await receive(sockets[1], "reply")
+            assert (await frame(1, sockets))["clock"]["left"] == 18.0      # time left, as all see it
+            clock.now += 18
+            await self.tick()                               # Kim's turn ran out: the computer plays it
+            seen = [await frame(s, sockets) for s in (0, 1)]
+            assert [f["seats"][0]["stand_in"] for f in seen] == ["hard", "hard"]
+            assert table.game.current_player == 1 and table.away == {0: "hard"}
+            sockets[0].write_message(json.dumps({"type": "move", "table": "clock", "seat": 0,
+                                                 "move": "draw", "seen": table.version}))
+            assert code(await receive(sockets[0], "reply")) == "table_stand_in"
+            sockets[0].write_message(json.dumps({"type": "review", "table": "clock", "seat": 0, "hand": 1}))
+            assert code(await receive(sockets[0], "reply")) == "table_review_not_over"
+            sockets[0].write_message(json.dumps({"type": "sit", "table": "clock", "seat": 0}))
+            reply = await receive(sockets[0], "reply")
+            assert reply["ok"] and code(reply) == "table_seat_back"
+            assert [(await frame(s, sockets))["seats"][0]["stand_in"] for s in (0, 1)] == [None, None]
+            await play(sockets, lambda: table.game.is_hand_over)
+            assert any(by == ids[0] for by in table.played_by.values())
+            sockets[1].write_message(json.dumps({"type": "review", "table": "clock", "seat": 0, "hand": 1}))
+            assert code(await receive(sockets[1], "reply")) == "table_not_your_seat"
+            assert not any("review" in m.get("type", "") for m, _ in received[1])
+            sockets[0].write_message(json.dumps({"type": "review", "table": "clock", "seat": 0, "hand": 1,
+                                                 "move": 3}))
+            assert (await receive(sockets[0], "reply"))["ok"]
+            review = await receive(sockets[0], "review")
+            assert review["format"] == "rummy-teach-table-review/1" and review["selected"] == 3
+            assert review["hand"] == 1 and 'class="rt-review"' in review["html"]
+            direct = self.the_hall().review("clock", 0, 1, ids[0], move=3)[1]
+            assert review["decisions"] > 0 and {k: v for k, v in review.items() if k != "type"} == direct
+            for socket in sockets.values():
+                socket.close()
+        asyncio.run(run())
+        for seat, items in received.items():
+            for payload, hidden in items:
+                assert not leaks(payload, *hidden), (seat, payload)
+        assert START < self.hall_clock.now
