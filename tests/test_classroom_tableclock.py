@@ -2,8 +2,9 @@
 teacher's figures (issue 30).
 
 A table's clock reads an injected clock (epoch seconds, moved by the test: nothing waits);
-the store is a real SQLite file, and a "restart" drops every object and closes the store,
-as ``kill -9`` leaves it, then opens a new hall on the same file.
+the store is a real SQLite file (and PostgreSQL as the student role, in
+test_classroom_postgres), and a "restart" drops every object and closes the store, as
+``kill -9`` leaves it, then opens a new hall on the same database.
 """
 
 import random
@@ -22,7 +23,7 @@ from rummy_teach.play.coaching import Coaching
 from rummy_teach.reasons import speaking
 from rummy_teach.render import spoken_name
 from rummy_teach.i18n import catalogue
-from test_classroom_tables import hidden_from
+from test_classroom_tables import hidden_from, new_url  # noqa: F401 (a fixture: SQLite files)
 
 START = 1_800_000_000.0
 
@@ -66,8 +67,8 @@ SEATS = [Seat(student="ann"), Seat(student="bob"), Seat(level="easy")]
 
 # --- turn clocks ----------------------------------------------------------------------------
 
-def test_a_timed_out_seat_is_played_by_the_computer_and_given_back_across_restarts(tmp_path):
-    path, clock = str(tmp_path / "class.db"), Clock()
+def test_a_timed_out_seat_is_played_by_the_computer_and_given_back_across_restarts(new_url):
+    path, clock = new_url(), Clock()
     hall = restarted(path, clock)
     table = hall.open("t1", "basic", SEATS, seed=3, turn_seconds=30, stand_in="hard")
     ann, bob = object(), object()            # two browsers, sitting at their seats
