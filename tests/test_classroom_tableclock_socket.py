@@ -15,7 +15,7 @@ from test_classroom_tablesocket import Tables, receive
 from test_classroom_tables import hidden_from, leaks
 
 from rummy_teach.cards import Card
-from rummy_teach.classroom.tablehall import table_handlers
+from rummy_teach.classroom.tablehall import BURST, table_handlers
 from rummy_teach.classroom.tables import Seat
 from rummy_teach.game import choose_action
 
@@ -126,6 +126,16 @@ class TestTheClockAndTheReview(ClockedTables):
             assert review["hand"] == 1 and 'class="rt-review"' in review["html"]
             direct = self.the_hall().review("clock", 0, 1, ids[0], move=3)[1]
             assert review["decisions"] > 0 and {k: v for k, v in review.items() if k != "type"} == direct
+            # a flood of review requests: the pace answers the excess without reading them
+            for number in range(BURST + 5):
+                sockets[0].write_message(json.dumps({"type": "review", "table": "clock", "seat": 0,
+                                                     "hand": 1, "move": number}))
+            answers = []
+            while len(answers) < BURST + 5:
+                message = await receive(sockets[0])
+                if message["type"] == "reply":
+                    answers.append(code(message) if not message["ok"] else "ok")
+            assert "table_too_fast" in answers and "ok" in answers
             for socket in sockets.values():
                 socket.close()
         asyncio.run(run())
