@@ -236,7 +236,7 @@ def test_the_review_at_the_table_is_the_coachs_review_of_the_same_decisions(tmp_
         reply, data = hall.review("t1", seat, 1, student)
         assert reply, codes(reply)
         alone = single_player_review(table, seat)
-        review, board = hall.reviews[("t1", seat, 1, "en")]
+        review, board = hall.coach.built[("t1", seat, 1, "en")]
         assert review.decisions == alone.review.decisions and len(review.decisions) > 5
         assert board.standing == alone.board.standing and board.marks == alone.board.marks
         assert data["points_lost"] == round(alone.review.points_lost, 2)
@@ -260,7 +260,7 @@ def test_moves_a_stand_in_made_are_not_the_students_decisions(tmp_path):
     stood_in = [v for v, by in table.played_by.items() if by.startswith("stand-in")]
     assert stood_in
     reply, data = hall.review("t1", 0, 1, "ann")
-    review, _ = hall.reviews[("t1", 0, 1, "en")]
+    review, _ = hall.coach.built[("t1", 0, 1, "en")]
     assert {d.at + 1 for d in review.decisions}.isdisjoint(stood_in)
     assert review.decisions and all(table.played_by[d.at + 1] == "ann" for d in review.decisions)
     hall.store.close()
@@ -283,7 +283,7 @@ def test_a_review_of_another_seat_or_a_hand_not_over_is_refused(tmp_path):
         assert codes(reply) == ["table_review_no_hand"] and data is None
     for move in (-1, "3", True):
         assert codes(hall.review("t1", 0, 1, "ann", move=move)[0]) == ["table_review_no_move"]
-    assert hall.reviews == {}, "nothing was built for a refused request"
+    assert hall.coach.built == {}, "nothing was built for a refused request"
     hall.store.close()
 
 

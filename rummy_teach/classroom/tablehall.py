@@ -47,7 +47,7 @@ from .config import as_config
 from .messages import class_language
 from .pace import Pace
 from .quizpage import LANG_COOKIE, seat_hash_reader
-from .tablereview import add_up, hand_review, review_board, review_data, table_figures
+from .tablereview import Reviews
 from .tables import Reply, clock_refusal, open_table
 from .tablestore import TableJournal, restore_tables
 
@@ -73,9 +73,7 @@ class TableHall:
         self.watchers: dict[str, set] = {}   # table id -> {(socket, seat)}
         self.watch_lock = threading.Lock()   # watchers change on the loop, are read in moves
         self.unwatched: dict[tuple, float] = {}   # (table id, seat) -> since when nobody watches it
-        self.review_lock = threading.Lock()  # one review built at a time (each takes a while)
-        self.reviews: dict[tuple, tuple] = {}   # (table, seat, hand, language) -> (review, board)
-        self.lost: dict[tuple, float | None] = {}   # (table, seat, hand) -> points lost
+        self.coach = Reviews()                # the reviews built, the points lost per hand
         for table in self.tables.values():
             self.nobody_watches(table)
 
@@ -182,65 +180,17 @@ class TableHall:
 
     # --- learning from the hands ----------------------------------------------------------
     def review(self, table_id, seat, hand, student: str, move=None) -> tuple[Reply, dict | None]:
-        """The coach's review of ``student``'s decisions at their ``seat`` in ``hand``
-        (a hand that is over), as :func:`.tablereview.review_data` in the language in use,
-        move ``move`` of the hand selected (default: the costliest mistake)."""
+        """The coach's review of ``student``'s own decisions at ``seat`` in ``hand`` (over),
+        move ``move`` selected, in the language in use (:meth:`.tablereview.Reviews.review`)."""
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
             return Reply(False, (Reason("table_no_such_table"),), None), None
-        version = table.version
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
-            return Reply(False, (Reason("table_no_such_seat", {"seat": str(seat)[:20]}),), version), None
-        if table.seats[seat].student != student:
-            return Reply(False, (Reason("table_not_your_seat"),), version), None
-        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
-            return Reply(False, (Reason("table_review_no_hand", {"hand": str(hand)[:20]}),), version), None
-        if move is not None and (not isinstance(move, int) or isinstance(move, bool) or move < 0):
-            return Reply(False, (Reason("table_review_no_move", {"move": str(move)[:20]}),), version), None
-        with self.lock:
-            over = hand in {r.hand for r in table.game.hand_results}
-            history, played_by = table.game.history, dict(table.played_by)
-        if not over:
-            return Reply(False, (Reason("table_review_not_over", {"hand": hand}),), version), None
-        if not self.review_lock.acquire(blocking=False):
-            return Reply(False, (Reason("table_review_busy"),), version), None
-        try:
-            key = (table.table_id, seat, hand, i18n.current_language())
-            if key not in self.reviews:
-                self.reviews[key] = review_board(history, table.seed, seat, hand, played_by, student)
-            review, board = self.reviews[key]
-            if move is not None:
-                board.select(move)
-            elif board.review.mistakes:
-                board.select(board.number_at(board.review.mistakes[0].at))
-            else:
-                board.select(board.last)
-            return Reply(True, (), version), review_data(board, review, table.table_id, hand)
-        finally:
-            self.review_lock.release()
-
-    def points_lost(self, table, history, played_by, seat, hand) -> float | None:
-        """The coach's estimate of the points the student at ``seat`` lost in ``hand``
-        (None: they made no decision in it), computed once."""
-        key = (table.table_id, seat, hand)
-        if key not in self.lost:
-            review, _ = hand_review(history, table.seed, seat, hand, played_by, table.seats[seat].student)
-            self.lost[key] = round(review.points_lost, 2) if review.decisions else None
-        return self.lost[key]
+        return self.coach.review(table, self.lock, seat, hand, student, move)
 
     def figures(self) -> dict:
-        """The teacher's figures: per student, the hands and games played and won at
-        every table and the coach's estimated points lost in each hand over (and per hand
-        on average). JSON-able; the same from the same stored moves."""
-        per_table = []
-        for table in list(self.tables.values()):
-            with self.lock:
-                game, history, played_by = table.game.clone(), table.game.history, dict(table.played_by)
-            with self.review_lock:
-                per_table.append(table_figures(
-                    table.table_id, table.seats, game,
-                    lambda seat, hand: self.points_lost(table, history, played_by, seat, hand)))
-        return add_up(per_table)
+        """The teacher's figures of every student at the session's tables
+        (:meth:`.tablereview.Reviews.figures`)."""
+        return self.coach.figures(list(self.tables.values()), self.lock)
 
 
 def review_in(lang: str, hall: TableHall, *args, **kwargs):

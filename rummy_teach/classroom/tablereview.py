@@ -19,15 +19,18 @@ stored moves and the same seeds, so it is the same after a restart.
 from __future__ import annotations
 
 import html
+import threading
 
 from .. import render_review
+from ..i18n import current_language
 from ..coach import review_moments
 from ..game import replay
 from ..game.actions import Action
 from ..play.board import board_html, board_view
 from ..play.coaching import REVIEW_SAMPLES
 from ..play.review_board import ReviewBoard
-from ..reasons import say
+from ..reasons import Reason, say
+from .tables import Reply
 
 REVIEW_FORMAT = "rummy-teach-table-review/1"
 FIGURES_FORMAT = "rummy-teach-table-figures/1"
@@ -155,4 +158,73 @@ def add_up(per_table: list[dict]) -> dict:
     return {"format": FIGURES_FORMAT, "students": sorted(students.values(), key=lambda s: s["student"])}
 
 
-__all__ = ["hand_review", "review_board", "review_data", "student_moments", "table_figures", "add_up", "hands_over"]
+class Reviews:
+    """The reviews built for the students of one hall of tables (kept: a review is the
+    same every time it is built) and the points lost per student and hand."""
+
+    def __init__(self):
+        self.lock = threading.Lock()          # one review built at a time (each takes a while)
+        self.built: dict[tuple, tuple] = {}   # (table, seat, hand, language) -> (review, board)
+        self.lost: dict[tuple, float | None] = {}   # (table, seat, hand) -> points lost
+
+    def review(self, table, moves_lock, seat, hand, student: str, move=None) -> tuple[Reply, dict | None]:
+        """The coach's review of ``student``'s decisions at their ``seat`` of ``table``
+        in ``hand`` (a hand that is over), as :func:`review_data` in the language in use,
+        move ``move`` of the hand selected (default: the costliest mistake). The table is
+        read under ``moves_lock`` (the hall's), the review built outside it."""
+        version = table.version
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
+            return Reply(False, (Reason("table_no_such_seat", {"seat": str(seat)[:20]}),), version), None
+        if table.seats[seat].student != student:
+            return Reply(False, (Reason("table_not_your_seat"),), version), None
+        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
+            return Reply(False, (Reason("table_review_no_hand", {"hand": str(hand)[:20]}),), version), None
+        if move is not None and (not isinstance(move, int) or isinstance(move, bool) or move < 0):
+            return Reply(False, (Reason("table_review_no_move", {"move": str(move)[:20]}),), version), None
+        with moves_lock:
+            over = hand in hands_over(table.game)
+            history, played_by = table.game.history, dict(table.played_by)
+        if not over:
+            return Reply(False, (Reason("table_review_not_over", {"hand": hand}),), version), None
+        if not self.lock.acquire(blocking=False):
+            return Reply(False, (Reason("table_review_busy"),), version), None
+        try:
+            key = (table.table_id, seat, hand, current_language())
+            if key not in self.built:
+                self.built[key] = review_board(history, table.seed, seat, hand, played_by, student)
+            review, board = self.built[key]
+            if move is not None:
+                board.select(move)
+            elif review.mistakes:
+                board.select(board.number_at(review.mistakes[0].at))
+            else:
+                board.select(board.last)
+            return Reply(True, (), version), review_data(board, review, table.table_id, hand)
+        finally:
+            self.lock.release()
+
+    def points_lost(self, table, history, played_by, seat, hand) -> float | None:
+        """The coach's estimate of the points the student at ``seat`` lost in ``hand``
+        (None: they made no decision in it), computed once."""
+        key = (table.table_id, seat, hand)
+        if key not in self.lost:
+            review, _ = hand_review(history, table.seed, seat, hand, played_by, table.seats[seat].student)
+            self.lost[key] = round(review.points_lost, 2) if review.decisions else None
+        return self.lost[key]
+
+    def figures(self, tables, moves_lock) -> dict:
+        """The teacher's figures (:func:`add_up`): per student, the hands and games played
+        and won at ``tables`` and the coach's estimated points lost in each hand over (and
+        per hand on average). JSON-able; the same from the same stored moves."""
+        per_table = []
+        for table in tables:
+            with moves_lock:
+                game, history, played_by = table.game.clone(), table.game.history, dict(table.played_by)
+            with self.lock:
+                per_table.append(table_figures(
+                    table.table_id, table.seats, game,
+                    lambda seat, hand: self.points_lost(table, history, played_by, seat, hand)))
+        return add_up(per_table)
+
+
+__all__ = ["Reviews", "hand_review", "review_board", "review_data", "student_moments", "table_figures", "add_up", "hands_over"]
