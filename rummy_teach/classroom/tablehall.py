@@ -97,8 +97,8 @@ class TableHall:
             table = open_table(table_id, rules, seats, seed, dealer=dealer, journal=self.journal,
                                clock=self.clock)
             self.tables[table.table_id] = table
-            if turn_seconds is not None:
-                table.set_clock(turn_seconds, stand_in)
+            if turn_seconds is not None and not table.set_clock(turn_seconds, stand_in):
+                LOG.warning("table %s opened without its turn clock: the store did not keep it", table_id)
             self.nobody_watches(table)
             return table
 
