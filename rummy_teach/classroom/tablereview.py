@@ -18,7 +18,6 @@ stored moves and the same seeds, so it is the same after a restart.
 
 from __future__ import annotations
 
-import html
 import threading
 
 from .. import render_review
@@ -27,7 +26,7 @@ from ..coach import review_moments
 from ..game import replay
 from ..game.actions import Action
 from ..play.board import board_html, board_view
-from ..play.coaching import REVIEW_SAMPLES
+from ..play.coaching import REVIEW_SAMPLES, Coaching
 from ..play.review_board import ReviewBoard
 from ..reasons import Reason, say
 from .tables import Reply
@@ -102,10 +101,11 @@ def review_data(board, review, table_id: str, hand: int) -> dict:
          m.decision.cost if m.mistake else None) for m in board.moves]
     marks = [(n, board.standing_at(n), board.move(n).decision.cost) for n in board.marks]
     chart = render_review.standing_chart(board.standing, marks, board.selected, board.last)
-    comment = "".join(f"<p>{html.escape(line)}</p>" for line in board.comment())
+    panel = Coaching(board.seat)             # the coach's panel as the single-player table draws it
+    panel.lines = board.comment()
     title = say("review_board_title", hand=hand)
     page = render_review.review_board_html(
-        table, f'<div class="rt-coach" role="status">{comment}</div>', chart,
+        table, panel.panel_html(), chart,
         render_review.move_list(items, board.selected), render_review.step_buttons(board.selected, board.last),
         title)
     return {"format": REVIEW_FORMAT, "table": table_id, "seat": board.seat, "hand": hand,
