@@ -177,6 +177,21 @@ def test_a_buy_question_that_times_out_is_passed_and_the_seat_stays_the_students
     hall.store.close()
 
 
+def test_a_deal_that_times_out_is_dealt_and_the_seat_stays_the_students(tmp_path):
+    clock = Clock()
+    hall = restarted(str(tmp_path / "class.db"), clock)
+    seats = [Seat(student="ann"), Seat(student="bob")]
+    table = hall.open("t1", "basic", seats, seed=3, turn_seconds=20)
+    play_until(table, lambda t: t.game.is_hand_over)
+    dealer, version = table.game.current_player, table.version
+    clock.now += 20
+    hall.tick()
+    assert table.played_by[version + 1] == "clock:next" and table.game.hand_number == 2
+    assert table.away == {} and not table.game.is_hand_over
+    assert hall.store.table_moves("5B", "t1")[version] == (version + 1, dealer, "next")
+    hall.store.close()
+
+
 @pytest.mark.parametrize("seconds, level, code", [
     (5, None, "table_clock_range"), (601, None, "table_clock_range"), ("30", None, "table_clock_range"),
     (True, None, "table_clock_range"), (30.5, None, "table_clock_range"),

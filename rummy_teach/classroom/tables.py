@@ -33,7 +33,7 @@ lasts longer than the table's turn time, or whose student has left (:meth:`Table
 is told which seats), is taken over by a computer player at the level the teacher chose
 (a *stand-in*, ``Table.away``) until the student sits again (:meth:`Table.take_back`); a
 Contract Rummy buy question that times out is answered with an automatic pass instead,
-the seat staying the student's. The clock reads ``clock`` (epoch seconds; tests pass
+and a next hand the student should deal is dealt, the seat staying the student's. The clock reads ``clock`` (epoch seconds; tests pass
 their own), and every setting, take-over and return is kept in the journal with its time,
 so a restarted table knows when the turn began.
 """
@@ -315,18 +315,20 @@ class Table:
 
     def expire(self, gone=()) -> bool:
         """Play for the seat to act if it is :meth:`due`: a buy question is answered with
-        an automatic pass; otherwise a computer at the table's stand-in level takes the
-        seat over (and plays at once) until its student sits again. True when the table
-        changed."""
+        an automatic pass and the next hand dealt after one is over (the seat stays the
+        student's: neither is a choice of play); otherwise a computer at the table's
+        stand-in level takes the seat over (and plays at once) until its student sits
+        again. True when the table changed."""
         found = self.due(gone)
         if found is None:
             return False
         seat, why = found
-        if self.game.phase == "buy":
+        automatic = {"buy": "pass", "hand_over": "next"}.get(self.game.phase)
+        if automatic is not None:
             try:
-                self._play(seat, Action("pass"), "clock:pass")
+                self._play(seat, Action(automatic), f"clock:{automatic}")
             except ResultsStoreError as error:
-                LOG.warning("table %s: automatic pass not stored: %s", self.table_id, error)
+                LOG.warning("table %s: automatic %s not stored: %s", self.table_id, automatic, error)
                 return False
         else:
             at = self.clock()

@@ -7,7 +7,8 @@ Two tables, made with the others (:data:`TABLES_SCHEMA`, in the store's schema):
 ``rummy_table_moves``   one row per move played at a table, numbered by the table's
                         version after it (1, 2, ...): the seat, the move's text, who
                         played it (a student's id, ``computer:LEVEL``, ``stand-in:LEVEL``
-                        for a seat taken over, ``clock:pass`` for an automatic pass) and when
+                        for a seat taken over, ``clock:pass`` or ``clock:next`` for a buy
+                        question passed or a hand dealt when the clock ran out) and when
 ``rummy_table_events``  the turn clock's events, numbered 1, 2, ...: a turn time set
                         (``clock``), a seat taken over (``away``) or taken back
                         (``back``), with the table's clock time (epoch seconds)
