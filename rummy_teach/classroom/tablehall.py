@@ -315,16 +315,12 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "sit":
                 hall = self.hall
-                reply = await self.work(hall.sit, self, message.get("table"), message.get("seat"),
-                                        self.student)
+                reply = hall.sit(self, message.get("table"), message.get("seat"), self.student)
                 self.answer(reply)
-                if reply.ok and any(r.code == "table_seat_back" for r in reply.reasons):
-                    with hall.lock:     # the others see the seat is the student's again
-                        frames = hall.frames(hall.tables[message["table"]])
-                    for socket, frame in frames:
-                        socket.send(dict(frame, type="frame"))
-                elif reply.ok:
+                if reply.ok:
                     self.send(dict(hall.frame(message["table"], message["seat"]), type="frame"))
+                if any(r.code == "table_seat_back" for r in reply.reasons):
+                    self.tell_others(message["table"])      # the seat is the student's again
                 return
             if kind == "review":
                 reply, data = await self.work(review_in, self.lang, self.hall, message.get("table"),
@@ -339,6 +335,14 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
             reply, frames = await self.work(self.hall.move, message.get("table"), message.get("seat"),
                                             message.get("move"), message.get("seen"), self.student)
             self.answer(reply)
+            for socket, frame in frames:
+                socket.send(dict(frame, type="frame"))
+
+        def tell_others(self, table_id) -> None:
+            """Send every other browser at the table its frame (after a seat is taken back)."""
+            hall = self.hall
+            with hall.lock:
+                frames = [(s, f) for s, f in hall.frames(hall.tables[table_id]) if s is not self]
             for socket, frame in frames:
                 socket.send(dict(frame, type="frame"))
 
