@@ -81,9 +81,10 @@ class TableHall:
         """Every student's seat of ``table`` counts as unwatched from now (a table just
         opened, or restored when the server starts)."""
         now = self.clock()
-        for seat, who in enumerate(table.seats):
-            if not who.computer:
-                self.unwatched.setdefault((table.table_id, seat), now)
+        with self.watch_lock:
+            for seat, who in enumerate(table.seats):
+                if not who.computer:
+                    self.unwatched.setdefault((table.table_id, seat), now)
 
     def open(self, table_id: str, rules, seats, seed=0, dealer=None, turn_seconds=None, stand_in=None):
         """Open a table; ``turn_seconds`` (None: no clock) and ``stand_in`` (a computer
