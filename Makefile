@@ -19,20 +19,22 @@ setup: $(STAMP)
 demo: setup
 	$(BIN)/rummy-teach demo
 
-# `make check`: the fast tier, for every change (a few minutes): unit and property tests,
-# widgets without a browser, the command line, the classroom store. No book build, no
-# lessons, no browser, no Voila or PostgreSQL server.
+# `make check`: the fast tier, for every change (under two minutes): unit and property
+# tests, widgets without a browser, the command line, the classroom store. No book build,
+# no lessons, no browser, no Voila or classroom server (no test marked slow, browser or
+# server). Two pytest processes share the run a test module at a time, one per core
+# (tests/run_lanes.py --quick, tests/shared_run.py).
 check: setup
-	$(BIN)/python -m pytest -q -m "not slow and not browser" --quick
+	$(BIN)/python tests/run_lanes.py --quick
 
-# `make test`: everything, what CI runs (.ci/run). Four pytest processes side by side
-# (tests/run_lanes.py): the book build and the tests that read it in one, the other
-# browser and server tests in another, the long random games in a third, every other
-# test in the fourth, each test once;
-# the book lane prints as it runs, the others' output is printed after it. The book
-# is built once, in the test session (tests/book_build.py), and that build executes
-# every lesson for the lesson checks; the JupyterLite site is built first for the
-# live-lesson tests.
+# `make test`: everything, what CI runs (.ci/run). Four lanes side by side
+# (tests/run_lanes.py): the book build and the tests that read it in one (two pytest
+# processes sharing the build and the lane's test modules), the other browser and server
+# tests in another, the long random games in a third, every other test in the fourth,
+# each test once; the first book process prints as it runs, the others' output is printed
+# after it. The book is built once, in the test session (tests/book_build.py), and that
+# build executes every lesson for the lesson checks; the JupyterLite site is built first
+# for the live-lesson tests.
 test: system-test setup lite proxy
 	$(BIN)/python tests/run_lanes.py
 

@@ -13,6 +13,14 @@ at the table has received the frame of the new version (the issue's "a move to e
 browser showing it", less the drawing), p50/p95/max; errors (a refused move, a socket
 closed); the server's RSS; the load average (the machine may be shared).
 
+With ``--browsers N`` (issue 30: "real Chromium clients for a few seats"), N students of
+table t1 also open the students' table page in Chromium (Debian's ``/usr/bin/chromium``
+through Playwright, one context each, with the student's cookie): the server draws the
+book's table for their seat and the page puts it in place. Measured for those moves too:
+from the send until each Chromium page has put the new version's table in its document
+(a MutationObserver notes ``Date.now()`` when the page's ``data-version`` changes; the
+send's time is ``time.time()`` on the same machine), p50/p95/max.
+
 The clients run in this process (one asyncio loop): on a 2-core machine they compete with
 the server for the CPU, so the figures are an upper bound of what the server itself costs.
 Target (issue 30): p95 <= 150 ms for 30 students at 8 tables.
@@ -121,7 +129,36 @@ class Client:
             self.changed.set()
 
 
-async def play_table(table_id, clients, moves, think, rng, latencies, errors):
+WATCH = """() => {
+  const table = document.getElementById("rt-table");
+  window.rtDrawn = {};
+  new MutationObserver(() => { window.rtDrawn[table.dataset.version] = Date.now(); })
+    .observe(table, { attributes: true, attributeFilter: ["data-version"] });
+}"""
+
+
+async def open_browsers(base, cookies, names, table_id):
+    """A Chromium page at the table for each of ``names``, with that student's cookie."""
+    from playwright.async_api import async_playwright
+
+    playwright = await async_playwright().start()
+    browser = await playwright.chromium.launch(executable_path="/usr/bin/chromium", args=[
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+    pages = []
+    for name in names:
+        context = await browser.new_context(viewport={"width": 1100, "height": 900})
+        await context.add_cookies([{"name": k, "value": v, "url": base + "/"} for k, v in
+                                   (pair.split("=", 1) for pair in cookies[name].split("; "))])
+        page = await context.new_page()
+        await page.goto(f"{base}/tables?table={table_id}", timeout=180_000)
+        await page.locator("#rt-table .rt-own [data-card]").first.wait_for(timeout=180_000)
+        await page.evaluate(WATCH)
+        pages.append(page)
+    return playwright, browser, pages
+
+
+async def play_table(table_id, clients, moves, think, rng, latencies, errors, pages=(), drawn=None):
     for _ in range(moves):
         view = clients[0].frame["view"]
         if view["is_game_over"]:
@@ -134,7 +171,7 @@ async def play_table(table_id, clients, moves, think, rng, latencies, errors):
             errors.append(f"{table_id}: no legal move for seat {mover.seat}")
             return
         version = frame["version"] + 1
-        sent = time.perf_counter()
+        sent, sent_wall = time.perf_counter(), time.time() * 1000
         mover.socket.write_message(json.dumps({"type": "move", "table": table_id, "seat": mover.seat,
                                                "move": rng.choice(legal), "seen": frame["version"]}))
         deadline = sent + 30
@@ -149,6 +186,16 @@ async def play_table(table_id, clients, moves, think, rng, latencies, errors):
             for wait in waits:
                 wait.cancel()
         latencies.append(max(c.arrived[version] for c in clients if c is not mover) - sent)
+        for page in pages:      # the table drawn in each Chromium page (versions may be skipped
+            for _ in range(600):   # by a computer's move: the first drawn at or after this one)
+                at = await page.evaluate("v => Object.entries(window.rtDrawn).filter(([k]) => "
+                                         "Number(k) >= v).map(([, t]) => t).sort()[0] || null", version)
+                if at is not None:
+                    drawn.append(at - sent_wall)
+                    break
+                await asyncio.sleep(0.02)
+            else:
+                errors.append(f"{table_id}: version {version} never drawn in Chromium")
 
 
 async def run_class(base, seating, cookies, args):
@@ -169,12 +216,21 @@ async def run_class(base, seating, cookies, args):
     for _, clients in tables:
         while any(c.frame is None for c in clients):
             await asyncio.sleep(0.05)
+    drawn, opened = [], None
+    if args.browsers:
+        opened = await open_browsers(base, cookies, seating["t1"][:args.browsers], "t1")
     rng = random.Random(args.seed)
-    await asyncio.gather(*(play_table(t, clients, args.moves, args.think, random.Random(rng.random()),
-                                      latencies, errors) for t, clients in tables))
+    try:
+        await asyncio.gather(*(play_table(t, clients, args.moves, args.think, random.Random(rng.random()),
+                                          latencies, errors, opened[2] if opened and t == "t1" else (),
+                                          drawn) for t, clients in tables))
+    finally:
+        if opened:
+            await opened[1].close()
+            await opened[0].stop()
     for reader in readers:
         reader.cancel()
-    return latencies, errors
+    return latencies, errors, drawn
 
 
 def main():
@@ -184,6 +240,8 @@ def main():
     parser.add_argument("--moves", type=int, default=40, help="moves per table")
     parser.add_argument("--think", type=float, default=1.0, help="mean reading time (s)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--browsers", type=int, default=0,
+                        help="students of table t1 who also watch it in Chromium (the table page)")
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="bench-tables-"))
     shutil.copy(SAMPLE, home / "quiz.json")
@@ -206,7 +264,7 @@ def main():
                 open_table(table_id, game, seats, seed=args.seed, journal=journal)
         idle = rss_mb(server.pid)
         began = time.perf_counter()
-        latencies, errors = asyncio.run(run_class(base, seating, cookies, args))
+        latencies, errors, drawn = asyncio.run(run_class(base, seating, cookies, args))
         took = time.perf_counter() - began
         peak = rss_mb(server.pid)
         ms = sorted(x * 1000 for x in latencies)
@@ -216,6 +274,11 @@ def main():
         if ms:
             print(f"move -> every other seat's frame: p50 {statistics.median(ms):.1f} ms, "
                   f"p95 {p95:.1f} ms, max {ms[-1]:.1f} ms")
+        if drawn:
+            shown = sorted(drawn)
+            p95_drawn = shown[max(0, round(0.95 * len(shown)) - 1)]
+            print(f"move -> drawn in {args.browsers} Chromium page(s) at t1 ({len(shown)} drawings): "
+                  f"p50 {statistics.median(shown):.0f} ms, p95 {p95_drawn:.0f} ms, max {shown[-1]:.0f} ms")
         print(f"errors: {len(errors)} {errors[:3]}")
         print(f"server RSS: idle {idle:.0f} MB, after {peak:.0f} MB; load average {os.getloadavg()}")
     finally:

@@ -214,7 +214,9 @@ class RuleSet:
     # --- table facts ----------------------------------------------------------
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise RuleOptionError(Reason("rules_bad_players", {
+            code = ("rules_bad_players_exact" if self.min_players == self.max_players
+                    else "rules_bad_players")
+            raise RuleOptionError(Reason(code, {
                 "game": self.term, "least": self.min_players, "most": self.max_players,
                 "players": repr(players)}))
 

@@ -39,6 +39,11 @@ The build starts as soon as the tests are collected, in the background, when any
 selected test needs it; the tests that do not need the book run first, while it
 builds (on two cores, Chromium, Voila and the build's kernels then share the time the
 test process spends waiting), and the ``book`` fixture waits for the build to finish.
+
+Processes that share a run (``--share=FOLDER``, tests/shared_run.py: `make test` runs
+the ``book`` lane in two) share one build too: the first to claim it builds the book into
+FOLDER/book and, when the build is over, writes ``built.json`` there (whether it
+succeeded, and its log); the others wait for that file and read the same build.
 """
 
 from __future__ import annotations
@@ -56,6 +61,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from shared_run import claim
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -160,12 +167,14 @@ def build_book(out: Path) -> BookBuild:
     return BookBuild(out / "_build" / "html", output, code == 0)
 
 
-class _EarlyBuild(threading.Thread):
-    """The session's book build, started at collection time (see the module docstring)."""
+class EarlyBuild(threading.Thread):
+    """The session's book build, started at collection time (see the module docstring);
+    ``shared``: also write BUILT for the processes sharing the run."""
 
-    def __init__(self, out: Path):
+    def __init__(self, out: Path, shared: bool = False):
         super().__init__(name="book build", daemon=True)
         self.out = out
+        self.shared = shared
         self.result: BookBuild | None = None
 
     def run(self) -> None:
@@ -174,9 +183,48 @@ class _EarlyBuild(threading.Thread):
         except Exception as error:  # noqa: BLE001 - told to every test that needs the book
             self.result = BookBuild(self.out / "_build" / "html", f"the build broke: {error!r}",
                                     False)
+        if self.shared:
+            tell_built(self.out, self.result.ok, self.result.log)
 
 
-_early: dict[str, _EarlyBuild] = {}
+#: the file that says a shared build is over: {"ok": ..., "log": ...}
+BUILT = "built.json"
+#: how long a process sharing the run waits for another's build (the build's own bounds,
+#: vendoring and editions, plus room): it only bounds how long a broken run takes to fail
+SHARED_BUILD_WAIT = 3600
+
+
+def tell_built(out: Path, ok: bool, log: str) -> None:
+    """Write BUILT in ``out`` at once (written aside, then renamed: never half read)."""
+    aside = out / (BUILT + ".part")
+    out.mkdir(parents=True, exist_ok=True)
+    aside.write_text(json.dumps({"ok": ok, "log": log}), encoding="utf-8")
+    os.replace(aside, out / BUILT)
+
+
+class SharedBuild(threading.Thread):
+    """The build another process of the run makes: waits until it says it is over."""
+
+    def __init__(self, out: Path):
+        super().__init__(name="book build (another process's)", daemon=True)
+        self.out = out
+        self.result: BookBuild | None = None
+
+    def run(self) -> None:
+        built = self.out / BUILT
+        for _ in range(SHARED_BUILD_WAIT):
+            if built.exists() or _stopping.wait(1):
+                break
+        if built.exists():
+            said = json.loads(built.read_text(encoding="utf-8"))
+            self.result = BookBuild(self.out / "_build" / "html", said["log"], said["ok"])
+        else:
+            self.result = BookBuild(self.out / "_build" / "html",
+                                    f"no word of the shared build in {self.out} after "
+                                    f"{SHARED_BUILD_WAIT} s", False)
+
+
+_early: dict[str, EarlyBuild] = {}
 
 
 def _needs_book(item) -> bool:
@@ -189,7 +237,13 @@ def pytest_collection_modifyitems(config, items):
         return
     items[:] = ([item for item in items if not _needs_book(item)]
                 + [item for item in items if _needs_book(item)])
-    build = _EarlyBuild(config._tmp_path_factory.mktemp("book"))
+    share = config.getoption("share")
+    if share is None:
+        build = EarlyBuild(config._tmp_path_factory.mktemp("book"))
+    elif claim(Path(share), "the book build"):
+        build = EarlyBuild(Path(share) / "book", shared=True)
+    else:
+        build = SharedBuild(Path(share) / "book")
     build.start()
     _early["build"] = build
 
@@ -204,6 +258,9 @@ def pytest_sessionfinish(session):
             pass
     if build is not None:
         build.join(timeout=30)
+        if isinstance(build, EarlyBuild) and build.shared and not (build.out / BUILT).exists():
+            # stopped before its build was over: the processes waiting for it fail now
+            tell_built(build.out, False, "the process building the book ended before its build")
 
 
 @pytest.fixture(scope="session")

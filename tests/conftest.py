@@ -7,9 +7,12 @@
   A test that needs the built book takes one of these fixtures and is marked
   ``@pytest.mark.slow``; it never builds the book itself. The docstring of
   tests/book_build.py shows an example and how to reuse a `make book` build.
+- ``tests/shared_run.py``: ``--share=FOLDER``, pytest processes sharing one run a module
+  at a time (`make check` runs its tier in two).
 
-Tiers: ``make check`` runs ``-m "not slow and not browser" --quick`` (no book, no
-lessons, no browser, smaller samples: a few minutes); ``make test`` runs everything, as
+Tiers: ``make check`` runs ``-m "not slow and not browser and not server" --quick`` (no
+book, no lessons, no browser, no server process, smaller samples), in two processes
+(``tests/run_lanes.py --quick``); ``make test`` runs everything, as
 CI does. The tiers and the lanes are chosen by markers (``slow``, ``browser``, ``server``,
 ``games``), fixtures and the ``--quick`` option, never by file names or the text of ``-m``.
 """
@@ -17,7 +20,7 @@ CI does. The tiers and the lanes are chosen by markers (``slow``, ``browser``, `
 
 import pytest
 
-pytest_plugins = ["browser", "book_build"]
+pytest_plugins = ["browser", "shared_run", "book_build"]  # book_build uses shared_run
 
 
 @pytest.fixture(scope="session")

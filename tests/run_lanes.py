@@ -13,12 +13,19 @@ exit status is non-zero when any lane fails (or collects nothing). Extra argumen
 passed to every lane::
 
     .venv/bin/python tests/run_lanes.py --durations=30
+
+With ``--quick`` it runs `make check`'s tier instead (``QUICK``: no test marked ``slow``,
+``browser`` or ``server``, the smaller samples) as two pytest processes that share the
+run a module at a time (tests/shared_run.py): on two cores the tier, one process's work,
+takes about half the time. The run fails unless the two together ran every selected test
+exactly once.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -29,6 +36,17 @@ from conftest import LANES  # noqa: E402  (the lanes are defined beside lane_of)
 
 #: the lane shown live: the book's, the longest (its build comes first)
 SHOWN = "book"
+#: lanes run as several processes sharing the lane a module at a time, and its book
+#: build (tests/shared_run.py, tests/book_build.py): every test of the book lane waits
+#: for the build, then mostly for Chromium, one test after another, so one process ran
+#: alone for minutes after the others had ended
+SPLIT = {"book": 2}
+
+#: `make check`'s tier: every test not marked slow, browser or server (those need the
+#: book, Chromium or a server process of their own), with the smaller samples
+QUICK = ["-m", "not slow and not browser and not server", "--quick"]
+#: the processes sharing `make check`'s run (one per core)
+WORKERS = ("check-1", "check-2")
 
 
 def pytest(lane: str, extra: list[str]) -> list[str]:
@@ -39,9 +57,65 @@ def log_of(lane: str) -> Path:
     return ROOT / f"test-{lane}.log"
 
 
+def quick(extra: list[str]) -> int:
+    """`make check`: the quick tier in WORKERS processes sharing one run."""
+    with tempfile.TemporaryDirectory(prefix="rummy-check-") as share:
+        commands = {worker: [sys.executable, "-m", "pytest", *QUICK, f"--share={share}", *extra]
+                    for worker in WORKERS}
+        code = side_by_side(commands, WORKERS[0], "process")
+        problem = shared_problem(Path(share), len(WORKERS))
+    if problem:
+        print(f"\n== the shared run is not whole: {problem}")
+        return 1
+    return code
+
+
+def shared_problem(share: Path, workers: int) -> str | None:
+    """What is wrong with a shared run's record (None: each process wrote what it ran,
+    and together they ran every selected test once)."""
+    records = sorted(share.glob("ran-*.txt"))
+    if len(records) != workers:
+        return f"{len(records)} of {workers} processes finished their part"
+    selected, ran = set(), []
+    for record in records:
+        first, *nodes = record.read_text(encoding="utf-8").splitlines()
+        selected.add(first)
+        ran += nodes
+    if len(selected) != 1:
+        return f"the processes selected different tests ({', '.join(sorted(selected))})"
+    expected = int(selected.pop().split()[-1])
+    if len(ran) != len(set(ran)):
+        return f"{len(ran) - len(set(ran))} tests ran twice"
+    if len(ran) != expected:
+        return f"{len(ran)} of the {expected} selected tests ran"
+    return None
+
+
 def main(extra: list[str]) -> int:
+    if extra[:1] == ["--quick"]:
+        return quick(extra[1:])
+    with tempfile.TemporaryDirectory(prefix="rummy-lanes-") as share:
+        commands = {}
+        for lane in LANES:
+            if lane not in SPLIT:
+                commands[lane] = pytest(lane, extra)
+                continue
+            for part in range(1, SPLIT[lane] + 1):
+                commands[f"{lane}-{part}"] = pytest(lane, [f"--share={share}/{lane}", *extra])
+        code = side_by_side(commands, f"{SHOWN}-1" if SHOWN in SPLIT else SHOWN)
+        problems = {lane: shared_problem(Path(share) / lane, SPLIT[lane]) for lane in SPLIT}
+    for lane, problem in problems.items():
+        if problem:
+            print(f"\n== lane {lane!r}: the shared run is not whole: {problem}")
+    return 1 if any(problems.values()) else code
+
+
+def side_by_side(commands: dict[str, list[str]], shown: str, what: str = "lane") -> int:
+    """Run each command at once; ``shown``'s output goes to the terminal as it runs, each
+    other's to its log, printed whole after it (``what`` names them: "lane"). 0 when every
+    command exited with 0."""
     start = time.monotonic()
-    logged = [lane for lane in LANES if lane != SHOWN]
+    logged = [lane for lane in commands if lane != shown]
     codes, took = {}, {}
     logs = {lane: open(log_of(lane), "w") for lane in logged}
     running, waiters = {}, []
@@ -52,15 +126,15 @@ def main(extra: list[str]) -> int:
 
     try:
         for lane in logged:
-            running[lane] = subprocess.Popen(pytest(lane, extra), cwd=ROOT, stdout=logs[lane],
+            running[lane] = subprocess.Popen(commands[lane], cwd=ROOT, stdout=logs[lane],
                                              stderr=subprocess.STDOUT)
             waiters.append(threading.Thread(target=wait_for, args=(lane,), daemon=True))
             waiters[-1].start()
-        print(f"== lane {SHOWN!r} (below) started together with "
-              + ", ".join(f"lane {lane!r} (in {log_of(lane).name})" for lane in logged),
+        print(f"== {what} {shown!r} (below) started together with "
+              + ", ".join(f"{what} {lane!r} (in {log_of(lane).name})" for lane in logged),
               flush=True)
-        codes[SHOWN] = subprocess.call(pytest(SHOWN, extra), cwd=ROOT)
-        took[SHOWN] = time.monotonic() - start
+        codes[shown] = subprocess.call(commands[shown], cwd=ROOT)
+        took[shown] = time.monotonic() - start
         for waiter in waiters:
             waiter.join()
     except BaseException:  # Ctrl-C: stop the other lanes too
@@ -73,10 +147,10 @@ def main(extra: list[str]) -> int:
             log.close()
     total = time.monotonic() - start
     for lane in logged:
-        print(f"\n== lane {lane!r} ({log_of(lane).name}):", flush=True)
+        print(f"\n== {what} {lane!r} ({log_of(lane).name}):", flush=True)
         sys.stdout.write(log_of(lane).read_text(errors="replace"))
-    print("\n== " + "; ".join(f"lane {lane!r}: exit {codes[lane]}, {took[lane]:.0f} s"
-                              for lane in LANES) + f"; all: {total:.0f} s")
+    print("\n== " + "; ".join(f"{what} {lane!r}: exit {codes[lane]}, {took[lane]:.0f} s"
+                              for lane in commands) + f"; all: {total:.0f} s")
     # pytest's code 5 (no test collected) is a failure here too: each lane has tests
     return 0 if all(code == 0 for code in codes.values()) else 1
 

@@ -11,11 +11,19 @@ on that card and no other: the browser's own hit test (``elementFromPoint``) say
 middle of each strip. On a wide screen the same hands lie in one row.
 
 The element screenshots land in tests/screenshots/ (phone_*.png, wide_*.png).
+
+Each page is opened once on the phone and once on the wide screen for the tests of this
+module (``on_phone``, ``on_wide``): opening a table's page starts Python in it, seconds
+of Chromium's time each. A test that taps a card or steps a worked example puts it back
+as it found it (the card tapped again, the example stepped back to its start), so the next
+test meets the page as it was opened; the one test that plays a move takes a page of its
+own (``wide``).
 """
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from browser import PHONE, STRIPS, TARGET, WIDE, RecordedPage
 from test_book_play import SCORING, book_with_lite, open_page, page_errors, play_site, press, settled  # noqa: F401
@@ -29,12 +37,50 @@ TABLES = [(BASIC, 0, "basic"), (R500, 0, "r500"), (CONTRACT, 0, "contract"),
           (CONTRACT, 1, "contract_hand7")]
 
 
-@pytest.fixture
-def phone(chromium):
-    context = chromium.new_context(**PHONE)
-    recorded = RecordedPage(context)
-    yield recorded
-    context.close()
+def opened_once(chromium, site: str, screen: dict):
+    """``load(path)``: the page at ``path`` on ``screen``, opened at the first call and
+    handed to every later one; ``close()`` closes them all."""
+    opened: dict[str, RecordedPage] = {}
+
+    def load(path: str) -> RecordedPage:
+        if path not in opened:
+            opened[path] = RecordedPage(chromium.new_context(**screen))
+            open_page(opened[path], site, path)
+        return opened[path]
+
+    def close() -> None:
+        for recorded in opened.values():
+            recorded.page.context.close()
+
+    load.close = close
+    return load
+
+
+@pytest.fixture(scope="module")
+def on_phone(chromium, play_site):
+    load = opened_once(chromium, play_site, PHONE)
+    yield load
+    load.close()
+
+
+@pytest.fixture(scope="module")
+def on_wide(chromium, play_site):
+    load = opened_once(chromium, play_site, WIDE)
+    yield load
+    load.close()
+
+
+def tap_strip(page, card) -> None:
+    """A tap (a touch, not a mouse click) on the middle of a card's uncovered strip."""
+    box = card.bounding_box()
+    page.touchscreen.tap(box["x"] + min(box["width"], TARGET) / 2, box["y"] + 12)
+
+
+def step_back_to(stepper, start: str, steps: int) -> None:
+    """Back ``steps`` times, to the step whose label is ``start`` (the page as it was)."""
+    for _ in range(steps):
+        stepper.locator("button[data-name=prev]").tap()
+    expect(stepper.locator(".rt-step")).to_have_text(start)
 
 
 @pytest.fixture
@@ -73,8 +119,9 @@ def assert_on_one_screen(widget, what: str) -> None:
 
 
 @pytest.mark.parametrize("path, index, name", TABLES, ids=[t[2] for t in TABLES])
-def test_each_table_fits_a_phone_screen_and_every_card_can_be_tapped(play_site, phone, path, index, name):
-    page = open_page(phone, play_site, path)
+def test_each_table_fits_a_phone_screen_and_every_card_can_be_tapped(on_phone, path, index, name):
+    phone = on_phone(path)
+    page = phone.page
     table = widget_on(page, "table", index)
     hand = table.locator(".rt-seat.rt-own .rt-hand [data-card]")
     if name == "contract_hand7":      # the seventh hand deals 12 cards (and a buy brings more)
@@ -86,18 +133,23 @@ def test_each_table_fits_a_phone_screen_and_every_card_can_be_tapped(play_site, 
     # a tap (a touch, not a mouse click) on the last card's strip selects that card
     last = hand.last
     key = last.get_attribute("data-card")
-    box = last.bounding_box()
-    page.touchscreen.tap(box["x"] + min(box["width"], TARGET) / 2, box["y"] + 12)
+    tapped = table.locator(f".rt-seat.rt-own [data-card='{key}']")
+    assert tapped.get_attribute("aria-pressed") == "false"
+    tap_strip(page, last)
     settled(table)
-    assert table.locator(f".rt-seat.rt-own [data-card='{key}']").get_attribute("aria-pressed") == "true"
+    assert tapped.get_attribute("aria-pressed") == "true"
     assert_on_one_screen(table, f"{name}, a card selected")
     table.screenshot(path=str(phone.shot(f"phone_{name}").with_name(f"phone_{name}_el.png")))
+    tap_strip(page, tapped)                   # tapped again, the card is put back
+    settled(table)
+    assert tapped.get_attribute("aria-pressed") == "false"
     assert phone.outside == [] and page_errors(phone) == []
 
 
-def test_the_stepper_keeps_next_back_and_the_cards_on_one_phone_screen(play_site, phone):
+def test_the_stepper_keeps_next_back_and_the_cards_on_one_phone_screen(on_phone):
     """At every step of the worked example: Back, Next and every card on the screen at once."""
-    page = open_page(phone, play_site, SCORING)
+    phone = on_phone(SCORING)
+    page = phone.page
     stepper = widget_on(page, "stepper", 0)
     text = stepper.locator(".rt-step").inner_text()
     last = int(text.split()[-1])
@@ -111,17 +163,20 @@ def test_the_stepper_keeps_next_back_and_the_cards_on_one_phone_screen(play_site
         if step < last:
             stepper.locator("button[data-name=next]").tap()
             stepper.evaluate("el => el.scrollIntoView({block: 'start'})")
+    step_back_to(stepper, text, last)
     assert phone.outside == [] and page_errors(phone) == []
 
 
 @pytest.mark.parametrize("path, index", [(R500, 0), (CONTRACT, 0), (CONTRACT, 1)])
-def test_a_long_stepper_keeps_next_and_back_on_screen_beside_your_hand(play_site, phone, path, index):
+def test_a_long_stepper_keeps_next_and_back_on_screen_beside_your_hand(on_phone, path, index):
     """A worked example with more players or melds is taller than a phone's screen at some
     steps: its controls then stay at the top of the screen, under the book's header, while
     the reader looks at the hand below, so at every step Back, Next and the hand are on the
     screen together, and a tap on Next reaches Next."""
-    page = open_page(phone, play_site, path)
+    phone = on_phone(path)
+    page = phone.page
     stepper = widget_on(page, "stepper", index)
+    start = stepper.locator(".rt-step").inner_text()
     header = page.evaluate("() => document.querySelector('.bd-header').getBoundingClientRect().bottom")
     last = int(stepper.locator(".rt-step").inner_text().split()[-1])
     for step in range(last + 1):
@@ -135,12 +190,14 @@ def test_a_long_stepper_keeps_next_and_back_on_screen_beside_your_hand(play_site
         if step < last:
             stepper.locator("button[data-name=next]").tap()
     assert f"{last} " in stepper.locator(".rt-step").inner_text() + " "
+    step_back_to(stepper, start, last)
     assert phone.outside == [] and page_errors(phone) == []
 
 
 @pytest.mark.parametrize("path, index, name", TABLES, ids=[t[2] for t in TABLES])
-def test_on_a_wide_screen_each_hand_lies_in_one_row(play_site, wide, path, index, name):
-    page = open_page(wide, play_site, path)
+def test_on_a_wide_screen_each_hand_lies_in_one_row(on_wide, path, index, name):
+    wide = on_wide(path)
+    page = wide.page
     table = widget_on(page, "table", index)
     rows = table.evaluate(STRIPS)
     own = table.locator(".rt-seat.rt-own .rt-hand [data-card]")
@@ -156,10 +213,10 @@ def test_on_a_wide_screen_each_hand_lies_in_one_row(play_site, wide, path, index
 
 
 @pytest.mark.parametrize("path", [BASIC, R500, CONTRACT, SCORING])
-def test_axe_finds_no_serious_violation_in_the_phone_layout(play_site, phone, axe_source, path):
+def test_axe_finds_no_serious_violation_in_the_phone_layout(on_phone, axe_source, path):
     """The compact layout keeps the tables accessible: axe-core with WCAG 2.2 AA's rules as
     well (its target-size rule measures each card's uncovered strip as the hit test does)."""
-    page = open_page(phone, play_site, path)
+    page = on_phone(path).page
     widget_on(page, "stepper" if path == SCORING else "table", 0)
     page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
     page.add_script_tag(content=axe_source)
@@ -223,11 +280,12 @@ def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide, axe_s
     assert wide.outside == [] and page_errors(wide) == []
 
 
-def test_on_a_phone_back_to_top_never_covers_the_tables_buttons(play_site, phone):
+def test_on_a_phone_back_to_top_never_covers_the_tables_buttons(on_phone):
     """The theme's Back to top button appears when the reader scrolls up, fixed over the
     foot of the screen: scrolled down the page and back up a step at a time, it never lies
     over one of the table's buttons."""
-    page = open_page(phone, play_site, BASIC)
+    phone = on_phone(BASIC)
+    page = phone.page
     table = widget_on(page, "table", 0)
     bottom = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
     start = page.evaluate("() => scrollY")

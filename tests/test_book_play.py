@@ -21,6 +21,7 @@ blocked and recorded. A reader then does what the lessons ask:
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import gzip
 import hashlib
@@ -59,11 +60,15 @@ def book_with_lite(book):
     as ``make book`` leaves it: the pages' Python comes from there."""
     assert book.ok, book.failure()
     html = book.html
-    if not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
-        lite = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--dest",
-                               str(html / "lite"), "--executed", str(html / "_sources" / "tutorials")],
-                              cwd=ROOT, capture_output=True, text=True, timeout=900)
-        assert lite.returncode == 0, lite.stdout[-3000:] + lite.stderr[-3000:]
+    # processes sharing the build (tests/book_build.py) add the site one at a time: the
+    # first builds it, the others find it there
+    with open(html.parent / "lite.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
+            lite = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--dest",
+                                   str(html / "lite"), "--executed", str(html / "_sources" / "tutorials")],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=900)
+            assert lite.returncode == 0, lite.stdout[-3000:] + lite.stderr[-3000:]
     return html
 
 
@@ -103,10 +108,11 @@ def settled(widget):
 def press(widget, name: str, by_keyboard: bool = False):
     button = widget.get_by_role("button", name=name, exact=True).first
     if by_keyboard:
-        button.focus()
+        button.focus(timeout=ANSWER_MS)
         widget.page.keyboard.press("Enter")
     else:
-        button.click()
+        # the table is inert while Python starts: as long to wait as for the first answer
+        button.click(timeout=ANSWER_MS)
     settled(widget)
 
 
@@ -645,8 +651,9 @@ def test_every_widget_on_every_lesson_page_answers_in_place(play_site, book_with
             folded = widget.locator("xpath=ancestor::details[not(@open)]")
             if folded.count():                       # a hidden cell: unfold it as a reader does
                 folded.first.locator("summary").first.click()
-            control.scroll_into_view_if_needed()
-            control.click()
+            # (a click scrolls the control into view, and finds it again if the widget
+            # drew itself anew meanwhile, as it does when Python comes up)
+            control.click(timeout=ANSWER_MS)
             settled(widget)
             assert widget.locator(".rt-play-status").inner_text() == "", (path, kind)
             assert widget.locator(".rt-play-view").inner_html() != before, (path, kind, i)

@@ -14,7 +14,8 @@ import re
 import pytest
 
 from rummy_teach import Card, make_deck
-from rummy_teach.play.board import board_html, board_view
+from rummy_teach.game.view import board_view
+from rummy_teach.play.board import board_html
 from rummy_teach.game import Game
 from rummy_teach.i18n import catalogue, language
 from rummy_teach.rules import get_rules

@@ -318,3 +318,26 @@ def test_the_students_page_records_through_the_student_role(postgres):
     assert again.student.student_id == ada.student_id and again.said.code == "resumed_note"
     with open_store(student, create=False) as store:
         assert [(a.student_name, a.outcome) for a in store.answers(session="s")] == [("Ada", "right")]
+
+
+def test_the_student_role_keeps_the_lms_grade_outbox_but_cannot_redirect_it(postgres):
+    """LTI grades (rummy_lti_grades): the students' side adds a line item, sets and sends the
+    score; it cannot point a row at another LMS user or line item, or delete it."""
+    import psycopg
+    owner, student = postgres.ready_database()
+    with open_store(student) as store:
+        store.lti_link("5B", "lti-ana", "https://lms/lineitems/1", "user-ana", "https://lms")
+        store.lti_score("5B", "lti-ana", 3, 10, "InProgress")
+        row = store.lti_grades("5B", "lti-ana")[0]
+        store.lti_failed(row, "HTTP 503")
+        store.lti_sent(row)
+        kept = store.lti_grades("5B", "lti-ana")[0]
+        assert (kept["sent_points"], kept["sent_stamp"]) == (3, row["stamp"])
+    for statement in ("UPDATE rummy_lti_grades SET lti_user = 'user-eve'",
+                      "UPDATE rummy_lti_grades SET lineitem = 'https://elsewhere'",
+                      "DELETE FROM rummy_lti_grades"):
+        with psycopg.connect(student, autocommit=True) as conn:
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute(statement)
+    with open_store(owner, create=False) as store:
+        assert store.lti_grades("5B")[0]["lti_user"] == "user-ana"

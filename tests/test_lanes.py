@@ -2,6 +2,7 @@
 test belongs to exactly one lane, and the run fails when any lane fails."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -122,7 +123,67 @@ def test_a_server_started_outside_the_serving_lanes_fails_at_once_saying_why(tmp
 def test_the_quick_tier_is_an_option_not_a_guess_from_the_mark_expression(pytestconfig, full_run):
     assert full_run is not pytestconfig.getoption("quick")
     makefile = (Path(__file__).parent.parent / "Makefile").read_text(encoding="utf-8")
-    assert '-m "not slow and not browser" --quick' in makefile
+    assert "\n\t$(BIN)/python tests/run_lanes.py --quick\n" in makefile
+    assert run_lanes.QUICK == ["-m", "not slow and not browser and not server", "--quick"]
+
+
+#: three small test modules for two processes sharing a run: each test writes its module,
+#: its name and its process to a record; a module fixture writes each set-up
+SHARED_TESTS = """
+import os
+import pytest
+
+@pytest.fixture(scope="module")
+def ready(request):
+    with open(os.environ["RECORD"], "a") as record:
+        record.write(f"setup {{request.module.__name__}} {{os.getpid()}}\\n")
+
+@pytest.mark.parametrize("n", range({count}))
+def test_one(ready, n):
+    with open(os.environ["RECORD"], "a") as record:
+        record.write(f"test {{__name__}} {{n}} {{os.getpid()}}\\n")
+"""
+
+
+def test_processes_sharing_a_run_run_each_module_in_one_process_and_every_test_once(tmp_path):
+    """tests/shared_run.py: two pytest processes given the same --share folder run every
+    test exactly once between them, each module whole in one process (its module fixture
+    set up once), and leave the record run_lanes checks."""
+    suite, share, record = tmp_path / "suite", tmp_path / "share", tmp_path / "record.txt"
+    suite.mkdir()
+    counts = {"test_a": 3, "test_b": 1, "test_c": 4, "test_d": 2}
+    for name, count in counts.items():
+        (suite / f"{name}.py").write_text(SHARED_TESTS.format(count=count), encoding="utf-8")
+    env = {**os.environ, "RECORD": str(record),
+           "PYTHONPATH": os.pathsep.join([str(Path(browser.__file__).parent),
+                                          os.environ.get("PYTHONPATH", "")])}
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "shared_run",
+            f"--share={share}", "--rootdir", str(suite), str(suite)]
+    both = [subprocess.Popen(argv, cwd=suite, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True) for _ in range(2)]
+    outputs = [process.communicate(timeout=300)[0] for process in both]
+    assert [process.returncode for process in both] == [0, 0], outputs
+    lines = [line.split() for line in record.read_text().splitlines()]
+    tests = [(module, n) for kind, module, *rest in lines if kind == "test" for n in rest[:1]]
+    assert sorted(tests) == sorted((m, str(n)) for m, c in counts.items() for n in range(c))
+    setups = [(module, pid) for kind, module, pid in (l for l in lines if l[0] == "setup")]
+    assert sorted(module for module, _ in setups) == sorted(counts)        # once per module
+    process_of = dict(setups)
+    assert all(rest[1] == process_of[module] for kind, module, *rest in lines if kind == "test")
+    assert run_lanes.shared_problem(share, 2) is None
+    assert run_lanes.shared_problem(share, 3) == "2 of 3 processes finished their part"
+
+
+def test_a_shared_run_that_ran_a_test_twice_or_missed_one_is_not_whole(tmp_path):
+    (tmp_path / "ran-1.txt").write_text("selected 3\nt.py::a\nt.py::b\n")
+    (tmp_path / "ran-2.txt").write_text("selected 3\nt.py::c\n")
+    assert run_lanes.shared_problem(tmp_path, 2) is None
+    (tmp_path / "ran-2.txt").write_text("selected 3\nt.py::c\nt.py::a\n")
+    assert run_lanes.shared_problem(tmp_path, 2) == "1 tests ran twice"
+    (tmp_path / "ran-2.txt").write_text("selected 3\n")
+    assert run_lanes.shared_problem(tmp_path, 2) == "2 of the 3 selected tests ran"
+    (tmp_path / "ran-2.txt").write_text("selected 4\nt.py::c\n")
+    assert "selected different tests" in run_lanes.shared_problem(tmp_path, 2)
 
 
 @pytest.mark.parametrize("codes, expected", [((0, 0, 0, 0), 0), ((0, 1, 0, 0), 1),
@@ -137,6 +198,7 @@ def test_the_run_fails_when_any_lane_fails(tmp_path, monkeypatch, capfd, codes, 
 
     monkeypatch.setattr(run_lanes, "pytest", fake_pytest)
     monkeypatch.setattr(run_lanes, "log_of", lambda lane: tmp_path / f"test-{lane}.log")
+    monkeypatch.setattr(run_lanes, "SPLIT", {})     # each lane one process (split: below)
     assert run_lanes.main(["-q"]) == expected
     out = capfd.readouterr().out
     # every lane but the one shown live is printed whole, after it, with its exit code
@@ -144,3 +206,56 @@ def test_the_run_fails_when_any_lane_fails(tmp_path, monkeypatch, capfd, codes, 
         assert f"lane {lane} ran ['-q']" in out and f"lane {lane!r}: exit {code_of[lane]}" in out
         if lane != run_lanes.SHOWN:
             assert out.index(f"lane {lane} ran") > out.index(f"lane {run_lanes.SHOWN} ran")
+
+
+@pytest.mark.parametrize("second, expected", [("t.py::b\n", 0), ("", 1), ("t.py::a\n", 1)])
+def test_a_split_lane_runs_as_processes_that_together_run_each_of_its_tests_once(
+        tmp_path, monkeypatch, capfd, second, expected):
+    """The book lane runs as two processes sharing it (run_lanes.SPLIT); the run fails
+    when, between them, they missed one of its tests or ran one twice, even though each
+    exited with 0."""
+    parts = []
+
+    def fake_pytest(lane, extra):
+        shared = [arg.split("=", 1)[1] for arg in extra if arg.startswith("--share=")]
+        if not shared:
+            return [sys.executable, "-c", f"print('lane {lane} ran')"]
+        parts.append(shared[0])
+        ran = "t.py::a\n" if len(parts) == 1 else second
+        record = Path(shared[0]) / f"ran-{len(parts)}.txt"
+        return [sys.executable, "-c", f"import pathlib; p = pathlib.Path({str(record)!r}); "
+                f"p.parent.mkdir(parents=True, exist_ok=True); p.write_text({'selected 2' + chr(10) + ran!r})"]
+
+    monkeypatch.setattr(run_lanes, "pytest", fake_pytest)
+    monkeypatch.setattr(run_lanes, "log_of", lambda lane: tmp_path / f"test-{lane}.log")
+    assert run_lanes.SPLIT == {"book": 2}
+    assert run_lanes.main(["-q"]) == expected
+    assert len(parts) == 2 and parts[0] == parts[1]       # one share for the lane's processes
+    out = capfd.readouterr().out
+    assert "lane 'book-1': exit 0" in out and "lane 'book-2': exit 0" in out
+    assert ("the shared run is not whole" in out) == bool(expected)
+
+
+@pytest.mark.parametrize("ok, log", [(True, "build succeeded."), (False, "WARNING: a lesson broke")])
+def test_the_processes_of_a_split_book_lane_share_one_build(tmp_path, monkeypatch, ok, log):
+    """tests/book_build.py: the process that claimed the build builds the book once and
+    says when it is over, with its outcome and log; a process sharing the run waits for
+    that word and reads the same build (a failed build fails its tests too)."""
+    import book_build
+
+    built = []
+
+    def fake_build(out):
+        built.append(out)
+        return book_build.BookBuild(out / "_build" / "html", log, ok)
+
+    monkeypatch.setattr(book_build, "build_book", fake_build)
+    out = tmp_path / "book"
+    waiting = book_build.SharedBuild(out)
+    waiting.start()
+    building = book_build.EarlyBuild(out, shared=True)
+    building.start()
+    building.join(timeout=60)
+    waiting.join(timeout=60)
+    assert built == [out]                                    # built once, by one process
+    assert waiting.result == building.result == book_build.BookBuild(out / "_build" / "html", log, ok)

@@ -7,7 +7,9 @@ lazy import inside a ``_repr_*_`` method (``_repr_html_``: the notebook asks an 
 for its picture, and the renderer may depend on the object's module, as python-chess
 renders its boards). A private name is a name that starts with one underscore (not a
 dunder); a module whose own name is private (``_fastsolve``) is its package's: the
-files of the same folder may use it and its names, nothing else may.
+files of the same folder may use it and its names, nothing else may. The test files are
+held to the same rule among themselves: one test file may share a helper or a fixture with
+another by a public name (``postgres_bindir``), never take its ``_name``.
 
 Each check is also run on a deliberately knotted copy of a tiny package, so neither
 can pass by finding nothing.
@@ -222,6 +224,12 @@ def _test_files(tests: Path) -> dict[str, Path]:
     return {f"tests.{path.stem}": path for path in sorted(tests.glob("*.py"))}
 
 
+def _test_modules(tests: Path) -> dict[str, Path]:
+    """The test files as the modules they import each other as (``from browser import
+    free_port``: pytest puts tests/ on the path, so a file's name is its module's)."""
+    return {path.stem: path for path in sorted(tests.glob("*.py"))}
+
+
 # --- the package ----------------------------------------------------------------------
 
 def test_no_import_cycle_between_files():
@@ -239,6 +247,12 @@ def test_no_test_takes_a_private_name_of_the_package():
     modules = module_names(PACKAGE)
     found = private_crossings(_test_files(TESTS), modules)
     assert not found, "tests taking private names:\n" + "\n".join(found)
+
+
+def test_no_test_takes_a_private_name_of_another_test_file():
+    tests = _test_modules(TESTS)
+    found = private_crossings(tests, tests)
+    assert not found, "test files taking another test file's private names:\n" + "\n".join(found)
 
 
 # --- the checks can fail -----------------------------------------------------------------
@@ -266,7 +280,13 @@ def _knotted_copy(tmp_path: Path) -> Path:
     tests.mkdir()
     (tests / "test_x.py").write_text(
         "import pkg.a\nfrom pkg import a as alias\n\n"
-        "def test(monkeypatch):\n    pkg.a._helper()\n    monkeypatch.setattr(alias, '_helper', None)\n",
+        "def test(monkeypatch):\n    pkg.a._helper()\n    monkeypatch.setattr(alias, '_helper', None)\n"
+        "\n\ndef _bindir():\n    return 'bin'\n\n\ndef shared():\n    return _bindir()\n",
+        encoding="utf-8")
+    # a test file taking another's private helper, by name and through the module
+    (tests / "test_y.py").write_text(
+        "import test_x\nfrom test_x import _bindir, shared\n\n"
+        "def test():\n    assert _bindir() == test_x._bindir() == shared()\n",
         encoding="utf-8")
     return tmp_path
 
@@ -288,6 +308,11 @@ def test_the_checks_find_knots_in_a_knotted_copy(tmp_path):
         assert private_crossings(_test_files(root / "tests"), modules) == [
             "tests/test_x.py:5 takes pkg.a._helper",
             "tests/test_x.py:6 takes pkg.a._helper",
+        ]
+        tests = _test_modules(root / "tests")
+        assert private_crossings(tests, tests) == [
+            "tests/test_y.py:2 takes test_x._bindir",
+            "tests/test_y.py:5 takes test_x._bindir",
         ]
     finally:
         ROOT = saved

@@ -289,7 +289,7 @@ def test_the_transcript_and_the_table_log_speak_with_one_narrator():
     from rummy_teach.game.transcript import transcript
 
     lines = transcript("basic", ["hard", "easy"], seed=7)
-    assert any(line.strip().startswith("player 1 draws from the stock.") for line in lines)
-    assert any("Hand 1 over: player" in line and "This hand:" in line for line in lines)
+    assert any(line.strip().startswith("Player 2 draws from the stock.") for line in lines)
+    assert any("Hand 1 over: Player" in line and "This hand:" in line for line in lines)
     table = TableController("basic", 2, levels="easy", seed=7, dealer=1)
     assert describe_move(table.game, 1, Action("draw"), table.names) == "Computer draws from the stock."

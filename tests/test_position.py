@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from rummy_teach import get_rules, i18n
-from rummy_teach.play.board import board_html, board_view
+from rummy_teach.game.view import board_view
+from rummy_teach.play.board import board_html
 from rummy_teach.errors import ImpossiblePositionError, NotationError
 from rummy_teach.game import from_deal, replay
 from rummy_teach.game.position import position_problems

@@ -29,7 +29,7 @@ def reviewed():
 
 
 def board_view_of(table, game):
-    from rummy_teach.play.board import board_view
+    from rummy_teach.game.view import board_view
     return board_view(game, table.seat, table.names, deal=table.seed)
 
 

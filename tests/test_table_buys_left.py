@@ -9,7 +9,8 @@ import re
 import pytest
 
 from rummy_teach import i18n
-from rummy_teach.play.board import board_html, board_view, table_html
+from rummy_teach.game.view import board_view
+from rummy_teach.play.board import board_html, table_html
 from rummy_teach.game import from_deal, new_game
 from rummy_teach.play.table import TableController
 from rummy_teach.reasons import say

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from rummy_teach import render
-from rummy_teach.play.board import board_html, board_view
+from rummy_teach.game.view import board_view
+from rummy_teach.play.board import board_html
 from rummy_teach.game import Bot
 from rummy_teach.i18n import language
 from rummy_teach.play.table import TableController

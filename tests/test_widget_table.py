@@ -11,7 +11,7 @@ import pytest
 
 from rummy_teach.game import Game, choose_action
 from rummy_teach.widgets import CardTable
-from rummy_teach.play.board import board_view
+from rummy_teach.game.view import board_view
 from rummy_teach.lessons.worked_examples import THIRTY_POINTS, get_example
 
 

@@ -80,7 +80,8 @@ def test_the_table_and_the_worked_examples_speak_from_the_catalogue(monkeypatch)
     # every word of the table's status line, regions and result box, and every title and
     # caption of a worked example, is a catalogue code: change the catalogue and the
     # pictures say the new words (a translation is another catalogue of the same codes)
-    from rummy_teach.play.board import board_html, board_view
+    from rummy_teach.game.view import board_view
+    from rummy_teach.play.board import board_html
     from rummy_teach.play.stepper import StepperController
 
     changed = {"status_draw": "À toi: pioche.", "board_stock_heading": "Talon · {cards}",

@@ -60,6 +60,7 @@ class ClassroomConfig:
     hub_teachers: str | None = None
     connections_per_address: int = 64
     lesson: str | None = None      # with --notebook: the lesson's page in the run folder
+    lti: str | None = None         # with --lti: the LMS's registration file (LTI 1.3)
 
     def __post_init__(self):
         from .. import i18n
@@ -99,6 +100,7 @@ class ClassroomConfig:
         _text(self, "hub_teachers", optional=True)
         _whole(self, "connections_per_address", 0, 100_000)
         _text(self, "lesson", optional=True)
+        _text(self, "lti", optional=True, limit=4000)
 
     # --- to and from the run folder ------------------------------------------------------
     @classmethod

@@ -104,9 +104,10 @@ def projector_html(quiz, students, answers) -> str:
             f"{bars_html(quiz, answers)}</div>")
 
 
-def teacher_nav(token: str, session: str, base: str = "/") -> str:
+def teacher_nav(token: str, session: str, base: str = "/", lms: bool = False) -> str:
     """Links between the teacher's pages (the token rides along in each address; behind
-    JupyterHub there is none: the hub's login is the key)."""
+    JupyterHub there is none: the hub's login is the key). ``lms``: the class sends grades
+    to an LMS (``--lti``), whose page is linked too."""
     t, s = f"token={quote(token, safe='')}&" if token else "", quote(session, safe="")
     b = base.rstrip("/")
     links = [("nav_report", f"{b}/voila/render/report.ipynb?{t}session={s}"),
@@ -115,7 +116,10 @@ def teacher_nav(token: str, session: str, base: str = "/") -> str:
              ("nav_answers", f"{b}/teacher/answers.csv?{t}session={s}"),
              ("nav_students", f"{b}/teacher/students?{t}session={s}"),
              ("nav_sessions", f"{b}/teacher/sessions?{t}".rstrip("?&")),
-             ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&"))]
+             ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&")),
+             ("nav_tables", f"{b}/teacher/tables?{t}".rstrip("?&"))]
+    if lms:
+        links.append(("nav_lms_grades", f"{b}/lti/grades"))
     return '<nav class="rt-teacher">' + "".join(
         f'<a href="{escape(href)}" class="rt-{code[4:]}">{escape(say(code))}</a>'
         for code, href in links) + "</nav>"

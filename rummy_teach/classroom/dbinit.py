@@ -16,6 +16,9 @@ rights (see :data:`STUDENT_GRANTS`):
 ``rummy_tables``,   SELECT, INSERT: a card table's description and its moves are
 ``rummy_table_``    added as they are made and read back to resume a table, never
 ``moves``           changed (see :mod:`~rummy_teach.classroom.tablestore`)
+``rummy_lti_``      SELECT, INSERT, and UPDATE of the score and its sending only: the LMS
+``grades``          grade outbox, one row per launched student, whose line item and LMS
+                    user never change (see :mod:`~rummy_teach.classroom.ltigrades`)
 ==================  =================================================================
 
 No CREATE on the schema, no TRUNCATE, no DELETE, no ALTER, no DROP: the role owns
@@ -47,9 +50,13 @@ STUDENT_GRANTS = (
     "GRANT SELECT, INSERT ON rummy_tables TO {role}",
     "GRANT SELECT, INSERT ON rummy_table_moves TO {role}",
     "GRANT SELECT, INSERT ON rummy_table_events TO {role}",
+    # the LMS grade outbox (LTI): a launch adds the student's line item, answers set the score
+    "GRANT SELECT, INSERT ON rummy_lti_grades TO {role}",
+    "GRANT UPDATE (points, max_points, progress, stamp, sent_stamp, sent_points, sent_at, tries, "
+    "next_at, last_error) ON rummy_lti_grades TO {role}",
 )
 TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves",
-          "rummy_table_events")
+          "rummy_table_events", "rummy_lti_grades")
 INIT_LOCK = 0x52554D4D  # the advisory lock `db init` holds while it works ("RUMM")
 
 

@@ -53,6 +53,7 @@ last try of a question.
 from __future__ import annotations
 
 import hmac
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
@@ -64,6 +65,8 @@ from .student import (BURST, JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, JOIN_C
                       JOIN_CLASS_PER_SECOND, NAME_LIMIT, PER_SECOND, REJOIN_ADDRESS_PER_SECOND,
                       REJOIN_ADDRESS_TRIES, REJOIN_PER_SECOND, REJOIN_TRIES, UNREADABLE_LIMIT,
                       make_paper, paper_quiz)
+
+LOG = logging.getLogger("rummy_teach.classroom")
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,8 @@ class QuizDesk:
         self.rejoin_pace = Pace(REJOIN_TRIES, REJOIN_PER_SECOND, clock)  # per student (name)
         self.rejoin_address_pace = Pace(REJOIN_ADDRESS_TRIES, REJOIN_ADDRESS_PER_SECOND, clock)
         self._locks: dict[str, threading.Lock] = {}
+        #: called with the student after each answer kept (the LMS grade outbox, ltisend)
+        self.answer_listeners: list = []
 
     def lock(self, student_id: str) -> threading.Lock:
         """The lock that keeps one student's answers one at a time."""
@@ -201,7 +206,9 @@ class QuizDesk:
                 return self._welcome(known, "resumed_note")
             if trusted:  # the hub vouches for who this is
                 store.move_seat(self.session, known.student_id, seat_hash)
-                return self._welcome(known, "resumed_device_note")
+                # admitted by an LMS launch and never seen in a browser yet: a first visit
+                return self._welcome(known, "resumed_device_note" if known.seat_hash
+                                     else "joined_note")
         except Exception as error:
             return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
         return Visit(said=Said("name_taken", {"name": known.name}), claim=known.name)
@@ -319,6 +326,11 @@ class QuizDesk:
             return self._again(student, question_id, kept.answer)
         except SittingRefused as refused:
             raise Refused(refused.reason.code, **refused.reason.params) from None
+        for listener in self.answer_listeners:  # kept: the score is news (grades to the LMS)
+            try:
+                listener(student)
+            except Exception:  # the answer stands; the next one tells again
+                LOG.exception("an answer's listener failed")
         if keep.behind:  # another process kept answers to the question meanwhile
             fresh = self.sitting(student, fresh=True)
             return Answered(answered.result, answered.public, fresh.tries_left(question_id))
@@ -497,3 +509,29 @@ class QuizDesk:
         changed = self.store().new_rejoin_code(self.session, student_id)
         self._forget(student_id)
         return changed
+
+    # --- a student a school's LMS launched (LTI 1.3, :mod:`~rummy_teach.classroom.ltiweb`) ---
+    def admit(self, student_id: str, name: str):
+        """The student of this id (the platform's person, :func:`~rummy_teach.classroom.lti.student_key`),
+        made on their first launch with the name the LMS gives; a classmate of the same name
+        makes this one ``Name (2)`` (a name shows, the id decides who is who)."""
+        from .students import NameTaken
+        store = self.store()
+        known = store.student(self.session, student_id)
+        if known is not None:
+            return known
+        paper = make_paper(self.quiz, self.config.shuffle, variants=self.config.variants)
+        seat = ""  # no browser's seat yet: the student's page gives it (and says "welcome")
+        for number in range(1, 100):
+            shown = name if number == 1 else f"{name} ({number})"
+            try:
+                return store.add_student(session=self.session, name=shown, seat_hash=seat,
+                                         quiz=self.quiz_name, paper=paper, student_id=student_id)
+            except NameTaken as taken:
+                if taken.student is not None and taken.student.student_id == student_id:
+                    return taken.student  # the same person, launched twice at once
+        raise NameTaken(store.student_by_name(self.session, name))
+
+    def student_by_id(self, student_id: str):
+        """The student of this id in the class, or None."""
+        return self.store().student(self.session, student_id)

@@ -130,6 +130,10 @@ class HubDoor:
             cached = self._groups[name] = (now, groups)
         return self.teachers_group in cached[1]
 
+    async def may_teach(self, user: dict) -> bool:
+        """May this hub user (as :meth:`user` gave it) open the teacher's pages?"""
+        return await self.is_teacher(user["name"])
+
     def callback_handler(self):
         """The tornado handler for ``<prefix>oauth_callback`` (the end of the hub's login)."""
         from jupyterhub.services.auth import HubOAuthCallbackHandler

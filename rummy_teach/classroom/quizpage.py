@@ -172,6 +172,8 @@ def quiz_handlers(base: str, config, door=None, desk: QuizDesk | None = None) ->
             """(may go on, the user a hub or proxy vouches for)."""
             if door is not None:
                 found = await door.user(self)
+                if found is not None and found.get("teacher"):  # a course's teacher (LTI)
+                    return False, None                          # is no student of the class
                 return (found is not None), (found["name"] if found else None)
             if user_header:
                 return True, self.request.headers.get(user_header) or None

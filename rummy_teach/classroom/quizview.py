@@ -339,7 +339,9 @@ def quiz_html(title: str, base: str, student, sitting, *, said=None, answered=No
     """The student's quiz: the question they are on with its inputs, or, just after an
     answer (``answered`` = (result, public question, tries left)), that question with its
     verdict, and Next when it is done with."""
-    heading = f"<h1>{_e(title)} · {_e(student.name)}</h1>{_said(said)}"
+    heading = (f"<h1>{_e(title)} · {_e(student.name)}</h1>"
+               f'<p class="rt-tables-link"><a href="{_e(base)}tables">{_e(say("tables_link"))}</a></p>'
+               f"{_said(said)}")
     if answered is not None:
         result, public, left = answered
         closed = sitting.done_with(public["id"])

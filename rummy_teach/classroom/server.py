@@ -166,6 +166,10 @@ def configure_classroom(parser):
                         help="run as a JupyterHub service: students log in through the hub (the "
                              "hub user is the student, no join code, no name to type) and the "
                              "teacher's pages are for members of this hub group, with no token")
+    parser.add_argument("--lti", metavar="FILE",
+                        help="let a school's LMS launch the class (LTI 1.3): FILE is the "
+                             "platform's registration of the tool (docs/deployment.md); "
+                             "students arrive named by the LMS, its teachers on the dashboard")
     parser.add_argument("--idle-minutes", type=_number(int, 1, 24 * 60, "number of minutes"),
                         default=DEFAULT_IDLE_MINUTES,
                         help="stop a kernel whose page was closed this long ago (default "
@@ -343,7 +347,8 @@ def prepare(args) -> dict:
               "roster": roster, "user_header": getattr(args, "user_header", None),
               "students": args.students, "base_url": base_url(args),
               "hub_teachers": getattr(args, "teachers_group", None),
-              "lesson": LESSON_PAGE if lesson else None}
+              "lesson": LESSON_PAGE if lesson else None,
+              "lti": lti_file(args)}
     if settings["hub_teachers"]:
         from .hub import HUB_USER_HEADER
         settings["user_header"] = HUB_USER_HEADER
@@ -360,6 +365,18 @@ def prepare(args) -> dict:
     return {"run": run, "pages": pages, "config_path": config_path, "config": config,
             "token": token, "pool": max(pool, 0), "quiz": quiz,
             "resumed": resumed and earlier.get("session") == session}
+
+
+def lti_file(args) -> str | None:
+    """``--lti FILE`` as an absolute path, its settings checked now (a mistake stops the
+    command before anything is served), or None."""
+    given = getattr(args, "lti", None)
+    if not given:
+        return None
+    from .lti import LtiSettings
+    path = str(Path(given).expanduser().resolve())
+    LtiSettings.from_file(path)
+    return path
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -426,6 +443,14 @@ def startup_message(prepared: dict, args) -> str:
                    say("class_start_hub_teacher", dashboard=f"{hub}/teacher/dashboard",
                        report=f"{hub}/teacher/report", group=config.hub_teachers),
                    say("class_start_projector", url=f"{hub}/projector/{projector}")]
+        elif config.lti:  # the LMS launches everyone: its addresses for the administrator
+            from .lti import LtiSettings
+            lti = LtiSettings.from_file(config.lti)
+            who = [say("class_start_lti", issuer=lti.issuer, login=lti.login_url,
+                       launch=lti.launch_url, jwks=lti.jwks_url,
+                       registration=lti.tool_url + "lti/config.json"),
+                   say("class_start_lti_grades", url=lti.tool_url + "lti/grades"),
+                   say("class_start_projector", url=links["projector"])]
         else:
             who = [say("class_start_students", url=f"{base}/", join_code=config.join_code),
                    say("class_start_link", url=links["join"]),
@@ -528,6 +553,8 @@ def classroom_voila_class(config: ClassroomConfig):
     from .lesson import lesson_handlers
     from .quizpage import STUDENT_PATH, quiz_handlers, seat_hash_reader
     from .tablehall import table_handlers
+    from .tablepage import table_page_handlers
+    from .tableteacher import table_teacher_handlers
     from .teacher import teacher_handlers
 
     class NotFound(tornado.web.RequestHandler):
@@ -550,15 +577,26 @@ def classroom_voila_class(config: ClassroomConfig):
             render_kwargs = {"template_paths": self.template_paths, "config": self.config,
                              "voila_configuration": self.voila_configuration}
             door = None
+            desk = QuizDesk(config)  # one desk: the students', the lesson's and the teacher's
             if config.hub_teachers:
                 from .hub import HubDoor
                 door = HubDoor(config.hub_teachers)
-            desk = QuizDesk(config)  # one desk: the students', the lesson's and the teacher's
-            front = teacher_handlers(base, config, STUDENT_PATH, REPORT_PAGE, door=door, desk=desk)
-            if door is not None:
+            elif config.lti:  # the school's LMS launches students and teachers (LTI 1.3)
+                from .lti import LtiSettings
+                from .ltiweb import LtiDoor
+                door = LtiDoor(config, desk, LtiSettings.from_file(config.lti), base)
+            tables = table_handlers(base, config, desk, door=door)   # the class's card tables (issue 30)
+            the_hall = tables[0][1].the_hall
+            front = teacher_handlers(base, config, STUDENT_PATH, REPORT_PAGE, door=door, desk=desk,
+                                     the_hall=the_hall)
+            if config.hub_teachers:
                 front += [(base + "/oauth_callback", door.callback_handler())]
+            elif config.lti:
+                from .ltiweb import lti_handlers
+                front += lti_handlers(base, config, desk, door)
             front += quiz_handlers(base, config, door=door, desk=desk)
-            front += table_handlers(base, config, desk, door=door)   # the class's card tables (issue 30)
+            front += tables + table_page_handlers(base, config, desk, the_hall, door=door)
+            front += table_teacher_handlers(base, config, desk, the_hall, door=door)
             if config.kernels:
                 front += lesson_handlers(base, config, desk, seat_hash_reader(config),
                                          render_kwargs, door=door)

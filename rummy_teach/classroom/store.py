@@ -52,6 +52,7 @@ from ..reasons import Reason
 from .fields import (ID_LIMIT, TEXT_LIMITS, ResultsStoreError, clean_field, parse_time,  # noqa: F401
                      safe_text, time_text)
 from .messages import say
+from .ltigrades import GRADES_SCHEMA, GradesMixin
 from .students import STUDENTS_SCHEMA, StudentsMixin
 from .tablestore import TABLES_SCHEMA, TablesMixin
 
@@ -82,6 +83,7 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS rummy_meta (name VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL)",
     STUDENTS_SCHEMA,
     *TABLES_SCHEMA,
+    GRADES_SCHEMA,
     f"INSERT INTO rummy_meta (name, value) VALUES ('schema_version', '{SCHEMA_VERSION}') "
     "ON CONFLICT (name) DO NOTHING",
 )
@@ -230,7 +232,7 @@ def parse_url(url) -> tuple[str, str]:
                             f"{scheme + '://'!r} is not supported; give {ACCEPTED}")
 
 
-class ResultsStore(StudentsMixin, TablesMixin):
+class ResultsStore(StudentsMixin, TablesMixin, GradesMixin):
     """An open results database. Use :func:`open_store` or ``ResultsStore(url)``.
 
     ``create=True`` (the classroom's way) records answers; on SQLite it also makes

@@ -41,7 +41,7 @@ import threading
 import time
 
 from .. import i18n
-from ..errors import UsageError
+from ..errors import RummyError, UsageError
 from ..reasons import Reason
 from .config import as_config
 from .messages import class_language
@@ -49,6 +49,7 @@ from .pace import Pace
 from .quizpage import LANG_COOKIE, seat_hash_reader
 from .tablereview import Reviews
 from .tables import Reply, clock_refusal, open_table
+from .tableseat import SeatPlay
 from .tablestore import TableJournal, restore_tables
 
 LOG = logging.getLogger("rummy_teach.classroom")
@@ -171,6 +172,27 @@ class TableHall:
         with self.lock:
             return self.tables[table_id].frame(seat)
 
+    def moves(self, table_id: str) -> list[tuple[int, str]]:
+        """Every move the table has played, ``(seat, action text)`` in order (what a seat's
+        drawn table follows: :class:`~.tableseat.SeatPlay`)."""
+        with self.lock:
+            return [(m["player"], m["action"]) for m in self.tables[table_id].game.history["moves"]
+                    if "chance" not in m]
+
+    def spec(self, table_id: str) -> dict:
+        with self.lock:
+            return self.tables[table_id].spec()
+
+    def names(self) -> dict[str, str]:
+        """The students' names by id (the store's), to name the seats."""
+        return {s.student_id: s.name for s in self.store.students(self.session)}
+
+    def seats_of(self, student: str) -> list[tuple[str, int]]:
+        """``(table id, seat)`` of every seat ``student`` has, tables in the order opened."""
+        with self.lock:
+            return [(table_id, number) for table_id, table in self.tables.items()
+                    for number, seat in enumerate(table.seats) if seat.student == student]
+
     def leave(self, socket) -> None:
         with self.watch_lock:
             for table_id, watching in self.watchers.items():
@@ -241,7 +263,12 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
             return halls[0]
 
     class TableSocket(tornado.websocket.WebSocketHandler):
-        student = hall = None
+        student = hall = play = None
+
+        def get_compression_options(self):
+            """permessage-deflate for a browser that offers it: a drawn table is some 100 kB
+            of HTML, mostly the same card pictures (a phone on a school's wifi)."""
+            return {}
 
         def language(self) -> str:
             try:
@@ -320,6 +347,9 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 self.answer(reply)
                 if reply.ok:
                     self.send(dict(hall.frame(message["table"], message["seat"]), type="frame"))
+                    if message.get("draw") is True:   # the students' page: the table drawn here
+                        self.play = await self.work(self.seat_play, message["table"], message["seat"])
+                        self.redraw(self.hall.moves(message["table"]))
                 if any(r.code == "table_seat_back" for r in reply.reasons):
                     self.tell_others(message["table"])      # the seat is the student's again
                 return
@@ -331,13 +361,62 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 if data is not None:
                     self.send(dict(data, type="review"))
                 return
+            if kind == "event":
+                return await self.event(message)
             if kind != "move":
                 return self.answer(Reply(False, (Reason("table_unreadable_move"),), None))
             reply, frames = await self.work(self.hall.move, message.get("table"), message.get("seat"),
                                             message.get("move"), message.get("seen"), self.student)
             self.answer(reply)
+            self.deliver(message.get("table"), frames)
+
+        def deliver(self, table_id, frames) -> None:
+            """Each watcher's frame after a move, and a drawn table to each page that has one."""
+            moves = None
             for socket, frame in frames:
                 socket.send(dict(frame, type="frame"))
+                if socket.play is not None and socket.play.table_id == table_id:
+                    moves = self.hall.moves(table_id) if moves is None else moves
+                    socket.redraw(moves)
+
+        # --- the students' page: the book's table, drawn here for one seat (tableseat) ---
+        def seat_play(self, table_id: str, seat: int) -> SeatPlay:
+            with i18n.language(self.lang):
+                return SeatPlay(self.hall.spec(table_id), seat, self.hall.names())
+
+        def redraw(self, moves=None) -> None:
+            """Follow the table's moves and send the page its table as it is now."""
+            play = self.play
+            with i18n.language(self.lang):
+                if moves is not None:
+                    play.follow(moves)
+                self.send({"type": "view", "table": play.table_id, "seat": play.seat,
+                           "version": play.version, "html": play.html()})
+
+        async def event(self, message: dict):
+            """A click or a key on the page's table (``{"type": "event", "act": ..., "arg":
+            ...}``, the book's events): a selection is answered here; a move is sent to the
+            table as any move is, and a refusal is said on the table with its reasons."""
+            play, act, arg = self.play, message.get("act"), message.get("arg", "")
+            if play is None or not isinstance(act, str) or not isinstance(arg, str):
+                return self.answer(Reply(False, (Reason("table_unreadable_move"),), None))
+            with i18n.language(self.lang):
+                try:
+                    play.handle(act, arg)
+                except RummyError:         # an event the table has no use for
+                    play.take_pending()
+                    return self.answer(Reply(False, (Reason("table_unreadable_move"),), play.version))
+            action = play.take_pending()
+            if action is None:
+                return self.redraw()
+            reply, frames = await self.work(self.hall.move, play.table_id, play.seat,
+                                            action.text(ascii=True), play.version, self.student)
+            self.answer(reply)
+            if not reply.ok:
+                with i18n.language(self.lang):
+                    play.refused(reply.reasons)
+                self.redraw(self.hall.moves(play.table_id))
+            self.deliver(play.table_id, frames)
 
         def tell_others(self, table_id) -> None:
             """Send every other browser at the table its frame (after a seat is taken back)."""

@@ -25,7 +25,8 @@ from ..i18n import current_language
 from ..coach import review_moments
 from ..game import replay
 from ..game.actions import Action
-from ..play.board import board_html, board_view
+from ..game.view import board_view
+from ..play.board import board_html
 from ..play.coaching import REVIEW_SAMPLES, Coaching
 from ..play.review_board import ReviewBoard
 from ..reasons import Reason, say

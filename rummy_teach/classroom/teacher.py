@@ -69,14 +69,15 @@ def _load(config, session: str, students: bool = True):
 
 
 def teacher_handlers(base: str, config, student_path: str, report_page: str,
-                     door=None, desk=None) -> list:
+                     door=None, desk=None, the_hall=None) -> list:
     """(pattern, handler) pairs for the server's own pages; ``config``: the class's
     :class:`~rummy_teach.classroom.config.ClassroomConfig`; ``student_path`` is the students'
     page under ``base`` (``quiz``). With a
     :class:`~rummy_teach.classroom.hub.HubDoor`, the teacher's pages are for the hub's
     teachers' group instead of the token. ``desk``: the class's
     :class:`~rummy_teach.classroom.desk.QuizDesk` (the students' page without kernels), whose
-    corrections the students page makes and whose store's alarm every page shows."""
+    corrections the students page makes and whose store's alarm every page shows.
+    ``the_hall()``: the class's card tables (:mod:`.tablehall`), shown live on the dashboard."""
     import tornado.web
 
     from ..quiz import Quiz
@@ -161,7 +162,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
                 user = await door.user(self)
                 if not user:
                     return door.login(self)
-                if not await door.is_teacher(user["name"]):
+                if not await door.may_teach(user):
                     return self.send(refused_page(), 403)
             elif not token_ok(self.token, config):
                 self.send(refused_page(), 403)
@@ -170,7 +171,8 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
             self.live = self.get_argument("part", "") == "live"
 
         def frame(self, heading: str, live_html: str, extra: str = "") -> str:
-            return page(heading, f"{teacher_nav(self.token, self.session, base + '/')}"
+            nav = teacher_nav(self.token, self.session, base + "/", lms=bool(config.lti))
+            return page(heading, f"{nav}"
                         f"{store_alarm_html(lost())}"
                         f"<h1>{escape(heading)}</h1>"
                         f'{extra}<div id="rt-live">{live_html}</div>', refresh_ms=REFRESH_MS)
@@ -193,9 +195,28 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
         async def get(self):
             answers, students = await self.off_thread(_load, config, self.session)
             live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers)
+            if the_hall is not None and self.session == config.session:   # the card tables
+                live += await self.off_thread(self.tables, students)
             if self.live:
                 return self.send(live)
             self.send(self.frame(say("dashboard_heading", session=self.session), live))
+
+        def tables(self, students) -> str:
+            """The class's card tables as the teacher's tables page shows them live (none
+            shown when the tables cannot be read: the quiz's dashboard goes on)."""
+            from .tableteacher import tables_html
+            try:
+                hall = the_hall()
+            except Exception as error:
+                from tornado.log import app_log
+                app_log.warning("dashboard: the card tables cannot be read: %s", type(error).__name__)
+                return ""
+            if not hall.tables:
+                return ""
+            names = {s.student_id: s.name for s in students}
+            with i18n.language(teacher_lang):
+                return (f'<h2 class="rt-tables-heading">{escape(say("tables_open_now"))}</h2>'
+                        + tables_html(hall, names, self.token, base + "/"))
 
     class AnswersCsv(Teacher):
         @in_teachers_language
@@ -221,7 +242,8 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
                 with open_store(config.db, create=False) as store:
                     return store.sessions_overview()
             sessions = await self.off_thread(read)
-            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/")
+            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/",
+                                                             lms=bool(config.lti))
                            + sessions_html(sessions, self.token, base + "/")))
 
     class Students(Teacher):

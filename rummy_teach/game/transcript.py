@@ -31,17 +31,17 @@ def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
     levels = list(levels)
     game = new_game(rules, len(levels), seed=seed)
     bots = make_bots(levels, seed)
-    names = [say("transcript_player", number=p) for p in range(len(levels))]
-    seats = ", ".join(say("transcript_seat", number=i, level=say(f"level_{lvl}"))
+    names = [say("transcript_player", number=p + 1) for p in range(len(levels))]
+    seats = ", ".join(say("transcript_seat", number=i + 1, level=say(f"level_{lvl}"))
                       for i, lvl in enumerate(levels))
     lines = [say("transcript_title", game=rules.term, seats=seats, seed=str(seed))]   # as typed
     while True:
         lines.append(say("transcript_hand" if game.contract is None else "transcript_hand_contract",
-                         hand=game.hand_number, dealer=game.dealer, player=game.current_player,
+                         hand=game.hand_number, dealer=game.dealer + 1, player=game.current_player + 1,
                          contract=game.contract.words() if game.contract is not None else "",
                          card=game.discard_top))
         if show_hands:
-            lines += ["  " + say("transcript_holds", number=p, cards=cards_text(game.hand(p)))
+            lines += ["  " + say("transcript_holds", number=p + 1, cards=cards_text(game.hand(p)))
                       for p in range(game.num_players)]
         while not game.is_hand_over:
             player = game.current_player
@@ -56,15 +56,18 @@ def transcript(rules, levels, seed=0, show_hands: bool = False) -> list[str]:
             break
         game.apply("next")
     lines.append(say("transcript_game_over", hands=game.hand_number, scores=", ".join(
-        say("transcript_score", number=p, score=s) for p, s in enumerate(game.scores))))
+        say("transcript_score", number=p + 1, score=s) for p, s in enumerate(game.scores))))
     if game.team_scores is not None:
         lines.append(say("transcript_teams", first=game.team_scores[0], second=game.team_scores[1]))
-    winners = [say("transcript_player", number=p) for p in game.winners]
+    winners = [say("transcript_player", number=p + 1) for p in game.winners]
     said = winners[0]
     for other in winners[1:]:
         said = say("words_and", first=said, second=other)
-    shared = len(game.winners) > 1 and not rules.partnership
-    lines.append(say("transcript_winners_shared" if shared else "transcript_winner", winners=said))
+    if rules.partnership:
+        code = "transcript_winners_team"
+    else:
+        code = "transcript_winners_shared" if len(game.winners) > 1 else "transcript_winner"
+    lines.append(say(code, winners=said))
     return lines
 
 

@@ -398,4 +398,112 @@ CLASSROOM_WORDS = {
                             "from 0 (the deal).",
     "table_review_busy": "The coach is reviewing another hand right now: ask again in a moment.",
     "table_seat_name": "Seat {number}",
+    # --- LTI 1.3 (issue 31): the school's LMS launches the class
+    "lti_error_file": "The LMS registration file {path} cannot be read: {error}. Give a JSON file"
+                      " as docs/deployment.md shows.",
+    "lti_error_unknown": "The LMS registration file {path} names {names}, which the classroom "
+                         "does not know; the settings it knows are {accepted}.",
+    "lti_error_setting": "In the LMS registration file {path}, the setting {name} is missing or "
+                         "wrong: {accepted}.",
+    "lti_accept_ids": "give a list of the deployment ids the LMS shows, such as [\"1\"]",
+    "lti_accept_text": "give the text the LMS shows for it",
+    "lti_accept_url": "give a whole address starting with https://",
+    "lti_error_key_file": "The tool's private key file {path} cannot be read: {error}.",
+    "lti_error_no_key": "The tool has no private key: name its file in private_key_file, or put "
+                        "the key in the environment variable {name}.",
+    "lti_error_extra": "LTI needs the classroom's lti extra: pip install \"rummy_teach[lti]\".",
+    "lti_error_bad_key": "The tool's private key is not an RSA private key in PEM form; make one "
+                         "as docs/deployment.md shows.",
+    "class_start_lti": "  students and teachers open the class from their course in the LMS ({issuer})\n"
+                       "  LMS login address:   {login}\n"
+                       "  LMS launch address:  {launch}\n"
+                       "  the tool's keys:     {jwks}\n"
+                       "  the tool's registration: {registration}",
+    "lti_refused_title": "This class could not be opened",
+    "lti_refused_again": "Go back to your course and open the activity again; if it happens "
+                         "again, tell your teacher.",
+    "lti_open_from_course": "Open this class from your course in the school's learning platform "
+                            "(Moodle, Canvas...): the link there lets you in.",
+    "lti_refused_form": "The learning platform sent no launch this class can read.",
+    "lti_refused_issuer": "The launch comes from a learning platform this class is not registered"
+                          " with.",
+    "lti_refused_audience": "The launch was meant for another tool, not for this class.",
+    "lti_refused_state": "This launch was not started from this browser, or it is over: the class"
+                         " cannot tell it is yours.",
+    "lti_refused_replay": "This launch was used already: each launch opens the class once.",
+    "lti_refused_signature": "The launch's signature does not match the learning platform's key: "
+                             "it may have been changed on the way.",
+    "lti_refused_expired": "The launch has expired: it must reach the class within minutes.",
+    "lti_refused_platform_keys": "The class could not fetch the learning platform's keys to check"
+                                 " the launch.",
+    "lti_refused_deployment": "The launch comes from a deployment of the learning platform this "
+                              "class is not registered with.",
+    "lti_refused_role": "The launch does not say whether you are a student or a teacher of the "
+                        "course.",
+    "lti_refused_launch": "The launch could not be checked.",
+    "lti_refused_login": "The learning platform's login request lacks what it must carry (who is "
+                         "logging in).",
+    "lti_grades_title": "Grades sent to the LMS",
+    "lti_grades_student": "Student",
+    "lti_grades_sent_heading": "Last score the LMS took",
+    "lti_grades_state_heading": "Still to send",
+    "lti_grades_sent": "{points} of {most}, taken at {at} UTC",
+    "lti_grades_nothing_sent": "nothing yet",
+    "lti_grades_up_to_date": "nothing: the LMS has the latest score",
+    "lti_grades_waiting_new": "{points} of {most}: sent in a moment",
+    "lti_grades_waiting": Plural("{points} of {most}: not taken yet ({error}); tried once, "
+                                 "trying again",
+                                 "{points} of {most}: not taken yet ({error}); tried {tries} "
+                                 "times, trying again", count="tries"),
+    "lti_grades_none": "No student launched from the LMS with a grade column yet.",
+    "class_start_lti_grades": "  grades sent to the LMS: {url}  (the course's teachers)",
+    "nav_lms_grades": "Grades sent to the LMS",
+    "lti_refused_not_teacher": "Only a teacher of the course can add this class to it.",
+    "lti_deep_link_title": "Add this class to your course",
+    "lti_deep_link_what": Plural("{title}, worth one point; the course gets a grade column "
+                                 "for it.",
+                                 "{title}, worth {points} points; the course gets a grade column "
+                                 "for it.", count="points"),
+    "lti_deep_link_button": "Add to the course",
+
+    # --- tables (issue 30): the students' table page and the teacher's tables pages
+    "table_seat_computer": "Computer ({level})",
+    "table_seat_student": "Seat {number}",
+    "tables_link": "Your card tables",
+    "tables_heading": "Card tables · {name}",
+    "tables_no_seat": "You have no seat at a card table yet: your teacher opens the tables.",
+    "tables_seat_link": "Table {table} ({game}), seat {seat}",
+    "tables_players": "At this table: {names}.",
+    "tables_at_table": "Table {table}: {game}",
+    "tables_all_seats": "All your seats",
+    "tables_back_to_quiz": "Back to the quiz",
+    "tables_connecting": "Connecting to the table…",
+    "tables_connection_lost": "The connection to the table was lost; trying again…",
+    "nav_tables": "Card tables",
+    "tables_heading_teacher": "Card tables",
+    "tables_open_now": "The tables, live",
+    "tables_none_open": "No table is open yet.",
+    "tables_col_seat": "Seat",
+    "tables_col_hands": "Hands won",
+    "tables_col_games": "Games won",
+    "tables_projector": "Show this table on the projector",
+    "tables_projector_title": "Table {table}",
+    "tables_table_title": "Table {table} · {game} · hand {hand}",
+    "tables_game_label": "Game",
+    "tables_seats_label": "Seats at a table",
+    "tables_level_label": "Computer players",
+    "tables_students_label": "Students at this table (computer players take the other seats)",
+    "tables_auto_heading": "Seat the class automatically",
+    "tables_auto_button": "Seat the class",
+    "tables_open_heading": "Open one table",
+    "tables_open_button": "Open the table",
+    "tables_bad_level": "{level} is not a level of the computer players: choose one of {levels}.",
+    "tables_nobody_to_seat": "Nobody to seat: every student who joined already sits at a table "
+                             "whose game is still on, or nobody has joined yet.",
+    "tables_too_many_students": Plural(
+        "You chose {count} student for {seats} seats: choose no more students than seats.",
+        "You chose {count} students for {seats} seats: choose no more students than seats.",
+        count="count"),
+    "tables_opened": Plural("{count} table is open: {tables}.",
+                            "{count} tables are open: {tables}.", count="count"),
 }

@@ -180,6 +180,10 @@ WORDS = {
     "rules_bad_hand": "hand must be 1 to {last} in {game}, not {hand}",
     "rules_unknown_game": "unknown game or variant {name}; choose one of {names}",
     "rules_bad_players": "{game} is for {least} to {most} players, not {players}",
+    # a game for one number of players only (Partnership 500: four)
+    "rules_bad_players_exact": Plural("{game} is for exactly one player, not {players}",
+                                      "{game} is for exactly {least} players, not {players}",
+                                      count="least"),
     "rules_unknown_option": Plural(
         "unknown rule option {unknown} for {name}; options are: {known}",
         "unknown rule options {unknown} for {name}; options are: {known}", count="count"),

@@ -186,24 +186,25 @@ WORDS = {
                     "JK or Joker for a joker",
     "cli_error": "rummy-teach {command}: {error}",
     # the transcript of an all-computer game (rummy_teach/game/transcript.py, rummy-teach play)
-    "transcript_player": "player {number}",
-    "transcript_seat": "player {number} {level}",
+    "transcript_player": "Player {number}",
+    "transcript_seat": "Player {number} {level}",
     "level_easy": "easy", "level_medium": "medium", "level_hard": "hard", "level_expert": "expert",
 
 
 
     "transcript_title": "{game}: {seats}; seed {seed}",
-    "transcript_hand": "Hand {hand}: dealer {dealer}, player {player} starts; the discard pile "
+    "transcript_hand": "Hand {hand}: Player {dealer} deals, Player {player} starts; the discard pile "
                        "shows {card}",
-    "transcript_hand_contract": "Hand {hand}: dealer {dealer}, player {player} starts, contract: "
+    "transcript_hand_contract": "Hand {hand}: Player {dealer} deals, Player {player} starts, contract: "
                                 "{contract}; the discard pile shows {card}",
-    "transcript_holds": "player {number} holds {cards}",
+    "transcript_holds": "Player {number} holds {cards}",
     "transcript_totals": "Totals: {totals}.",
     "transcript_game_over": Plural(
         "Game over after one hand. Final scores: {scores}",
         "Game over after {hands} hands. Final scores: {scores}", count="hands"),
-    "transcript_score": "player {number} {score}",
-    "transcript_teams": "Teams: players 0 & 2 {first}, players 1 & 3 {second}",
+    "transcript_score": "Player {number} {score}",
+    "transcript_teams": "Teams: players 1 & 3 {first}, players 2 & 4 {second}",
     "transcript_winner": "Winner: {winners}",
     "transcript_winners_shared": "Winner: {winners} (shared)",
+    "transcript_winners_team": "Winning team: {winners}",
 }

@@ -7,7 +7,7 @@ Part of the message catalogue (:mod:`rummy_teach.messages`).
 from ..plural import Plural
 
 WORDS = {
-    # seats (rummy_teach.play.board.default_names)
+    # seats (rummy_teach.game.view.default_names)
     "seat_you": "You",
     "seat_computer": "Computer",
     "seat_computer_numbered": "Computer {number}",

@@ -1,8 +1,8 @@
-"""The card table drawn from one seat, as plain data and as HTML: pure functions.
+"""The card table drawn from one seat, as HTML: pure functions.
 
-:func:`board_view` gathers what the table shows from ``game.view(seat)`` (plus, for
-worked examples only, the hands they choose to show face up); :func:`board_html`
-draws it with :mod:`rummy_teach.render`'s cards, marking what a learner may click
+:func:`board_html` draws a table's view (:func:`rummy_teach.game.view.board_view`: what
+the table shows from ``game.view(seat)``, plus, for worked examples only, the hands they
+choose to show face up) with :mod:`rummy_teach.render`'s cards, marking what a learner may click
 (``data-card`` on the seat's cards, ``data-click`` on the stock, the discard pile and
 the melds) for :class:`~rummy_teach.widgets.base.ClickableHTML`.
 The log's lines come from the one narrator, :mod:`rummy_teach.game.narrate`.
@@ -19,7 +19,6 @@ from .. import render
 from ..cards import Card, cards_text, parse_cards
 from ..contracts import Contract
 from ..errors import UsageError
-from ..game import Game
 from ..game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
 from ..i18n import number_text
 from ..plural import Signed
@@ -27,76 +26,6 @@ from ..reasons import Player, catalogue_in_use, say, seated
 
 FONT = render.FONT
 LOG_LINES = 6
-
-
-# --- the board as plain data (pure) ----------------------------------------------------
-
-def default_names(players: int, seat: int) -> list[str]:
-    others = [p for p in range(players) if p != seat]
-    names = [say("seat_you")] * players
-    for i, p in enumerate(others):
-        names[p] = say("seat_computer") if len(others) == 1 else say("seat_computer_numbered",
-                                                                         number=i + 1)
-    return names
-
-
-def board_view(game: Game, seat: int, names=None, face_up=(), selected=(), groups=(),
-               sort: str = "suit", deal=None) -> dict:
-    """What the board shows from ``seat``, as plain data built from ``game.view(seat)``.
-
-    ``face_up`` lists other seats whose hands are shown too (worked examples only).
-    ``selected`` and ``groups`` (melds being gathered for a lay-down) are cards of
-    the seat's hand. Melds where the seat may lay a selected card off now (the
-    engine's :meth:`~rummy_teach.game.Game.layoff_targets`) are listed in ``fits``.
-    ``deal`` is the number the table was dealt from, shown in the header (None: not shown).
-    """
-    view = game.view(seat)
-    n = view["players"]
-    names = list(names) if names else default_names(n, seat)
-    chosen = [Card.parse(c) if isinstance(c, str) else c for c in selected]
-    fits = sorted({number for card in chosen for number in game.layoff_targets(card, seat)})
-    shown = {seat} | set(face_up)
-    result = view["last_hand"]
-    players = []
-    for p in range(n):
-        hand = None
-        if p == seat:
-            hand = list(view["hand"])
-        elif result is not None:     # the hand is over: every hand is shown, as it was scored
-            hand = list(result["deadwood"][p])
-        elif p in shown:
-            hand = [c.text(ascii=True) for c in game.hand(p)]
-        if hand is not None:
-            hand = sorted(hand, key=lambda c: Card.parse(c).sort_key(sort))
-        players.append({
-            "name": names[p], "count": view["hand_sizes"][p], "hand": hand,
-            # the points the engine counted against the cards left in hand (None: in play)
-            "left_points": None if result is None else result["deadwood_points"][p],
-            "score": view["scores"][p],
-            "contract_down": view["contract_down"][p] if view["contract"] else False,
-            # None where the rules have no buying (only a game with buying shows it)
-            "buys_left": None if view["buys_left"] is None else view["buys_left"][p],
-            "melds": [{"number": m["number"], "kind": m["kind"], "cards": m["cards"]}
-                      for m in view["table"] if m["owner"] == p],
-        })
-    offer = view["buy_offer"]
-    return {
-        "title": view["title"], "hand_number": view["hand_number"], "contract": view["contract"],
-        "deal": deal,
-        "seat": seat, "names": names, "players": players, "to_move": view["to_move"],
-        "phase": view["phase"], "stock": view["stock_size"], "discard": view["discard_pile"],
-        "discard_size": view["discard_size"], "fanned": view["discard_fanned"],
-        "selected": [c.text(ascii=True) for c in chosen],
-        "groups": [[c.text(ascii=True) for c in g] for g in groups],
-        "fits": fits, "must_use": view["must_use"],
-        "buy_offer": None if offer is None else {"card": offer["card"], "asked": offer["asked"]},
-        "result": None if result is None else {
-            "went_out": result["went_out"], "ending": result["ending"], "rummy": result["rummy"],
-            "scores": result["scores"], "deadwood": result["deadwood"],
-            "deadwood_points": result["deadwood_points"], "melded": result["melded_points"]},
-        "game_over": view["is_game_over"], "winners": view["winners"],
-        "constructed": game.constructed,
-    }
 
 
 # --- the board as HTML (pure) --------------------------------------------------------------
@@ -297,7 +226,7 @@ def _result_html(board) -> str:
 
 def board_html(board: dict, size: int = 60, four_colour: bool = False, interactive: bool = False,
                message: str = "", log=()) -> str:
-    """The table of :func:`board_view` as HTML. ``interactive`` marks the seat's cards
+    """The table of :func:`~rummy_teach.game.view.board_view` as HTML. ``interactive`` marks the seat's cards
     (``data-card``), the stock (``data-click="stock"``), the discard pile (``take:N``)
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 
-from .board import default_names
+from ..game.view import default_names
 from ..coach import hint, review_moments
 from ..coach.review import weigh_decision
 from ..reasons import say

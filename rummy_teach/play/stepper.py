@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import html
 
-from .board import FONT, board_html, board_view
+from ..game.view import board_view
+from .board import FONT, board_html
 from ..reasons import say
 from ..lessons.worked_examples import WorkedExample, get_example
 from .controller import Controller, PlayError

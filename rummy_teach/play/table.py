@@ -8,7 +8,7 @@ hand. A button is enabled only when the engine lists such an action
 and changes nothing. The computer players move with :meth:`bot_step` (the kernel's
 widget paces them) or all at once with :meth:`run_bots` (a static page).
 
-What is drawn comes from ``game.view(seat)`` (:func:`rummy_teach.play.board.board_view`):
+What is drawn comes from ``game.view(seat)`` (:func:`rummy_teach.game.view.board_view`):
 nothing this controller shows holds another player's hidden card or the stock's order.
 
 **The deal.** A table is dealt from a number (``seed``), shown on the table as "Deal no.
@@ -28,7 +28,8 @@ from __future__ import annotations
 import random
 
 from .. import render_review
-from .board import board_html, board_view, default_names, plays_from_hand, status_line
+from ..game.view import board_view, default_names
+from .board import board_html, plays_from_hand, status_line
 from ..game.narrate import describe_move, faces_text, hand_over_line
 from ..reasons import Reason, say
 from ..cards import Card, parse_cards

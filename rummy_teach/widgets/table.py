@@ -32,7 +32,7 @@ import traceback
 
 import ipywidgets as widgets
 
-from ..play.board import board_html, board_view  # noqa: F401  (lessons import these from here too)
+from ..play.board import board_html
 from ..cards import Card
 from ..game import Game
 from ..play import PlayError, page_html

@@ -1,0 +1,314 @@
+"""The pages of the class's card tables, without a browser: the table a student's page
+shows (:class:`SeatPlay`, the book's table following a class table), the teacher's forms
+(opening a table, seating the class) and the teacher's public view of a table.
+
+The browser's side (four students in Chromium) is tests/test_classroom_tables_chromium.py.
+"""
+
+import random
+import re
+
+import pytest
+
+from rummy_teach import i18n
+from rummy_teach.cards import Card
+from rummy_teach.classroom import open_store
+from rummy_teach.classroom.tablehall import TableHall
+from rummy_teach.classroom.tables import Seat, Table
+from rummy_teach.classroom.tableseat import SeatPlay
+from rummy_teach.classroom.tableteacher import (TableFormError, open_tables, public_board,
+                                                read_form, seat_class)
+from rummy_teach.game import choose_action
+
+from test_classroom_tables import hidden_from
+
+STUDENTS = [f"student-{n:02d}-abcdefgh" for n in range(6)]
+NAMES = {s: f"Name{n}" for n, s in enumerate(STUDENTS)}
+
+
+def moves_of(table):
+    return [(m["player"], m["action"]) for m in table.game.history["moves"] if "chance" not in m]
+
+
+def without_log(html: str) -> str:
+    return re.sub(r'<ol class="rt-log".*?</ol>', "", html, flags=re.S)
+
+
+def shown_hidden(html: str, hidden, seen_faces=frozenset()) -> list:
+    """The hidden cards ``html`` shows: by notation (one card exactly), or by a card
+    picture's name (a face: with two decks either copy) of which the seat sees no copy."""
+    html = without_log(html)
+    return [c for c in hidden if f'data-card="{c.text(ascii=True)}"' in html
+            or (f'aria-label="{c.name}"' in html and c.face not in seen_faces)]
+
+
+def act(play: SeatPlay, table: Table, act: str, arg: str = ""):
+    """A page's event at ``play``'s seat, and its move sent to the table as the socket does."""
+    play.handle(act, arg)
+    action = play.take_pending()
+    if action is None:
+        return None
+    reply = table.move(play.seat, action.text(ascii=True), play.version, table.seats[play.seat].student)
+    if not reply.ok:
+        play.refused(reply.reasons)
+    return reply
+
+
+# --- the table a student's page shows ------------------------------------------------------------
+
+def test_a_seats_table_follows_the_class_table_and_shows_only_what_the_seat_may_see():
+    """Four students play a whole Basic hand through their pages' events (the stock, a card,
+    Discard; Meld when the computer's choice is a meld): after every move each page's table
+    is drawn and must hold no card hidden from its seat; the log tells each move."""
+    table = Table("t1", "basic", [Seat(student=s) for s in STUDENTS[:4]], seed=11)
+    plays = [SeatPlay(table.spec(), seat, NAMES) for seat in range(4)]
+    rng = random.Random(3)
+    checked = 0
+    while not table.game.is_hand_over:
+        for play in plays:
+            play.follow(moves_of(table))
+            assert play.version == table.version
+            hidden, _ = hidden_from(table.game, play.seat)
+            assert shown_hidden(play.html(), hidden) == []
+            checked += 1
+        seat = table.game.current_player
+        play = plays[seat]
+        choice = choose_action(table.game, seat, "easy", rng)
+        if choice.kind == "draw":
+            assert act(play, table, "region", "stock").ok
+        elif choice.kind == "take":
+            assert act(play, table, "region", "take:1").ok
+        elif choice.kind == "discard":
+            act(play, table, "card", choice.card.text(ascii=True))
+            assert act(play, table, "press", "discard").ok
+        elif choice.kind == "meld":
+            for card in choice.melds[0]:
+                act(play, table, "card", card.text(ascii=True))
+            assert act(play, table, "press", "meld").ok
+        else:   # a lay-off: the card, then the meld it goes on
+            act(play, table, "card", choice.card.text(ascii=True))
+            assert act(play, table, "region", f"meld:{choice.target}").ok
+    for play in plays:
+        play.follow(moves_of(table))
+        assert "rt-result" in play.html()
+    assert checked > 40
+    assert any("Name1" in line for line in plays[0].log_lines)      # the others named
+
+
+def test_a_move_the_judge_refuses_is_said_on_the_seats_table_and_the_table_is_unchanged():
+    table = Table("t1", "basic", [Seat(student=s) for s in STUDENTS[:2]], seed=4)
+    seat = table.game.current_player
+    play = SeatPlay(table.spec(), seat, NAMES)
+    play.follow(moves_of(table))
+    top = table.game.discard_top
+    assert act(play, table, "region", "take:1").ok
+    play.follow(moves_of(table))
+    before = table.game.snapshot()
+    act(play, table, "card", top.text(ascii=True))
+    reply = act(play, table, "press", "discard")
+    assert not reply.ok and [r.code for r in reply.reasons] == ["taken_discard_blocked"]
+    assert table.game.snapshot() == before
+    assert f"{top.face} was taken from the discard pile this turn" in play.html()
+    other = SeatPlay(table.spec(), 1 - seat, NAMES)          # not this seat's turn: the table's refusal
+    other.follow(moves_of(table))
+    reply = act(other, table, "region", "stock")
+    assert [r.code for r in reply.reasons] == ["table_not_your_turn"]
+    assert table.game.snapshot() == before
+
+
+def test_a_seats_table_speaks_the_students_language():
+    table = Table("t1", "basic", [Seat(student=STUDENTS[0]), Seat(level="hard")], seed=4)
+    with i18n.language("it"):
+        play = SeatPlay(table.spec(), 0, NAMES)
+        play.follow(moves_of(table))
+        html = play.html()
+    assert "Computer (difficile)" in html and "Pesca" in html
+
+
+# --- the teacher's forms -----------------------------------------------------------------------------
+
+def test_seating_the_class_spreads_the_students_evenly_with_computers_filling():
+    tables = seat_class([f"s{n}" for n in range(10)], 4, "hard")
+    assert [sum(not s.computer for s in t) for t in tables] == [4, 3, 3]
+    assert all(len(t) == 4 for t in tables)
+    assert [s.level for s in tables[2] if s.computer] == ["hard"]
+    assert seat_class(["a", "b"], 4, "easy") == [[Seat(student="a"), Seat(student="b"),
+                                                   Seat(level="easy"), Seat(level="easy")]]
+    assert seat_class([], 4, "easy") == []
+    assert [len(t) for t in seat_class([f"s{n}" for n in range(7)], 3, "easy")] == [3, 3, 3]
+
+
+@pytest.mark.parametrize("game,seats,level,says", [
+    ("poker", "4", "easy", "'poker'"),
+    ("basic", "9", "easy", "9"),
+    ("contract", "2", "easy", "2"),
+    ("basic", "four", "easy", "four"),
+    ("basic", "4", "genius", "'genius'"),
+])
+def test_a_form_the_tables_cannot_be_opened_from_is_refused_saying_what_is_accepted(game, seats, level, says):
+    with pytest.raises(TableFormError) as refused:
+        read_form(game, seats, level)
+    text = str(refused.value)
+    assert says in text
+    accepted = {"poker": "basic", "genius": "easy"}.get(says.strip("'"), "2")
+    assert accepted in text
+
+
+def test_the_teachers_refusal_is_in_the_teachers_language():
+    with i18n.language("nl"):
+        with pytest.raises(TableFormError) as refused:
+            read_form("basic", "4", "genius")
+        assert str(refused.value) == "'genius' is geen niveau van de computerspelers: kies uit " \
+            "makkelijk, gemiddeld, moeilijk, expert."
+
+
+class People:
+    def __init__(self, student_id, name):
+        self.student_id, self.name = student_id, name
+
+
+@pytest.fixture
+def hall(tmp_path):
+    store = open_store(str(tmp_path / "class.db"))
+    yield TableHall(store, "5B")
+    store.close()
+
+
+def test_seating_the_class_opens_tables_and_seats_nobody_twice(hall):
+    people = [People(s, NAMES[s]) for s in STUDENTS[:5]]
+    said = open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "3",
+                                      "level": "easy", "students": []})
+    assert said == "2 tables are open: t1, t2."
+    seated = [s.student for t in hall.tables.values() for s in t.seats if not s.computer]
+    assert sorted(seated) == sorted(STUDENTS[:5])
+    with pytest.raises(TableFormError, match="Nobody to seat"):
+        open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "3",
+                                   "level": "easy", "students": []})
+    assert list(hall.tables) == ["t1", "t2"]
+    # one table chosen by hand: the students first, a computer in the seat left
+    said = open_tables(hall, people, {"action": "open", "game": "contract", "seats": "3",
+                                      "level": "hard", "students": STUDENTS[:2]})
+    assert said == "1 table is open: t3."
+    assert [s.to_dict() for s in hall.tables["t3"].seats] == [
+        {"student": STUDENTS[0]}, {"student": STUDENTS[1]}, {"level": "hard"}]
+
+
+def test_a_table_for_more_students_than_seats_or_strangers_is_not_opened(hall):
+    people = [People(s, NAMES[s]) for s in STUDENTS]
+    with pytest.raises(TableFormError, match="You chose 5 students for 4 seats"):
+        open_tables(hall, people, {"action": "open", "game": "basic", "seats": "4",
+                                   "level": "easy", "students": STUDENTS[:5]})
+    with pytest.raises(TableFormError):
+        open_tables(hall, people, {"action": "open", "game": "basic", "seats": "4",
+                                   "level": "easy", "students": ["forged-student-id-0001"]})
+    assert hall.tables == {}
+
+
+# --- the teacher's view of a table --------------------------------------------------------------------
+
+def test_the_teachers_view_shows_no_hand_during_a_hand_and_every_hand_after_it():
+    table = Table("t1", "basic", [Seat(student=STUDENTS[0]), Seat(level="easy"), Seat(level="easy")],
+                  seed=8)
+    rng = random.Random(1)
+    while not table.game.is_hand_over:
+        hidden = [c for p in range(3) for c in table.game.hand(p)] + list(table.game.unseen_by(0))
+        assert shown_hidden(public_board(table, NAMES), set(hidden)) == []
+        seat = table.game.current_player
+        table.move(seat, choose_action(table.game, seat, "easy", rng).text(ascii=True),
+                   table.version, STUDENTS[0])
+    board = public_board(table, NAMES)
+    left = [c for p in range(3) for c in table.game.hand(p)]
+    assert left and all(f'aria-label="{Card.parse(c.text(ascii=True)).name}"' in board for c in left)
+    assert "Name0" in board and "Computer (easy)" in board
+
+
+def play_choice(play: SeatPlay, table: Table, choice):
+    """``choice`` made on the seat's drawn table as a student makes it: pressing, clicking the
+    piles, selecting cards and gathering melds."""
+    kind = choice.kind
+    if kind == "draw":
+        return act(play, table, "region", "stock")
+    if kind == "take":
+        return act(play, table, "region", f"take:{choice.depth}")
+    if kind in ("buy", "pass", "next", "end"):
+        return act(play, table, "press", kind)
+    if kind == "discard":
+        act(play, table, "card", choice.card.text(ascii=True))
+        return act(play, table, "press", "discard")
+    if kind == "meld":
+        for number, meld in enumerate(choice.melds, 1):
+            for card in meld:
+                act(play, table, "card", card.text(ascii=True))
+            if number < len(choice.melds):
+                act(play, table, "press", "group")
+        return act(play, table, "press", "meld")
+    act(play, table, "card", choice.card.text(ascii=True))      # a lay-off
+    return act(play, table, "region", f"meld:{choice.target}")
+
+
+@pytest.mark.parametrize("game,seed,kinds", [("500", 2, {"dig", "meld"}), ("contract", 5, {"buy", "meld"})])
+def test_rummy_500_and_contract_hands_are_played_on_the_seats_drawn_tables(game, seed, kinds):
+    """A whole hand of Rummy 500 (digging in the fan) and of Contract Rummy (buying out of
+    turn) played by four students through their seats' tables, each drawing checked."""
+    table = Table("t1", game, [Seat(student=s) for s in STUDENTS[:4]], seed=seed)
+    plays = [SeatPlay(table.spec(), seat, NAMES) for seat in range(4)]
+    rng = random.Random(seed)
+    made = set()
+    while not table.game.is_hand_over:
+        for play in plays:
+            play.follow(moves_of(table))
+            hidden, seen = hidden_from(table.game, play.seat)
+            assert shown_hidden(play.html(), hidden, seen) == []
+        seat = table.game.current_player
+        choice = choose_action(table.game, seat, "medium", rng)
+        digs = [a for a in table.game.legal_actions() if a.kind == "take" and a.depth > 1]
+        if digs and "dig" not in made:      # dig once, when the rules allow it (the fan's card used)
+            choice = digs[0]
+        reply = play_choice(plays[seat], table, choice)
+        assert reply is not None and reply.ok, (choice, reply)
+        made.add("dig" if choice.kind == "take" and choice.depth > 1 else choice.kind)
+    for play in plays:
+        play.follow(moves_of(table))
+        assert "rt-result" in play.html()
+    assert kinds <= made
+
+
+def test_after_a_hand_only_the_next_dealer_may_press_next_hand():
+    table = Table("t1", "basic", [Seat(student=s) for s in STUDENTS[:3]], seed=6)
+    rng = random.Random(2)
+    while not table.game.is_hand_over:
+        seat = table.game.current_player
+        table.move(seat, choose_action(table.game, seat, "easy", rng).text(ascii=True), table.version,
+                   STUDENTS[seat])
+    plays = [SeatPlay(table.spec(), seat, NAMES) for seat in range(3)]
+    for play in plays:
+        play.follow(moves_of(table))
+    dealer = table.game.current_player
+    assert [("next" in play.enabled_buttons()) for play in plays] == [s == dealer for s in range(3)]
+    assert act(plays[dealer], table, "press", "next").ok
+    plays[dealer].follow(moves_of(table))
+    assert "Hand 2" in plays[dealer].html()
+
+
+def test_the_students_and_the_teachers_table_pages_speak_italian_and_dutch():
+    from rummy_teach.classroom.tablepage import seats_html, table_html
+    from rummy_teach.classroom.tableteacher import forms_html
+    people = [People(STUDENTS[0], "Anna")]
+    with i18n.language("it"):
+        assert "Tavolo t1 (Ramino), posto 2" in seats_html("/", [("t1", 1, "Ramino", ["Anna", "Tu"])])
+        assert "Collegamento al tavolo" in table_html("t1", 1)
+        assert "Fai sedere la classe" in forms_html(people, "tok", "/")
+    with i18n.language("nl"):
+        assert "Je hebt nog geen plaats" in seats_html("/", [])
+        assert "Plaats de klas" in forms_html(people, "tok", "/")
+
+
+@pytest.mark.parametrize("name", ["roving", "announcer"])
+def test_the_table_page_has_the_books_keys_and_news_word_for_word(name):
+    from pathlib import Path
+
+    from rummy_teach.classroom.tablepage import SCRIPT, js_function
+    book = (Path(__file__).resolve().parents[1] / "book" / "_play" / "play" / "bookplay.js").read_text()
+    strip = lambda text: "\n".join(line.strip() for line in text.splitlines())  # noqa: E731
+    assert strip(js_function(SCRIPT, name)) == strip(js_function(book, name))
+    assert len(js_function(SCRIPT, name).splitlines()) > 10
