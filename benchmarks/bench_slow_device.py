@@ -85,10 +85,12 @@ WATCH = """
     const draw = root && root.querySelector("button[data-arg=draw]");
     if (!draw || draw.getBoundingClientRect().width === 0) return;
     if (seen.draw_shown === null) seen.draw_shown = performance.now();
-    // live: the page's Python is up (before the page's script runs, the build's picture
-    // is neither busy nor inert, but nothing answers it) and the table is dealt
+    // live: the page's Python is up, or the page answers from the replies drawn ahead at
+    // build time (data-ahead; before the page's script runs, the build's picture is
+    // neither busy nor inert, but nothing answers it), and the table is dealt
     const play = window.rummyTeachPlay;
-    if (seen.draw_live === null && play && play.timings.ready !== undefined
+    const answers = play && (play.timings.ready !== undefined || root.dataset.ahead === "ready");
+    if (seen.draw_live === null && answers
         && !root.hasAttribute("aria-busy") && !draw.disabled && !draw.closest("[inert]")) {
       seen.draw_live = performance.now();
     }
@@ -224,10 +226,21 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
         assert "You draw" in page.locator(f"{TABLE} .rt-log").inner_text()
         out["first_answer_ms"] = answered
         out["first_answer_from_click_ms"] = answered - clicked
+        out["python_up_at_first_answer"] = page.evaluate("window.rummyTeachPlay.timings.ready !== undefined")
+        # the rest of the first turn at once (a card, Discard), then the next turn's Draw:
+        # past the replies drawn ahead, the first click only Python can answer
+        card = ".rt-seat[aria-label=You] [data-card]"
+        page.evaluate(CLICK, [TABLE, card])
+        page.evaluate(CLICK, [TABLE, "button[data-arg=discard]:not([disabled])"])
+        out["first_turn_ms"] = page.evaluate("performance.now()")
+        if page.locator(f"{TABLE} button[data-arg=draw]:not([disabled])").count():
+            clicked, answered = page.evaluate(CLICK, [TABLE, "button[data-arg=draw]"])
+            out["second_draw_ms"], out["second_draw_from_click_ms"] = answered, answered - clicked
+        out["answered_ahead"] = len([e for e in page.evaluate("window.rummyTeachPlay.timings.ahead || []")
+                                     if "key" in e and "checked" not in e])
         # the reader goes on clicking while the page prepares the quiz below
         gaps = random.Random(seed).choices([0.1, 0.3, 0.6, 1.0, 1.6, 2.0, 2.5], k=clicks)
         waits, totals = [], []
-        card = ".rt-seat[aria-label=You] [data-card]"
         for gap in gaps:
             time.sleep(gap)
             before = len(page.evaluate("window.rummyTeachPlay.timings.dispatch_ms"))
@@ -248,6 +261,9 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
         # worker's own marks (ms after it was created: script, runtime, engine, imported)
         out["worker_started_ms"] = timings.get("started")
         out["worker_marks"] = {k: v for k, v in timings.get("worker", {}).items() if k != "snapshot"}
+        # the replies drawn ahead, checked against Python's when it came up: all the same?
+        checked = [e["same"] for e in timings.get("ahead") or [] if "checked" in e]
+        out["ahead_checked"], out["ahead_differ"] = len(checked), checked.count(False)
         out["snapshot"] = timings.get("worker", {}).get("snapshot", "none")
         assert not outside, outside
     finally:
@@ -305,6 +321,9 @@ FIGURES = [  # (key, how many per run: one or a list, target, what)
     ("worker_ready_ms", None, "  Python ready in it (snapshot loaded), ms after asked for"),
     ("first_answer_ms", 3000, "first answer (Draw clicked when live), ms after asked for"),
     ("first_answer_from_click_ms", None, "  of which from the click, ms"),
+    ("first_turn_ms", None, "  the first turn done (a card, Discard clicked at once), ms"),
+    ("second_draw_ms", None, "next turn's Draw answered (Python's first), ms after asked for"),
+    ("second_draw_from_click_ms", None, "  of which from the click, ms"),
     ("melds_first_answer_ms", 3000, "first answer, meld checker clicked at load, ms after asked for"),
     ("click_ms", None, "later clicks, click to redrawn table, ms"),
     ("click_wait_ms", 150, "later clicks' wait behind background work, ms"),

@@ -680,16 +680,92 @@ def test_the_meld_checker_judges_in_the_page(play_site, browser_page):
 
 # --- how Python starts: the build's memory snapshot, or the ordinary way ---------------------
 
+def python_checked_the_replies_drawn_ahead(page) -> list[dict]:
+    """Wait until Python has replayed every event the page answered ahead; their checks."""
+    page.wait_for_function("""() => { const t = window.rummyTeachPlay.timings;
+        const shown = t.ahead.filter(e => e.checked === undefined).length;
+        return t.ahead.filter(e => e.checked !== undefined).length === shown; }""", timeout=ANSWER_MS)
+    return [e for e in page.evaluate("window.rummyTeachPlay.timings.ahead") if "checked" in e]
+
+
 def draw_and_read_the_log(recorded, site) -> dict:
-    """Press Draw on the table, read the move in its log; the worker's marks."""
+    """Press Draw on the table, read the move in its log; once Python has replayed it (it
+    was answered ahead on a first visit) the worker's marks."""
     page = open_page(recorded, site, PLAY)
     table = page.locator(".rt-play[data-kind=table]").first
     table.scroll_into_view_if_needed()
     press(table, "Draw")
     log = table.locator(".rt-log").inner_text()
     assert re.search(r"You draw \S+ from the stock\.", log), log
+    checks = python_checked_the_replies_drawn_ahead(page)
+    assert all(check["same"] for check in checks), checks
     assert table.locator(".rt-play-status").inner_text() == ""
+    page.wait_for_function("() => window.rummyTeachPlay.timings.worker !== undefined", timeout=ANSWER_MS)
     return page.evaluate("window.rummyTeachPlay.timings.worker")
+
+
+def test_the_first_turn_is_answered_before_python_is_up_and_python_answers_the_same(
+        play_site, book_with_lite, browser_page):
+    """Issue 27, point 5: on a slow phone the page's Python takes seconds to start. The
+    table's first turn (Draw, a card, Discard and the computer's answer) comes from the
+    replies the book's build drew with the engine: shown while Python's runtime is held
+    back, then replayed by Python when it is let through, and Python's replies are the
+    very same text (the view stays as shown). The next turn is Python's."""
+    page = browser_page.page
+    held = []
+    page.route("**/pyodide.mjs", lambda route: held.append(route))   # held: Python cannot start
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    assert table.get_attribute("data-ahead") == "ready" and table.get_attribute("aria-busy") is None
+    assert table.locator("a.rt-deal").count() == 1       # the book's deal, with its number
+    press(table, "Draw")
+    assert re.search(r"You draw \S+ from the stock\.", table.locator(".rt-log").inner_text())
+    own_cards(table).last.click()
+    settled(table)
+    press(table, "Discard")
+    log = table.locator(".rt-log").inner_text()
+    assert re.search(r"You discard \S+\.", log) and "Computer" in log, log
+    assert page.evaluate("window.rummyTeachPlay.timings.ready") is None, "Python was up already"
+    shown = [e["key"] for e in page.evaluate("window.rummyTeachPlay.timings.ahead")]
+    assert len(shown) == 3 and shown[0] == "press|draw" and shown[2].endswith(">press|discard"), shown
+    view = table.locator(".rt-play-view").inner_html()
+    assert held, "the worker did not ask for Python's runtime"
+    for route in held:
+        route.continue_()
+    checks = python_checked_the_replies_drawn_ahead(page)
+    assert [c["key"] for c in checks] == shown and all(c["same"] for c in checks), checks
+    assert table.locator(".rt-play-view").inner_html() == view
+    # the next turn goes to Python, from the state the replayed events left
+    if table.locator("button[data-arg=draw]:not([disabled])").count():
+        assert "You draw" not in table.locator(".rt-log li").last.inner_text()   # the computer's move
+        press(table, "Draw")
+        assert re.search(r"You draw \S+ from the stock\.", table.locator(".rt-log li").last.inner_text())
+    assert table.locator(".rt-play-status").inner_text() == ""
+    assert browser_page.outside == [] and page_errors(browser_page) == []
+
+
+@pytest.mark.parametrize("edition", ["it/", "nl/"])
+def test_the_replies_drawn_ahead_speak_the_editions_language_as_python_does(
+        play_site, browser_page, edition):
+    """The Italian and Dutch editions carry replies drawn in their own language; Pyodide,
+    told the page's language, answers the same text."""
+    page = browser_page.page
+    held = []
+    page.route("**/pyodide.mjs", lambda route: held.append(route))
+    page = open_page(browser_page, play_site, edition + PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    table.locator("button[data-arg=draw]").click()
+    table.locator("[data-roving=hand] [data-card]").last.click()     # the reader's hand
+    log = table.locator(".rt-log").inner_text()
+    assert log.strip() and "You draw" not in log, log          # the edition's words
+    assert page.evaluate("window.rummyTeachPlay.timings.ready") is None
+    for route in held:
+        route.continue_()
+    checks = python_checked_the_replies_drawn_ahead(page)
+    assert len(checks) == 2 and all(c["same"] for c in checks), checks
+    assert browser_page.outside == [] and page_errors(browser_page) == []
 
 
 def test_python_starts_from_the_snapshot_the_build_made(play_site, book_with_lite, browser_page):
@@ -705,14 +781,16 @@ def test_python_starts_from_the_snapshot_the_build_made(play_site, book_with_lit
 
 def test_python_is_asked_for_while_the_page_still_loads(play_site, browser_page):
     """Issue 27: on a slow device the page's own layout takes seconds. The worker is asked
-    for as the page's script runs (before DOMContentLoaded has finished), so Python's
-    files arrive and compile beside that layout, not after the first paint and an idle
-    moment; and the page's first answer still comes from the snapshot."""
+    for as the page's script runs (an async script, set up as soon as the HTML is parsed:
+    before the load event, which an async script holds back, and usually before
+    DOMContentLoaded), so Python's files arrive and compile beside that layout, not after
+    the first paint and an idle moment; and the page's first answer still comes from the
+    snapshot."""
     page = open_page(browser_page, play_site, PLAY)
     page.wait_for_function("() => window.rummyTeachPlay.timings.ready !== undefined",
                            timeout=ANSWER_MS)
     started, loaded = page.evaluate("""() => [window.rummyTeachPlay.timings.started,
-        performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd]""")
+        performance.getEntriesByType('navigation')[0].loadEventStart]""")
     assert 0 < started <= loaded, (started, loaded)
     marks = draw_and_read_the_log(browser_page, play_site)
     assert marks["snapshot"] == "used", marks
@@ -758,9 +836,11 @@ def test_when_python_cannot_start_the_page_says_so_in_the_catalogues_words(play_
     page.route("**/pyodide.mjs", lambda route: route.abort())
     page = open_page(browser_page, play_site, PLAY)
     table = page.locator(".rt-play[data-kind=table]").first
-    before = table.locator(".rt-play-view").inner_html()
     table.scroll_into_view_if_needed()
-    press(table, "Draw")
+    press(table, "Draw")                   # answered ahead: the build's engine drew it
+    assert "You draw" in table.locator(".rt-log").inner_text()
+    before = table.locator(".rt-play-view").inner_html()
+    press(table, "Sort by rank")           # past the replies drawn ahead: only Python could answer
     assert table.locator(".rt-play-status").inner_text() == f"{say('play_failed')} {say('play_failed_load')}"
     assert table.locator(".rt-play-view").inner_html() == before     # the table as it was
     assert browser_page.outside == []

@@ -276,6 +276,20 @@ def drop_thebe(app, pagename, templatename, context, doctree):
         and "THEBE_JS_URL" not in str(getattr(js, "attributes", {}).get("body", ""))]
 
 
+def drop_widget_state(app, pagename, templatename, context, doctree):
+    """Remove the saved ipywidgets state myst-nb writes into each notebook's page (a
+    ``<script type="application/vnd.jupyter.widget-state+json">``, 250-350 KB on a lesson
+    with a table): only the Jupyter widget manager reads it, and no page loads that
+    (``nb_ipywidgets_js: {}``; every widget output shows its own page element). On a slow
+    phone the browser still had to receive and parse it before the page's first answer
+    (issue 27, point 5)."""
+    scripts = context.get("script_files")
+    if scripts:
+        context["script_files"] = [
+            js for js in scripts
+            if getattr(js, "attributes", {}).get("type") != "application/vnd.jupyter.widget-state+json"]
+
+
 def refuse_mathjax(app, pagename, templatename, context, doctree):
     if app.builder.format != "html":
         return
@@ -393,7 +407,9 @@ def add_page_scripts(app):
     """The widgets' in-page engine (book/_play/, at the site's root): relative to the
     edition's _static, hence "../" (and one more for the Italian and Dutch editions)."""
     up = "../" if edition(app) == DEFAULT else "../../"
-    app.add_js_file(f"{up}play/bookplay.js", loading_method="defer")
+    # async: it sets the widgets up when the HTML is parsed, before the theme's deferred
+    # scripts (issue 27; bookplay.js waits for the parse itself)
+    app.add_js_file(f"{up}play/bookplay.js", loading_method="async")
 
 
 def setup(app):
@@ -406,6 +422,7 @@ def setup(app):
     # before sphinx-book-theme builds its header buttons (priority 501)
     app.connect("html-page-context", add_notebook_download, priority=400)
     app.connect("html-page-context", drop_thebe, priority=900)
+    app.connect("html-page-context", drop_widget_state, priority=900)
     app.connect("doctree-resolved", add_go_further)
     app.add_post_transform(FoldPictureCode)
     app.connect("builder-inited", name_toggles_by_their_words)  # after myst-nb's setup

@@ -34,7 +34,8 @@ from urllib.parse import quote
 
 from ..errors import RummyError
 from ..game import LEVELS
-from ..play.board import board_html, board_view
+from ..game.view import board_view
+from ..play.board import board_html
 from ..reasons import Reason
 from ..rules import RULE_SETS, get_rules
 from .messages import class_language, say

@@ -11,6 +11,7 @@ import re
 
 from ..errors import RummyError
 from ..reasons import say
+from .ahead import answers_ahead, packed
 
 
 class PlayError(RummyError, ValueError):
@@ -58,12 +59,25 @@ def page_html(controller: Controller) -> str:
         templates = f'<template data-pictures>{"".join(pictures)}</template>' + "".join(
             f'<template data-view="{html.escape(key, quote=True)}">{view}</template>'
             for key, view in views.items())
+    else:
+        templates = _answers_ahead_html(controller)
     words = html.escape(json.dumps({key: say(code) for key, code in STATUS_WORDS.items()},
                                    ensure_ascii=False, separators=(",", ":")), quote=True)
     return (f'<div class="rt-play" data-kind="{controller.kind}" data-config="{config}" '
             f'data-words="{words}">'
             f'<div class="rt-play-view">{controller.html()}</div>{templates}'
             f'<p class="rt-play-status" role="status" aria-live="polite"></p></div>')
+
+
+def _answers_ahead_html(controller: Controller) -> str:
+    """The replies to a reader's first clicks, drawn now (:mod:`.ahead`), as a JSON
+    script the page reads only when such a click comes before its Python is up."""
+    answers = answers_ahead(controller)
+    if not answers:
+        return ""
+    data = json.dumps(packed(controller.html(), answers), ensure_ascii=False,
+                      separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/json" class="rt-ahead">{data}</script>'
 
 
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)

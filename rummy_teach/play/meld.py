@@ -105,6 +105,12 @@ class MeldCheckerController(Controller):
             return self.clear()
         raise PlayError(f"a meld checker answers card, game, colours and clear, not {act!r}")
 
+    def answer_ahead(self, path: tuple) -> bool:
+        """A book page carries the verdict on each card picked first (:mod:`.ahead`,
+        issue 27), worked out when the book is built: the reader's first click answers
+        before the page's Python has started."""
+        return len(path) == 0 or (len(path) == 1 and path[0][0] == "card")
+
     # --- the verdict ------------------------------------------------------------------------
     @property
     def check(self):

@@ -506,3 +506,15 @@ class TableController(Controller):
 
     def html(self) -> str:
         return f'<div class="rt-card-table">{self.board_html()}{self.buttons_html()}</div>'
+
+    def answer_ahead(self, path: tuple) -> bool:
+        """Which replies a book page carries, drawn when the book is built (:mod:`.ahead`,
+        issue 27: a slow phone's Python takes seconds to start): any first event (Draw,
+        the discard taken, a card picked, the sorting, the coach), then after Draw or
+        Take a card picked, then Discard. That is a reader's whole first turn; the computer's
+        answer to the discard is in the reply, worked out by the same players."""
+        if len(path) <= 1:
+            return True
+        if path[0] not in (("press", "draw"), ("press", "take")) or path[1][0] != "card":
+            return False
+        return len(path) == 2 or (len(path) == 3 and path[2] == ("press", "discard"))

@@ -13,6 +13,16 @@
 // (or from the number in the page's address, #deal=1234, for the page's first such
 // table) and the build's picture is replaced; until then that picture is inert. The
 // number shown on the table becomes a link to the page with that deal in its address.
+//
+// Answers drawn ahead (issue 27; rummy_teach/play/ahead.py): a table's or a meld
+// checker's element also carries the engine's replies to a reader's first clicks (a
+// table: the whole first turn), worked out when the book was built by the same
+// controller. A click made before Python is up is answered from them at once; the same
+// event still goes to the worker, which replays it when Python is up, and the page
+// compares Python's reply with what it showed (equal by construction; if not, Python's
+// is shown and every later event waits for Python). A fresh table is played as the book
+// dealt it on this browser's first visit to the page (so its first turn answers at
+// once); every later visit deals afresh, as before.
 (() => {
   "use strict";
   const here = new URL(".", document.currentScript.src);
@@ -25,7 +35,7 @@
   // Python took for each event in the worker (dispatch_ms) and for each widget it built
   // ahead of the reader's first click (prepare_ms); `events` lists the reader's events and
   // the builds ahead of time ("ahead") or on reaching for a widget ("reach"), with times.
-  const timings = { dispatch_ms: [], prepare_ms: [], events: [] };
+  const timings = { dispatch_ms: [], prepare_ms: [], events: [], ahead: [] };
   window.rummyTeachPlay = { timings };
 
   let worker = null;
@@ -237,6 +247,19 @@
   };
   let linkedTable = null;    // the page's first fresh table: the one #deal= names
 
+  // Is this the browser's first visit to this page's fresh table `index` as the book dealt
+  // it (`seed`)? Remembered in localStorage; without it, every visit deals afresh.
+  function firstVisit(index, seed) {
+    try {
+      const key = `rummy-teach-dealt:${location.pathname}:${index}`;
+      if (localStorage.getItem(key) === String(seed)) return false;
+      localStorage.setItem(key, String(seed));
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
   function setup(root, index) {
     const view = root.querySelector(".rt-play-view");
     const status = root.querySelector(".rt-play-status");
@@ -257,6 +280,12 @@
     const fresh = config.kind === "table" && config.fresh === true;
     const linked = fresh && linkedTable === null;
     if (linked) linkedTable = root;
+    // the replies drawn ahead, read at the first click that needs one (see the top)
+    const aheadScript = root.querySelector("script.rt-ahead");
+    const ahead = aheadScript && !(linked && dealInAddress() !== null)
+      && (!fresh || firstVisit(index, config.seed)) ? { on: true, path: "", texts: null } : null;
+    const dealsHere = fresh && !ahead;   // dealt afresh in the worker once Python is up
+    if (fresh && ahead) widget = `${index}/deal${config.seed}`;
 
     // a view drawn at build time: its card pictures are shared by every step
     function fromTemplate(template) {
@@ -303,8 +332,62 @@
       label.replaceWith(link);
     }
 
+    // the exact text of the reply drawn ahead to the events `key` names, or null
+    function aheadText(key) {
+      if (!ahead.texts) {
+        ahead.data = JSON.parse(aheadScript.textContent);
+        ahead.texts = new Map([["", whole(ahead.data.base)]]);
+      }
+      if (ahead.texts.has(key)) return ahead.texts.get(key);
+      const entry = ahead.data.answers[key];
+      const before = entry ? aheadText(entry[0]) : null;
+      if (before === null) return null;
+      let text = "";
+      let at = 0;
+      for (const [start, end, part] of entry[1]) {
+        text += before.slice(at, start) + whole(part);
+        at = end;
+      }
+      text += before.slice(at);
+      ahead.texts.set(key, text);
+      return text;
+    }
+    const whole = (text) => text.replace(/<i data-picture="(\d+)"><\/i>/g,
+      (_, n) => ahead.data.pictures[Number(n)]);
+
+    // Answer an event from the replies drawn ahead, if Python is not up yet and the reader
+    // has not left them; Python replays it later and its reply is compared. True if answered.
+    function answerAhead(act, arg, fields, focusKey) {
+      if (!ahead || !ahead.on) return false;
+      const key = (ahead.path ? `${ahead.path}>` : "") + `${act}|${arg}`;
+      const text = timings.ready === undefined ? aheadText(key) : null;
+      if (text === null) {
+        ahead.on = false;        // from here on, every event of this widget waits for Python
+        return false;
+      }
+      ahead.path = key;
+      show(text, focusKey);
+      timings.ahead.push({ key, at: performance.now() });
+      queue = queue
+        .then(() => ask({ widget, config, act, arg, fields }))
+        .then((answer) => {
+          const { html, error } = JSON.parse(answer);
+          const same = html === text;
+          timings.ahead.push({ key, checked: performance.now(), same });
+          if (same && !ahead.broken) return;
+          if (!same) console.error("rummy_teach: the reply drawn ahead differs from Python's", key);
+          ahead.broken = true;   // Python's reply is the one shown, now and after
+          ahead.on = false;
+          status.textContent = error || "";
+          if (html !== undefined) show(html, focusKey);
+        })
+        .catch((error) => { status.textContent = failedWords(words, error.kind); });
+      return true;
+    }
+
     // deal this table afresh in the worker (from `number`, or a new number if null)
     function deal(number) {
+      if (ahead) ahead.on = false;
       config.seed = number;
       widget = `${index}/deal${number === null ? "" : number}`;
       root.setAttribute("aria-busy", "true");
@@ -342,6 +425,7 @@
       for (const input of view.querySelectorAll("input[name]")) fields[input.name] = input.value;
       reader.last = performance.now();
       timings.events.push({ event: act, at: reader.last });
+      if (answerAhead(act, arg, fields, focusKey)) return;
       if (!started.done) status.textContent = words.starting || "";
       root.setAttribute("aria-busy", "true");
       queue = queue
@@ -376,7 +460,7 @@
     }
     // the widget the reader reaches for is built first (if Python is already up)
     const reachFor = () => {
-      if (ready && !prepared) (fresh ? deal(linked ? dealInAddress() : null) : prepare("reach"));
+      if (ready && !prepared) (dealsHere ? deal(linked ? dealInAddress() : null) : prepare("reach"));
     };
     root.addEventListener("pointerenter", reachFor);
     root.addEventListener("focusin", reachFor);
@@ -417,7 +501,11 @@
       const arg = node.type === "checkbox" ? (node.checked ? "on" : "off") : node.value;
       send(node.dataset.act, arg, keyOf(node));
     });
-    if (fresh) {   // dealt first of all, as soon as Python is up (see boot)
+    if (ahead) {   // it answers the reader's first clicks now, without Python
+      root.dataset.ahead = "ready";
+      if (fresh) linkDeal();
+    }
+    if (dealsHere) {   // dealt first of all, as soon as Python is up (see boot)
       status.textContent = words.dealing || "";
       view.inert = true;
       root.setAttribute("aria-busy", "true");
@@ -453,6 +541,18 @@
     requestAnimationFrame(() => setTimeout(() => idle(warm, 500), 0));
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
-  else boot();
+  // Set up as soon as the page's HTML is parsed ("interactive"), not at DOMContentLoaded:
+  // this script loads async, so it need not wait for the theme's deferred scripts
+  // (fontawesome.js alone is 1.5 MB), which took 0.5-0.7 s on a quarter of a core before
+  // the first table could answer (issue 27).
+  const parsed = () => document.readyState !== "loading";
+  if (parsed()) {
+    boot();
+  } else {
+    document.addEventListener("readystatechange", function once() {
+      if (!parsed()) return;
+      document.removeEventListener("readystatechange", once);
+      boot();
+    });
+  }
 })();
