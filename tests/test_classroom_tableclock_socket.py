@@ -143,3 +143,54 @@ class TestTheClockAndTheReview(ClockedTables):
             for payload, hidden in items:
                 assert not leaks(payload, *hidden), (seat, payload)
         assert START < self.hall_clock.now
+
+
+class TestTheDrawnPagesFollowTheClock(ClockedTables):
+    def test_a_stand_in_and_a_seat_taken_back_redraw_every_students_drawn_table(self):
+        """The students' pages (``sit`` with ``draw``) are drawn again when the clock's tick
+        has a computer play a late seat and when the seat is taken back from the page: each
+        drawing says who plays which seat now and the turn time."""
+        clock = self.hall_clock
+        names = ("Ada", "Bea")
+        browsers = {n: self.joined(n) for n in names}
+        ids = [self.student_id(n) for n in names]
+        table = self.the_hall().open("drawn", "basic", [Seat(student=ids[0]), Seat(student=ids[1]),
+                                                        Seat(level="easy")], seed=5, turn_seconds=30,
+                                     stand_in="hard")
+        late = table.game.current_player
+        other = 1 - late
+        assert late in (0, 1)
+
+        async def view(page):
+            message = await receive(page, "view", timeout=10)
+            assert message["version"] == table.version and f'data-version="{table.version}"' in message["html"]
+            hidden, faces = seen_by(table.game, message["seat"])
+            assert not leaks(message, hidden, faces)
+            return message["html"]
+
+        async def run():
+            pages = {}
+            for seat, name in enumerate(names):
+                pages[seat] = await self.connect(self.cookie(browsers[name]))
+                pages[seat].write_message(json.dumps({"type": "sit", "table": "drawn", "seat": seat,
+                                                      "draw": True}))
+                assert (await receive(pages[seat], "reply"))["ok"]
+                first = await view(pages[seat])
+                assert "Each turn has 30 seconds. 30 seconds left for this turn." in first
+                assert "rt-stand-in" not in first
+            before = table.version
+            clock.now += 31
+            await self.tick()                           # the late seat's turn ran out: a computer plays it
+            assert table.away == {late: "hard"} and table.version > before
+            mine, theirs = await view(pages[late]), await view(pages[other])
+            assert 'data-act="takeback"' in mine and "sit down again to take your seat back" in mine
+            assert f"{names[late]}: a computer player (hard) is playing this seat for now." in theirs
+            assert 'data-act="takeback"' not in theirs
+            pages[late].write_message(json.dumps({"type": "event", "act": "takeback", "arg": ""}))
+            reply = await receive(pages[late], "reply")
+            assert reply["ok"] and code(reply) == "table_seat_back" and table.away == {}
+            for page in (pages[late], pages[other]):
+                assert "rt-stand-in" not in await view(page)
+            for page in pages.values():
+                page.close()
+        asyncio.run(run())

@@ -251,8 +251,20 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
         except Exception as error:       # the store is away: the next tick tries again
             LOG.warning("tables: the turn clocks could not be read: %s", error)
             return
+        deliver(halls[0], frames)
+
+    def deliver(hall: TableHall, frames) -> None:
+        """Each watcher's frame (``[(socket, frame)]``, of one table or several), and a drawn
+        table to each page that has one: every path that sends frames comes here (a move,
+        a stand-in's move at a tick, a seat taken back), so the students' pages follow."""
+        moves = {}
         for socket, frame in frames:
             socket.send(dict(frame, type="frame"))
+            table_id = frame["table"]
+            if socket.play is not None and socket.play.table_id == table_id:
+                if table_id not in moves:
+                    moves[table_id] = hall.moves(table_id)
+                socket.redraw(moves[table_id], frame)
 
     def the_hall() -> TableHall:
         """The session's tables, restored from the store at the first connection (not when
@@ -346,10 +358,11 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 reply = hall.sit(self, message.get("table"), message.get("seat"), self.student)
                 self.answer(reply)
                 if reply.ok:
-                    self.send(dict(hall.frame(message["table"], message["seat"]), type="frame"))
+                    frame = hall.frame(message["table"], message["seat"])
+                    self.send(dict(frame, type="frame"))
                     if message.get("draw") is True:   # the students' page: the table drawn here
                         self.play = await self.work(self.seat_play, message["table"], message["seat"])
-                        self.redraw(self.hall.moves(message["table"]))
+                        self.redraw(self.hall.moves(message["table"]), frame)
                 if any(r.code == "table_seat_back" for r in reply.reasons):
                     self.tell_others(message["table"])      # the seat is the student's again
                 return
@@ -372,22 +385,20 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
 
         def deliver(self, table_id, frames) -> None:
             """Each watcher's frame after a move, and a drawn table to each page that has one."""
-            moves = None
-            for socket, frame in frames:
-                socket.send(dict(frame, type="frame"))
-                if socket.play is not None and socket.play.table_id == table_id:
-                    moves = self.hall.moves(table_id) if moves is None else moves
-                    socket.redraw(moves)
+            deliver(self.hall, frames)
 
         # --- the students' page: the book's table, drawn here for one seat (tableseat) ---
         def seat_play(self, table_id: str, seat: int) -> SeatPlay:
             with i18n.language(self.lang):
                 return SeatPlay(self.hall.spec(table_id), seat, self.hall.names())
 
-        def redraw(self, moves=None) -> None:
-            """Follow the table's moves and send the page its table as it is now."""
+        def redraw(self, moves=None, frame=None) -> None:
+            """Follow the table's moves and send the page its table as it is now (with the
+            stand-ins and the clock of ``frame``, the seat's latest, when one is given)."""
             play = self.play
             with i18n.language(self.lang):
+                if frame is not None:
+                    play.note(frame)
                 if moves is not None:
                     play.follow(moves)
                 self.send({"type": "view", "table": play.table_id, "seat": play.seat,
@@ -400,6 +411,8 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
             play, act, arg = self.play, message.get("act"), message.get("arg", "")
             if play is None or not isinstance(act, str) or not isinstance(arg, str):
                 return self.answer(Reply(False, (Reason("table_unreadable_move"),), None))
+            if act == "takeback":          # the page's "Take my seat back": sitting again
+                return self.take_back(play)
             with i18n.language(self.lang):
                 try:
                     play.handle(act, arg)
@@ -418,13 +431,25 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 self.redraw(self.hall.moves(play.table_id))
             self.deliver(play.table_id, frames)
 
+        def take_back(self, play) -> None:
+            """The page's seat, played by a stand-in, is the student's again (as sitting again)."""
+            hall = self.hall
+            reply = hall.sit(self, play.table_id, play.seat, self.student)
+            self.answer(reply)
+            if reply.ok:
+                frame = hall.frame(play.table_id, play.seat)
+                self.send(dict(frame, type="frame"))
+                self.redraw(hall.moves(play.table_id), frame)
+            if any(r.code == "table_seat_back" for r in reply.reasons):
+                self.tell_others(play.table_id)
+
         def tell_others(self, table_id) -> None:
-            """Send every other browser at the table its frame (after a seat is taken back)."""
+            """Send every other browser at the table its frame (after a seat is taken back),
+            and its drawn table to a page that has one."""
             hall = self.hall
             with hall.lock:
                 frames = [(s, f) for s, f in hall.frames(hall.tables[table_id]) if s is not self]
-            for socket, frame in frames:
-                socket.send(dict(frame, type="frame"))
+            deliver(hall, frames)
 
         def on_close(self):
             if self.hall is not None:

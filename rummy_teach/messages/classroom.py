@@ -506,4 +506,11 @@ CLASSROOM_WORDS = {
         count="count"),
     "tables_opened": Plural("{count} table is open: {tables}.",
                             "{count} tables are open: {tables}.", count="count"),
+    # --- tables: the drawn table says the stand-ins and the clock (issue 30)
+    "table_page_stand_in": "{name}: a computer player ({level}) is playing this seat for now.",
+    "table_take_back": "Take my seat back",
+    "table_page_clock": Plural("Each turn has {count} second.", "Each turn has {count} seconds.",
+                               count="count"),
+    "table_page_left": Plural("{count} second left for this turn.",
+                              "{count} seconds left for this turn.", count="count"),
 }
