@@ -16,7 +16,7 @@ from rummy_teach.classroom import open_store
 from rummy_teach.classroom.tablehall import TableHall
 from rummy_teach.classroom.tables import Seat, Table
 from rummy_teach.classroom.tableseat import SeatPlay
-from rummy_teach.classroom.tableteacher import (TableFormError, open_tables, public_board,
+from rummy_teach.classroom.tableteacher import (TableFormError, forms_html, open_tables, public_board,
                                                 read_form, seat_class)
 from rummy_teach.game import choose_action
 
@@ -202,6 +202,37 @@ def test_a_table_for_more_students_than_seats_or_strangers_is_not_opened(hall):
         open_tables(hall, people, {"action": "open", "game": "basic", "seats": "4",
                                    "level": "easy", "students": ["forged-student-id-0001"]})
     assert hall.tables == {}
+
+
+@pytest.mark.parametrize("turn", ["5", "601", "abc", "-30", "30.5", "9999999"])
+def test_a_turn_time_out_of_range_is_refused_and_no_table_opened(hall, turn):
+    people = [People(s, NAMES[s]) for s in STUDENTS[:3]]
+    with pytest.raises(TableFormError) as refused:
+        open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "3",
+                                   "level": "easy", "students": [], "turn": turn})
+    text = str(refused.value)
+    assert f"A turn time of {turn[:10]} seconds cannot be set" in text and "from 10 to 600" in text
+    assert hall.tables == {}
+    with i18n.language("it"):
+        with pytest.raises(TableFormError, match="da 10 a 600"):
+            open_tables(hall, people, {"action": "open", "game": "basic", "seats": "3",
+                                       "level": "easy", "students": STUDENTS[:1], "turn": turn})
+    assert hall.tables == {}
+
+
+def test_the_teachers_turn_time_sets_each_tables_clock_and_none_by_default(hall):
+    people = [People(s, NAMES[s]) for s in STUDENTS[:5]]
+    assert 'name="turn"' in forms_html(people, "tok", "/")
+    open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "3",
+                               "level": "hard", "students": [], "turn": "45"})
+    assert [(t.turn_seconds, t.stand_in) for t in hall.tables.values()] == [(45, "hard"), (45, "hard")]
+    assert hall.tables["t1"].frame(0)["clock"]["seconds"] == 45
+    open_tables(hall, people, {"action": "open", "game": "basic", "seats": "2",
+                               "level": "easy", "students": STUDENTS[:1], "turn": ""})
+    assert hall.tables["t3"].turn_seconds is None and hall.tables["t3"].frame(0)["clock"] is None
+    open_tables(hall, people, {"action": "open", "game": "basic", "seats": "2",
+                               "level": "easy", "students": STUDENTS[1:2], "turn": "600"})
+    assert hall.tables["t4"].turn_seconds == 600
 
 
 # --- the teacher's view of a table --------------------------------------------------------------------

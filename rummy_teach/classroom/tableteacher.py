@@ -40,7 +40,7 @@ from ..reasons import Reason
 from ..rules import RULE_SETS, get_rules
 from .messages import class_language, say
 from .pages import CSP, page, refused_page
-from .tables import Seat
+from .tables import TURN_SECONDS, Seat, clock_refusal
 
 CARD_SIZE, PROJECTOR_SIZE = 44, 84
 REFRESH_MS = 3000
@@ -82,6 +82,18 @@ def read_form(game: str, seats: str, level: str):
         raise TableFormError(Reason("tables_bad_level", {"level": repr(level[:20]),
                                                          "levels": ", ".join(say(f"level_{x}") for x in LEVELS)}))
     return rules, number, level
+
+
+def read_turn(turn: str, level: str) -> int | None:
+    """The form's turn time in seconds (empty: None, no clock), or :class:`TableFormError`
+    saying what is accepted (whole seconds from 10 to 600)."""
+    if not turn:
+        return None
+    seconds = int(turn) if turn.isascii() and turn.isdigit() and len(turn) <= 4 else turn[:10]
+    refusal = clock_refusal(seconds, level)
+    if refusal is not None:
+        raise TableFormError(refusal)
+    return seconds
 
 
 def next_ids(taken, count: int) -> list[str]:
@@ -158,7 +170,9 @@ def forms_html(students, token: str, base: str, said: str = "", alert: bool = Fa
         return (f'<label>{escape(say("tables_game_label"))} <select name="game">{games}</select></label> '
                 f'<label>{escape(say("tables_seats_label"))} <input name="seats" inputmode="numeric" '
                 f'size="3" value="4" required></label> '
-                f'<label>{escape(say("tables_level_label"))} <select name="level">{levels}</select></label>')
+                f'<label>{escape(say("tables_level_label"))} <select name="level">{levels}</select></label> '
+                f'<label>{escape(say("tables_turn_label", low=TURN_SECONDS[0], high=TURN_SECONDS[1]))} '
+                f'<input name="turn" inputmode="numeric" size="4" value=""></label>')
     boxes = "".join(f'<label class="rt-pick-student"><input type="checkbox" name="student" '
                     f'value="{escape(s.student_id)}"> {escape(s.name)}</label> ' for s in students)
     note = ""
@@ -183,6 +197,7 @@ def open_tables(hall, students, form: dict) -> str:
     """Open what the teacher's ``form`` asks for; what was done, in words (or
     :class:`TableFormError`: nothing opened)."""
     rules, seats, level = read_form(form["game"], form["seats"], form["level"])
+    turn = read_turn(form.get("turn", ""), level)
     known = [s.student_id for s in students]
     if form["action"] == "auto":
         with hall.lock:
@@ -202,7 +217,8 @@ def open_tables(hall, students, form: dict) -> str:
         raise TableFormError(Reason("students_unknown_action"))
     ids = next_ids(hall.tables, len(layout))
     for table_id, table_seats in zip(ids, layout):
-        hall.open(table_id, rules, table_seats, seed=secrets.randbelow(10 ** 9))
+        hall.open(table_id, rules, table_seats, seed=secrets.randbelow(10 ** 9), turn_seconds=turn,
+                  stand_in=level)
     return say("tables_opened", count=len(ids), tables=", ".join(ids))
 
 
@@ -277,6 +293,7 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
                     "game": self.get_body_argument("game", "")[:40],
                     "seats": self.get_body_argument("seats", "").strip()[:10],
                     "level": self.get_body_argument("level", "")[:20],
+                    "turn": self.get_body_argument("turn", "").strip()[:10],
                     "students": [s[:64] for s in self.get_body_arguments("student")[:60]]}
 
             def act():

@@ -513,4 +513,5 @@ CLASSROOM_WORDS = {
                                count="count"),
     "table_page_left": Plural("{count} second left for this turn.",
                               "{count} seconds left for this turn.", count="count"),
+    "tables_turn_label": "Seconds for each turn ({low} to {high}; empty: no turn time)",
 }
