@@ -194,3 +194,62 @@ class TestTheDrawnPagesFollowTheClock(ClockedTables):
             for page in pages.values():
                 page.close()
         asyncio.run(run())
+
+    def test_after_a_hand_the_drawn_table_offers_its_review_and_draws_the_review_board(self):
+        """"Review this hand" on the student's page (after a hand, not before) opens the
+        coach's review of their own decisions under the table; a move of the review selected
+        there redraws it; closing it leaves the table. Another student's page has its own."""
+        names = ("Cas", "Dee")
+        browsers = {n: self.joined(n) for n in names}
+        ids = [self.student_id(n) for n in names]
+        table = self.the_hall().open("reviewed", "basic", [Seat(student=ids[0]), Seat(student=ids[1]),
+                                                           Seat(level="easy")], seed=11)
+
+        async def latest(page):
+            """The page's drawing once it has followed the table to its version now."""
+            while True:
+                message = await receive(page, "view", timeout=10)
+                if message["version"] == table.version:
+                    return message["html"]
+
+        async def run():
+            pages = {}
+            for seat, name in enumerate(names):
+                pages[seat] = await self.connect(self.cookie(browsers[name]))
+                pages[seat].write_message(json.dumps({"type": "sit", "table": "reviewed", "seat": seat,
+                                                      "draw": True}))
+                assert 'data-act="review"' not in await latest(pages[seat])
+            while not table.game.is_hand_over:
+                seat = table.game.current_player
+                self.hall_clock.now += 1                  # a calm pace: no move is refused as too fast
+                move = choose_action(table.game, seat, "medium", random.Random(table.version)).text(ascii=True)
+                pages[seat].write_message(json.dumps({"type": "move", "table": "reviewed", "seat": seat,
+                                                      "move": move, "seen": table.version}))
+                assert (await receive(pages[seat], "reply"))["ok"]
+                if not table.game.is_hand_over:
+                    for page in pages.values():
+                        assert 'data-act="review"' not in await latest(page), "a hand under way"
+            shown = {seat: await latest(page) for seat, page in pages.items()}
+            last = table.game.hand_results[-1].hand        # (a hand may end void and be dealt again)
+            assert all(f'data-act="review" data-arg="{last}">Review this hand' in html for html in shown.values())
+            page = pages[0]
+            page.write_message(json.dumps({"type": "event", "act": "review", "arg": str(last)}))
+            assert (await receive(page, "reply"))["ok"]
+            review = await receive(page, "review")
+            drawn = await latest(page)
+            assert f'class="rt-table-review" data-hand="{last}"' in drawn and review["html"] in drawn
+            assert 'data-act="review_close"' in drawn and 'data-act="review"' not in drawn
+            direct = self.the_hall().review("reviewed", 0, last, ids[0])[1]
+            assert {k: v for k, v in review.items() if k != "type"} == direct
+            page.write_message(json.dumps({"type": "event", "act": "region", "arg": "review:2"}))
+            assert (await receive(page, "reply"))["ok"]
+            assert (await receive(page, "review"))["selected"] == 2
+            assert self.the_hall().review("reviewed", 0, last, ids[0], move=2)[1]["html"] in await latest(page)
+            page.write_message(json.dumps({"type": "event", "act": "review", "arg": "7"}))
+            assert code(await receive(page, "reply")) == "table_review_not_over"
+            page.write_message(json.dumps({"type": "event", "act": "review_close", "arg": ""}))
+            closed = await latest(page)
+            assert "rt-table-review\"" not in closed and 'data-act="review"' in closed
+            for one in pages.values():
+                one.close()
+        asyncio.run(run())

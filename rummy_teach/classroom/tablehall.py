@@ -413,6 +413,16 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 return self.answer(Reply(False, (Reason("table_unreadable_move"),), None))
             if act == "takeback":          # the page's "Take my seat back": sitting again
                 return self.take_back(play)
+            if act == "review":            # "Review this hand": the coach's review board opens
+                hand = int(arg) if arg.isascii() and arg.isdigit() and len(arg) <= 4 else arg[:20]
+                return await self.show_review(play, hand, None)
+            if act == "region" and arg.startswith("review:") and play.reviewing is not None:
+                move = arg[len("review:"):]            # a move of the review selected
+                move = int(move) if move.isascii() and move.isdigit() and len(move) <= 4 else move[:20]
+                return await self.show_review(play, play.reviewing[0], move)
+            if act == "review_close":
+                play.reviewing = None
+                return self.redraw()
             with i18n.language(self.lang):
                 try:
                     play.handle(act, arg)
@@ -430,6 +440,18 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                     play.refused(reply.reasons)
                 self.redraw(self.hall.moves(play.table_id))
             self.deliver(play.table_id, frames)
+
+        async def show_review(self, play, hand, move) -> None:
+            """The coach's review of the page's seat in ``hand`` (move ``move`` selected),
+            built off the loop (:func:`review_in`), drawn under the page's table and sent as
+            a ``review`` message too; a refusal (a hand not over, the coach busy) is said."""
+            reply, data = await self.work(review_in, self.lang, self.hall, play.table_id, play.seat,
+                                          hand, self.student, move)
+            self.answer(reply)
+            if data is not None:
+                play.reviewing = (data["hand"], data["html"])
+                self.send(dict(data, type="review"))
+                self.redraw()
 
         def take_back(self, play) -> None:
             """The page's seat, played by a stand-in, is the student's again (as sitting again)."""

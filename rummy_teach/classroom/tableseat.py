@@ -166,9 +166,23 @@ class SeatPlay(TableController):
             lines.append(f'<p class="rt-turn-clock" data-left="{clock.get("left")}">{escape(text)}</p>')
         return f'<div class="rt-table-standing">{"".join(lines)}</div>' if lines else ""
 
+    # --- the coach's review of one's own hand (tablereview, asked over the socket) -------
+    reviewing: tuple | None = None     # (hand, the review board's HTML) while it is open
+
+    def review_html(self) -> str:
+        """After a hand, the button that opens its review; the review board when open."""
+        if self.reviewing is not None:
+            return (f'<section class="rt-table-review" data-hand="{self.reviewing[0]}">{self.reviewing[1]}'
+                    f'<button type="button" data-act="review_close">{escape(say("table_review_close"))}'
+                    f"</button></section>")
+        if self.game.is_hand_over:
+            return (f'<p class="rt-table-review-ask"><button type="button" data-act="review" '
+                    f'data-arg="{self.game.hand_results[-1].hand}">{escape(say("table_review_button"))}</button></p>')
+        return ""
+
     def html(self) -> str:
         return (f'<div class="rt-card-table" data-table="{escape(self.table_id)}" data-version="{self.version}">'
-                f"{self.standing_html()}{self.board_html()}{self.buttons_html()}</div>")
+                f"{self.standing_html()}{self.board_html()}{self.buttons_html()}{self.review_html()}</div>")
 
 
 __all__ = ["SeatPlay", "seat_names"]

@@ -514,4 +514,6 @@ CLASSROOM_WORDS = {
     "table_page_left": Plural("{count} second left for this turn.",
                               "{count} seconds left for this turn.", count="count"),
     "tables_turn_label": "Seconds for each turn ({low} to {high}; empty: no turn time)",
+    "table_review_button": "Review this hand",
+    "table_review_close": "Close the review",
 }
