@@ -343,3 +343,41 @@ def test_the_table_page_has_the_books_keys_and_news_word_for_word(name):
     strip = lambda text: "\n".join(line.strip() for line in text.splitlines())  # noqa: E731
     assert strip(js_function(SCRIPT, name)) == strip(js_function(book, name))
     assert len(js_function(SCRIPT, name).splitlines()) > 10
+
+
+# --- the teacher's figures in the list of tables --------------------------------------------------
+
+def test_the_teachers_list_shows_each_students_points_lost_per_hand_worked_out_in_a_thread(hall):
+    from rummy_teach.classroom.messages import say
+    from rummy_teach.classroom.tableteacher import FiguresKeeper, tables_html
+
+    people = [People(s, NAMES[s]) for s in STUDENTS[:2]]
+    open_tables(hall, people, {"action": "open", "game": "basic", "seats": "3", "level": "easy",
+                               "students": STUDENTS[:2]})
+    table = hall.tables["t1"]
+    while not table.game.hand_results:
+        seat = table.game.current_player
+        move = choose_action(table.game, seat, "medium", random.Random(table.version)).text(ascii=True)
+        assert table.move(seat, move, table.version, table.seats[seat].student).ok
+    keeper = FiguresKeeper()
+    first = keeper.current(hall)
+    assert first is None                                   # the first time: being worked out
+    pending = tables_html(hall, NAMES, "tok", "/", first, lost=True)
+    assert pending.count("being worked out…") == 2         # one per student, none for the computer
+    keeper.thread.join()
+    figures = keeper.current(hall)
+    assert figures == hall.figures()
+    shown = tables_html(hall, NAMES, "tok", "/", figures, lost=True)
+    assert "Points lost per hand (the coach&#x27;s estimate)" in shown
+    for student in STUDENTS[:2]:
+        mine = next(s for s in figures["students"] if s["student"] == student)
+        assert mine["points_lost"], "each student decided something in the hand"
+        with i18n.language("en"):
+            words = ", ".join(say("tables_lost_hand", hand=p["hand"], points=p["points"])
+                              for p in mine["points_lost"])
+        row = re.search(rf"<td>{NAMES[student]}</td>.*?</tr>", shown).group(0)
+        assert f'<td class="rt-lost">{words}</td>' in row
+    with i18n.language("it"):
+        italian = tables_html(hall, NAMES, "tok", "/", figures, lost=True)
+    assert "mano 1: " in italian and "Punti persi per mano" in italian
+    assert "rt-lost" not in tables_html(hall, NAMES, "tok", "/")   # the dashboard's list: no column

@@ -516,4 +516,7 @@ CLASSROOM_WORDS = {
     "tables_turn_label": "Seconds for each turn ({low} to {high}; empty: no turn time)",
     "table_review_button": "Review this hand",
     "table_review_close": "Close the review",
+    "tables_col_lost": "Points lost per hand (the coach's estimate)",
+    "tables_lost_hand": "hand {hand}: {points}",
+    "tables_figures_pending": "being worked out…",
 }
