@@ -245,6 +245,12 @@ class TestTheDrawnPagesFollowTheClock(ClockedTables):
             assert (await receive(page, "reply"))["ok"]
             assert (await receive(page, "review"))["selected"] == 2
             assert self.the_hall().review("reviewed", 0, last, ids[0], move=2)[1]["html"] in await latest(page)
+            page.write_message(json.dumps({"type": "event", "act": "region", "arg": "review:next"}))
+            assert (await receive(page, "reply"))["ok"]
+            assert (await receive(page, "review"))["selected"] == 3       # the step after move 2
+            page.write_message(json.dumps({"type": "event", "act": "region", "arg": "review:first"}))
+            assert (await receive(page, "reply"))["ok"]
+            assert (await receive(page, "review"))["selected"] == 0
             page.write_message(json.dumps({"type": "event", "act": "review", "arg": "7"}))
             assert code(await receive(page, "reply")) == "table_review_not_over"
             page.write_message(json.dumps({"type": "event", "act": "review_close", "arg": ""}))

@@ -417,9 +417,13 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 hand = int(arg) if arg.isascii() and arg.isdigit() and len(arg) <= 4 else arg[:20]
                 return await self.show_review(play, hand, None)
             if act == "region" and arg.startswith("review:") and play.reviewing is not None:
-                move = arg[len("review:"):]            # a move of the review selected
-                move = int(move) if move.isascii() and move.isdigit() and len(move) <= 4 else move[:20]
-                return await self.show_review(play, play.reviewing[0], move)
+                hand, _, selected, last = play.reviewing   # a move of the review, or a step
+                move = arg[len("review:"):]
+                steps = {"first": 0, "prev": max(0, selected - 1), "next": min(last, selected + 1),
+                         "last": last}
+                move = steps[move] if move in steps else int(move) \
+                    if move.isascii() and move.isdigit() and len(move) <= 4 else move[:20]
+                return await self.show_review(play, hand, move)
             if act == "review_close":
                 play.reviewing = None
                 return self.redraw()
@@ -449,7 +453,7 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                                           hand, self.student, move)
             self.answer(reply)
             if data is not None:
-                play.reviewing = (data["hand"], data["html"])
+                play.reviewing = (data["hand"], data["html"], data["selected"], data["last"])
                 self.send(dict(data, type="review"))
                 self.redraw()
 

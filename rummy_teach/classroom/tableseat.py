@@ -167,7 +167,7 @@ class SeatPlay(TableController):
         return f'<div class="rt-table-standing">{"".join(lines)}</div>' if lines else ""
 
     # --- the coach's review of one's own hand (tablereview, asked over the socket) -------
-    reviewing: tuple | None = None     # (hand, the review board's HTML) while it is open
+    reviewing: tuple | None = None     # (hand, the review board's HTML, move selected, last move)
 
     def review_html(self) -> str:
         """After a hand, the button that opens its review; the review board when open."""
