@@ -172,7 +172,8 @@ class SeatPlay(TableController):
     def review_html(self) -> str:
         """After a hand, the button that opens its review; the review board when open."""
         if self.reviewing is not None:
-            return (f'<section class="rt-table-review" data-hand="{self.reviewing[0]}">{self.reviewing[1]}'
+            return (f'<section class="rt-table-review" data-hand="{self.reviewing[0]}">'
+                    f'<h2>{escape(say("review_board_title", hand=self.reviewing[0]))}</h2>{self.reviewing[1]}'
                     f'<button type="button" data-act="review_close">{escape(say("table_review_close"))}'
                     f"</button></section>")
         if self.game.is_hand_over:
