@@ -310,6 +310,18 @@ def cards_html(cards, size: int = DEFAULT_SIZE, four_colour: bool = False, fan: 
 TOOLBAR_ITEM = 'tabindex="-1"'
 
 
+def _first_stop(inner: str) -> str:
+    """``inner`` with its first control that may be used (else its first control: a greyed
+    one, which says why) made the tab stop."""
+    tags = [tag for tag in re.finditer(r"<[^<>]*>", inner) if TOOLBAR_ITEM in tag.group(0)]
+    if not tags:
+        return inner
+    usable = [tag for tag in tags if 'aria-disabled="true"' not in tag.group(0)]
+    tag = (usable or tags)[0]
+    return (inner[:tag.start()] + tag.group(0).replace(TOOLBAR_ITEM, 'tabindex="0"', 1)
+            + inner[tag.end():])
+
+
 def toolbar_html(inner: str, label: str, name: str, css_class: str = "", style: str = "",
                  focus_next: bool = False) -> str:
     """``inner`` (controls marked :data:`TOOLBAR_ITEM`) as one toolbar named ``label``
@@ -318,7 +330,7 @@ def toolbar_html(inner: str, label: str, name: str, css_class: str = "", style: 
     are reached with the arrow keys. ``focus_next`` marks it (``data-focus-next``) as where
     the learner's next step lies: the script puts the focus there when the control just
     pressed is gone or greyed (after Draw, the hand; after a discard, the moves)."""
-    inner = inner.replace(TOOLBAR_ITEM, 'tabindex="0"', 1)
+    inner = _first_stop(inner)
     classes = f' class="{_esc(css_class)}"' if css_class else ""
     styled = f' style="{style}"' if style else ""
     marked = " data-focus-next" if focus_next else ""
@@ -454,6 +466,12 @@ TABLE_CSS = """\
 .rt-card-table { display: flex; flex-wrap: wrap; align-items: flex-start; }
 .rt-card-table > * { flex: 1 1 100%; min-width: 0; }
 .rt-card-table > .rt-tools, .rt-card-table > .rt-coach-buttons { display: contents !important; }
+.rt-off { position: relative; display: inline-flex; }
+.rt-off > .rt-why { position: absolute; left: 0; top: calc(100% + 2px); z-index: 5;
+  width: max-content; max-width: min(20em, 86vw); padding: 4px 8px; border-radius: 4px;
+  background: #1b1b1b; color: #fff; font: 13px/1.35 system-ui, sans-serif; text-align: left;
+  white-space: normal; pointer-events: none; box-shadow: 0 2px 6px rgba(0,0,0,.3); }
+.rt-off > button:is(:hover, :focus-visible) + .rt-why { display: block !important; }
 @container rt-table (max-width: 560px) {
   .rt-table { padding: 6px 6px 8px !important; font-size: 15px !important; }
   .rt-table .rt-title { font-size: 17px !important; }
@@ -474,10 +492,27 @@ TABLE_CSS = """\
   .rt-table .rt-log { font-size: 13px !important; line-height: 1.3; list-style: none;
                       padding-left: 0 !important; margin-top: 2px !important; }
   .rt-table .rt-log > li:nth-last-child(n+2) { display: none; }
+  .rt-table .rt-result { display: none; }
+  .rt-table:not(.rt-over) .rt-other .rt-count { display: none; }
+  .rt-table .rt-buy { display: none !important; }   /* the status line asks the same */
+  .rt-table .rt-other .rt-backs > span:nth-child(n+4):not(:last-child) { display: none !important; }
+  .rt-table.rt-over :is(.rt-in-play, .rt-turn) { display: none !important; }
+  .rt-card-table .rt-table.rt-over .rt-other .rt-hand { zoom: 0.75; padding: 0 20px 0 0 !important; }
+  .rt-card-table .rt-table.rt-over .rt-other .rt-hand > .rt-card { flex: 0 0 16px !important; }
+  .rt-table.rt-over .rt-other .rt-seat-title { flex: 1 1 100%; }
+  .rt-table.rt-over .rt-other > div:has(> .rt-hand) { flex: 0 0 auto !important; }
+  .rt-table.rt-over .rt-other .rt-melds { flex: 1 1 0 !important; min-width: 0; zoom: 0.75; margin: 0 !important; }
+  .rt-table.rt-over :is(.rt-own .rt-melds, .rt-own .rt-hand) { zoom: 0.75; }
+  .rt-table.rt-over .rt-meld figcaption, .rt-table.rt-over .rt-centre .rt-backs { display: none !important; }
+  .rt-table.rt-over .rt-other .rt-meld .rt-card + .rt-card { margin-left: -22px; }
+  .rt-table.rt-over .rt-pile > [role=group] { padding-right: 24px !important; }
+  .rt-table.rt-over .rt-pile > [role=group] > * { flex: 0 0 14px !important; zoom: 0.75; }
+  .rt-card-table:has(> .rt-table.rt-over) > .rt-buttons { flex: 0 1 auto; }
+  .rt-table.rt-over .rt-centre :is(.rt-backs, .rt-pile-top > :last-child) { zoom: 0.55; }
   .rt-table .rt-result { font-size: 13px; line-height: 1.3; padding: 4px 8px !important;
                         margin: 4px 0 !important; }
-  .rt-card-table button, .rt-stepper button { font-size: 14px !important;
-                                              padding: 2px 8px !important; margin: 2px 3px 2px 0 !important; }
+  .rt-card-table button, .rt-stepper button { font-size: 14px !important; min-height: 34px !important;
+                                              padding: 2px 8px !important; margin: 1px 3px 1px 0 !important; }
   .rt-stepper .rt-controls { position: sticky; top: var(--pst-header-height, 0px); z-index: 1;
                             background: var(--pst-color-background, var(--jp-layout-color0, #fff));
                             padding: 2px 0; }

@@ -158,7 +158,9 @@ class _Server:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 log = self.log_path.read_text()
-                error = PortTaken if re.search(r"Address already in use|Errno 98", log) \
+                error = PortTaken if re.search(r"Address already in use|Errno 98|"
+                                               r"no available port could be found", log,
+                                               re.IGNORECASE) \
                     else RuntimeError
                 raise error(f"{self.name} exited with code {self.process.returncode}; "
                             f"see {self.log_path}:\n{log[-2000:]}")

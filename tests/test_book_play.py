@@ -167,7 +167,7 @@ def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_
     for _turn in range(200):
         if table.locator(".rt-result").count():
             break
-        if table.locator("button[data-arg=draw]:not([disabled])").count():
+        if table.locator("button[data-arg=draw]:not([disabled]):not([aria-disabled=true])").count():
             press(table, "Draw")
         own_cards(table).last.click()
         settled(table)
@@ -178,16 +178,19 @@ def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_
     # what it drew, and the stock turns over unshuffled) the stock runs out a third time
     assert re.search(r"Hand 1 over: (.+ went out|the stock ran out a third time: the hand is "
                      r"void)\. This hand: you (0|[+-]\d+), Computer (0|[+-]\d+)\.", table.inner_text())
-    assert table.locator("button[data-arg=next]:not([disabled])").count() == 1
+    assert table.locator("button[data-arg=next]:not([disabled]):not([aria-disabled=true])").count() == 1
     assert browser_page.outside == [], browser_page.outside
     assert page_errors(browser_page) == []
     browser_page.shot("book_play_table")
 
 
 def looks(button) -> dict:
+    """Its looks, and its tooltip: its title, or for a greyed one the reason describing it."""
     return button.evaluate("""b => { const s = getComputedStyle(b);
+        const why = document.getElementById(b.getAttribute('aria-describedby') || '');
         return {border: s.borderTopStyle, background: s.backgroundColor, shadow: s.boxShadow,
-                cursor: s.cursor, title: b.title, pressed: b.getAttribute('aria-pressed')}; }""")
+                cursor: s.cursor, title: why ? why.textContent : b.title,
+                pressed: b.getAttribute('aria-pressed')}; }""")
 
 
 def test_the_table_shows_what_can_be_pressed_and_why_the_rest_cannot(play_site, browser_page):
@@ -278,7 +281,7 @@ def test_the_hand_is_one_tab_stop_with_the_arrow_keys_inside(play_site, browser_
     assert key(page, "Shift+Tab")["card"] == cards[1]
     # the moves are one toolbar too
     table.locator("button[data-arg=draw]").focus()
-    moves = table.locator("[data-roving=moves] button:not([disabled])").evaluate_all(
+    moves = table.locator("[data-roving=moves] button:not([disabled]):not([aria-disabled=true])").evaluate_all(
         "ns => ns.map(n => n.dataset.arg)")
     assert key(page, "ArrowRight")["move"] == moves[1 % len(moves)]
     assert page_errors(browser_page) == []
@@ -471,7 +474,7 @@ def test_the_coach_hints_and_reviews_a_finished_hand_in_the_page(play_site, brow
     for _turn in range(200):
         if table.locator(".rt-result").count():
             break
-        if table.locator("button[data-arg=draw]:not([disabled])").count():
+        if table.locator("button[data-arg=draw]:not([disabled]):not([aria-disabled=true])").count():
             press(table, "Draw")
         own_cards(table).last.click()
         settled(table)
@@ -488,7 +491,7 @@ def test_the_coach_hints_and_reviews_a_finished_hand_in_the_page(play_site, brow
                     r"better: .+ \(about [\d.,]+ points?\)\.", said[1]), said[1]
     # the table as it was after that move, and no move to play while the review is open
     assert table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html() != final
-    assert table.locator("button[data-arg=next]:not([disabled])").count() == 0
+    assert table.locator("button[data-arg=next]:not([disabled]):not([aria-disabled=true])").count() == 0
     if count > 1:
         press(table, "Next mistake")
         assert f"Mistake 2 of {count}" in coach_says(table)
@@ -497,7 +500,7 @@ def test_the_coach_hints_and_reviews_a_finished_hand_in_the_page(play_site, brow
     press(table, "Back to the table")
     assert not table.locator(".rt-coach").is_visible()
     assert table.locator(".rt-play-view .rt-seat[aria-label=You]").inner_html() == final
-    assert table.locator("button[data-arg=next]:not([disabled])").count() == 1
+    assert table.locator("button[data-arg=next]:not([disabled]):not([aria-disabled=true])").count() == 1
     assert browser_page.outside == [] and page_errors(browser_page) == []
     browser_page.shot("book_play_coach")
 
@@ -641,7 +644,7 @@ def test_every_widget_on_every_lesson_page_answers_in_place(play_site, book_with
             kind = widget.get_attribute("data-kind")
             kinds.add(kind)
             before = widget.locator(".rt-play-view").inner_html()
-            target = {"stepper": "button[data-act=go]:not([disabled])",
+            target = {"stepper": "button[data-act=go]:not([disabled]):not([aria-disabled=true])",
                       "meld_checker": "[data-card]", "table": "button[data-act=sort][data-arg=rank]",
                       "quiz": "button[data-act=choose], [data-card]"}[kind]
             if kind == "quiz" and widget.locator(target).count() == 0:

@@ -98,7 +98,7 @@ def selected(table) -> str:
     return table.locator("[role=option][aria-selected=true]").get_attribute("data-click")
 
 
-@pytest.mark.parametrize("edition", ["en", "it"])
+@pytest.mark.parametrize("edition", ["en", "it", "nl"])
 def test_the_review_board_in_the_book(play_site, browser_page, axe_source, tmp_path, edition):
     with language(edition):      # the mirror speaks the edition's language, as the page does
         walk_the_board(play_site, browser_page, axe_source, tmp_path, edition)
@@ -149,6 +149,21 @@ def walk_the_board(play_site, browser_page, axe_source, tmp_path, edition):
     assert shown_table(table) == mirror_table(page, mirror)
     assert coach_says(table) == mirror.coach_lines
     assert table.locator(".rt-review-chart-text").inner_text().strip() != ""
+    # the chart's labels in the edition's language: its title, each mark's, the words
+    # under it, the numbers on its axis (the reader's locale), as the mirror draws them
+    chart = table.locator(".rt-review-chart")
+    assert chart.locator("figcaption").inner_text().strip() == say("review_chart_title")
+    marks = chart.locator("[role=button][data-click]")
+    assert marks.count() == len(board.marks)
+    for i in range(marks.count()):
+        number = int(marks.nth(i).get_attribute("data-click").split(":")[1])
+        cost = board.move(number).decision.cost
+        assert marks.nth(i).get_attribute("aria-label") == say("review_mark", number=number, cost=cost)
+    assert chart.evaluate("""(el, html) => {
+        const box = document.createElement("div");
+        box.innerHTML = html;
+        const mine = box.querySelector(".rt-review-chart");
+        return mine && mine.textContent === el.textContent; }""", mirror.html())
 
     shots = Path(os.environ.get("RUMMY_SHOTS", tmp_path))
     for width, height in ((390, 844), (1280, 900)):

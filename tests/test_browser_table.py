@@ -54,7 +54,7 @@ def test_select_meld_discard_and_watch_the_computer_move(table_page):
     # an illegal attempt: the engine's reason shows next to the table, nothing changes
     page.locator('.rt-table [data-click="stock"]').click()
     alert = page.locator(".rt-table .rt-message")
-    alert.get_by_text("draw from the stock is not allowed now").wait_for(timeout=UPDATE_MS)
+    alert.get_by_text("You can't draw from the stock now").wait_for(timeout=UPDATE_MS)
     assert page.locator(".rt-table .rt-meld").count() == 2
     table_page.shot("table_illegal_draw", full_page=True)
 
@@ -80,7 +80,7 @@ def test_step_the_thirty_point_hand_to_its_last_step(voila, browser_page):
     browser_page.shot("stepper_start", full_page=True)
     for k in range(1, 12):
         page.wait_for_function("""() => [...document.querySelectorAll('button')].some(
-            b => b.textContent.includes('Next') && !b.disabled)""", timeout=UPDATE_MS)
+            b => b.textContent.includes('Next') && !b.disabled && b.getAttribute('aria-disabled') !== 'true')""", timeout=UPDATE_MS)
         button(page, "Next ▶").click()
         counter.get_by_text(f"Step {k} of 11").wait_for(timeout=UPDATE_MS)
         if k == 6:
@@ -191,7 +191,17 @@ def test_the_tables_buttons_show_their_state_in_voila(table_page):
     assert off["background"] != live["background"] and off["border"] == "dashed" != live["border"]
     assert off["cursor"] == "not-allowed" and live["cursor"] == "pointer"
     assert plain["background"] != live["background"]     # a tool does not stand out as a move
-    assert discard.get_attribute("title") == same.controller.why_off("discard") != ""
+    # the greyed one's reason: its accessible description, a tooltip shown under the pointer
+    # (and on keyboard focus: tests/test_book_glance.py), aria-disabled, not disabled
+    from playwright.sync_api import expect
+    why = same.controller.why_off("discard")
+    expect(discard).to_have_accessible_description(why)
+    tip = page.locator("#" + discard.get_attribute("aria-describedby"))
+    assert why != "" and tip.text_content() == why and not tip.is_visible()
+    assert not discard.evaluate("b => b.disabled")
+    discard.hover()
+    assert tip.is_visible()
+    page.mouse.move(0, 0)
     assert draw.get_attribute("title") == button_words("draw")[1]        # a live one: what it does
     assert page.locator('[data-act="coach"][data-arg^="review"]').count() == 0
     assert page.locator(".jupyter-button").count() == 0   # no pale-blue widget buttons left
@@ -206,14 +216,15 @@ def test_the_tables_buttons_show_their_state_in_voila(table_page):
     assert pressed["background"] != before["background"] and pressed["shadow"] != "none"
     table_page.shot("voila_table_buttons", full_page=True)
 
-    # the moves: one tab stop (Draw), the arrow keys reach Take and back, greyed ones skipped
+    # the moves: one tab stop (Draw), the arrow keys reach Take and back, and greyed ones too
     draw.focus()
     page.keyboard.press("ArrowRight")
     assert focused(page) == "take"
     page.keyboard.press("ArrowLeft")
     assert focused(page) == "draw"
     page.keyboard.press("End")
-    assert focused(page) == "take"                 # the last move that may be made now
+    assert focused(page) == "discard"              # the last move, greyed: it says why
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") == "true"
     page.keyboard.press("Tab")
     assert page.evaluate("() => !document.activeElement.closest('[data-roving=moves]')")
     # Enter on a move plays it; the focus goes on to where the next step lies (the hand)

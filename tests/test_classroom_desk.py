@@ -147,12 +147,16 @@ def test_wrong_rejoin_codes_count_per_name_whatever_the_browser(tmp_path):
 
 
 def test_wrong_rejoin_codes_count_per_address_whatever_the_name(tmp_path):
+    from rummy_teach.classroom.student import REJOIN_ADDRESS_TRIES
     desk = QuizDesk(config_for(tmp_path), clock=Clock())
-    for n in range(4):
+    kids = REJOIN_ADDRESS_TRIES // (REJOIN_TRIES - 1) + 1  # never a name's own lock first
+    for n in range(kids):
         desk.join(f"{n:064d}", f"Kid {n}", address="10.0.0.1")
-    seen = [said(desk.rejoin(SEAT_B, f"Kid {n % 4}", "x", address="10.9.9.9")) for n in range(12)]
+    seen = [said(desk.rejoin(SEAT_B, f"Kid {n % kids}", "x", address="10.9.9.9"))
+            for n in range(REJOIN_ADDRESS_TRIES + 2)]
     assert "Too many wrong rejoin codes from this address" in seen[-1]
-    assert "not the rejoin code" in said(desk.rejoin(SEAT_B, "Kid 0", "x", address="10.0.0.2"))
+    desk.join(SEAT_A, "Fresh", address="10.0.0.1")
+    assert "not the rejoin code" in said(desk.rejoin(SEAT_B, "Fresh", "x", address="10.0.0.2"))
 
 
 def test_the_teacher_new_rejoin_code_forgets_the_wrong_tries(tmp_path):
@@ -503,3 +507,109 @@ def test_a_lesson_answer_whose_try_was_taken_meanwhile_takes_the_next_and_says_w
             desk.lesson_answer(ada, "lesson-check", question, "set")
         assert refused.value.said.code == "lesson_answer_done"
     assert len(rows(config)) == 2
+
+
+def test_wrong_rejoin_codes_are_counted_once_for_the_class_whichever_desk_takes_them(tmp_path):
+    """The class-wide limits live in the database: two processes of a class give a script
+    the tries of one, not of two (the 6th guess is refused whichever desk gets it)."""
+    config, first, second = two_desks(tmp_path)
+    ada = first.join(SEAT_A, "Ada", address="10.0.0.1").student
+    seen = [said((first, second)[n % 2].rejoin(f"{n:064d}", "Ada", "x", address=f"10.0.1.{n}"))
+            for n in range(REJOIN_TRIES + 1)]
+    assert all("not the rejoin code" in s for s in seen[:REJOIN_TRIES - 1]), seen
+    assert "Too many wrong codes" in seen[REJOIN_TRIES - 1] and "Too many wrong codes" in seen[-1]
+    for desk in (first, second):  # even the right code waits for the minute, on both
+        assert desk.rejoin(SEAT_B, "Ada", ada.rejoin_code, address="10.0.2.1").student is None
+
+
+def test_new_names_from_one_address_are_counted_once_for_the_class(tmp_path):
+    from rummy_teach.classroom.student import JOIN_ADDRESS_BURST
+    config, first, second = two_desks(tmp_path)
+    made = [(first, second)[n % 2].join(f"{n:064d}", f"Bot {n}", address="10.0.0.1")
+            for n in range(JOIN_ADDRESS_BURST + 1)]
+    assert all(v.student for v in made[:-1]) and "from this address" in said(made[-1])
+
+
+def test_a_right_rejoin_code_uses_up_no_try(tmp_path):
+    desk = QuizDesk(config_for(tmp_path), clock=Clock())
+    ada = desk.join(SEAT_A, "Ada").student
+    for n in range(REJOIN_TRIES + 3):  # a student who changes devices often is never locked out
+        assert desk.rejoin(f"{n:064d}", "Ada", ada.rejoin_code, address="10.0.0.1").student
+    assert "not the rejoin code" in said(desk.rejoin(SEAT_B, "Ada", "x", address="10.0.0.1"))
+
+
+def test_a_class_behind_one_address_joins_at_once_and_a_flood_is_still_refused(tmp_path):
+    """A school's network shows the classroom one address (NAT) for a whole class: a class
+    of 30 arriving in the same instant, with names retyped and the teacher's own devices,
+    all get in, and so does a second class's worth within a minute; a script making names
+    is stopped."""
+    from rummy_teach.classroom.student import JOIN_ADDRESS_BURST
+    clock = Clock()
+    desk = QuizDesk(config_for(tmp_path), clock=clock)
+    for n in range(40):  # at once
+        assert desk.join(f"{n:064d}", f"Pupil {n}", address="192.0.2.1").student, n
+    for n in range(30):  # and a class more within the minute
+        clock.advance(2)
+        assert desk.join(f"l{n:063d}", f"Late {n}", address="192.0.2.1").student, n
+    made = [desk.join(f"f{n:063d}", f"Bot {n}", address="192.0.2.1") for n in range(200)]
+    assert sum(v.student is not None for v in made) <= JOIN_ADDRESS_BURST - 40
+    assert "from this address" in said(made[-1])
+
+
+def test_a_class_behind_one_address_can_mistype_its_rejoin_codes(tmp_path):
+    """Thirty students behind one address each mistyping their rejoin code once do not
+    lock the address; a script trying many names is still stopped."""
+    from rummy_teach.classroom.student import REJOIN_ADDRESS_TRIES
+    desk = QuizDesk(config_for(tmp_path), clock=Clock())
+    pupils = [desk.join(f"{n:064d}", f"Pupil {n}", address="192.0.2.1").student
+              for n in range(30)]
+    for n, pupil in enumerate(pupils):
+        assert "not the rejoin code" in said(desk.rejoin(SEAT_B, pupil.name, "x",
+                                                          address="192.0.2.1"))
+        assert desk.rejoin(f"r{n:063d}", pupil.name, pupil.rejoin_code,
+                           address="192.0.2.1").student
+    seen = [said(desk.rejoin(SEAT_B, pupils[n % 30].name, "x", address="192.0.2.1"))
+            for n in range(REJOIN_ADDRESS_TRIES)]
+    assert "Too many wrong rejoin codes from this address" in seen[-1]
+
+
+def test_a_reload_keeps_the_sitting_unless_the_database_changed(tmp_path):
+    """A reload or Next reads the student's answers again, but makes their sitting again
+    only when another process (or the teacher) changed them: making it on every reload
+    judged every answer again and left the old one's verdicts behind (issue 28's memory
+    soak)."""
+    config, first, second = two_desks(tmp_path)
+    ada = first.join(SEAT_A, "Ada").student
+    answer_right(first, ada)
+    held = first.sitting(ada)
+    again = first.sitting(ada, fresh=True)  # Next, or a reload: nothing new in the database
+    assert again is held and again.position == 1 and again.judged == 1
+    answer_right(second, ada)  # another process moved the student on
+    moved = first.sitting(ada, fresh=True)
+    assert moved is not held and moved.position == 2 and moved.judged == 2
+
+
+def test_in_a_lesson_class_the_dashboard_counts_the_lessons_questions(tmp_path):
+    """A lesson class (``--notebook``) answers its lesson's quizzes, never the class quiz:
+    "question N of M" is about the questions the students' kernels drew."""
+    from rummy_teach.classroom.dashboard import dashboard_html
+    desk = QuizDesk(config_for(tmp_path, attempts=1), clock=Clock())
+    ada = desk.join(SEAT_A, "Ada").student
+    bruno = desk.join(SEAT_B, "Bruno").student
+    quiz = Quiz.from_data({"format": "rummy-teach-quiz/1", "title": "T", "game": "basic",
+                           "questions": [{"id": "q-set", "kind": "meld", "cards": "9S 9D 9C"},
+                                         {"id": "q-run", "kind": "meld", "cards": "4H 5H 6H"}]})
+    desk.note_lesson_quiz("lesson-check", len(quiz))
+    desk.note_lesson_quiz("lesson-check", "many")  # a kernel's word that is no count: ignored
+    desk.lesson_answer(ada, "lesson-check", quiz["q-set"], "set")
+    with open_store(desk.config.db, create=False) as store:
+        students, answers = store.students("s"), store.answers(session="s")
+    live = dashboard_html(desk.quiz, students, answers, lesson=desk.lesson_quizzes)
+    ada_row, bruno_row = (row for row in live.split("<tr>") if "Ada" in row or "Bruno" in row)
+    assert "question 2 of 2" in ada_row and "question 1 of 2" in bruno_row
+    assert f"of {len(desk.quiz)}" not in live
+    desk.lesson_answer(ada, "lesson-check", quiz["q-run"], "set")
+    with open_store(desk.config.db, create=False) as store:
+        answers = store.answers(session="s")
+    live = dashboard_html(desk.quiz, students, answers, lesson=desk.lesson_quizzes)
+    assert "finished" in next(row for row in live.split("<tr>") if "Ada" in row)

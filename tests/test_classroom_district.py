@@ -264,3 +264,27 @@ def test_one_name_joined_through_both_processes_at_once_is_one_student(district)
         bodies = [body for who, (status, body) in replies if who == name]
         assert sum("question 1 of" in body for body in bodies) == 1, name
         assert sum(TAKEN in body for body in bodies) == 1, name
+
+
+def test_the_sixth_wrong_rejoin_code_is_refused_whichever_process_gets_it(district):
+    """Wrong rejoin codes for a name are counted in the database, for the whole class: a
+    script whose guesses go to both processes, each from a new browser and address, has 5
+    tries in all (not 5 a process), and then even the right code waits, on both."""
+    bases, owner = district
+    for name, order in (("Guarded Gina", (0, 1, 0, 1, 0, 1)), ("Guarded Gino", (1, 0, 1, 0, 1, 0))):
+        Pupil(bases).join(order[0], name)
+        with open_store(owner, create=False) as store:
+            code = store.student_by_name(SESSION, name).rejoin_code
+        wrong = str((int(code) + 1) % 10 ** len(code)).zfill(len(code))
+        said = []
+        for server in order:  # the sixth guess to one process, then (Gino) to the other
+            guesser = Pupil(bases)
+            assert TAKEN in guesser.join(server, name)
+            said.append(guesser.post(server, "rejoin", [("name", name), ("code", wrong)])[1])
+        assert all("not the rejoin code" in body for body in said[:4]), said
+        assert all("Too many wrong codes" in body for body in said[4:]), said[4:]
+        for server in (0, 1):
+            device = Pupil(bases)
+            device.join(server, name)
+            body = device.post(server, "rejoin", [("name", name), ("code", code)])[1]
+            assert "Too many wrong codes" in body and "question 1 of" not in body

@@ -218,3 +218,46 @@ def test_teachers_group_outside_a_hub_stops_with_the_missing_settings(tmp_path):
                             capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 2 and "JUPYTERHUB_API_TOKEN" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "r.db").exists()
+
+
+_ARENA_PROBE = r'''
+import ctypes, sys, tempfile, threading
+if sys.argv[1] == "limit":
+    from rummy_teach.classroom.server import few_malloc_arenas
+    assert few_malloc_arenas()
+start = threading.Barrier(8)
+def work():  # a worker thread reading pages: blocks past pymalloc's size, from the C allocator
+    start.wait()
+    for _ in range(200):
+        blocks = [bytearray(64 * 1024) for _ in range(20)]
+        del blocks
+threads = [threading.Thread(target=work) for _ in range(8)]
+[t.start() for t in threads]
+[t.join() for t in threads]
+libc = ctypes.CDLL("libc.so.6")
+libc.fopen.restype = ctypes.c_void_p
+path = tempfile.mktemp()
+out = libc.fopen(path.encode(), b"w")
+libc.malloc_info(0, ctypes.c_void_p(out))
+libc.fclose(ctypes.c_void_p(out))
+print(open(path).read().count("<heap nr="))
+'''
+
+
+def test_the_server_holds_the_c_allocator_to_two_arenas():
+    """Issue 28's soak grew with the server's worker threads, each of which glibc gave an
+    arena of its own that kept the most it ever held: the server limits them at its start.
+    Eight threads allocating at once make eight arenas, or two after few_malloc_arenas()."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("ctypes")
+    if not sys.platform.startswith("linux"):
+        pytest.skip("glibc's arenas")
+    heaps = {}
+    for mode in ("none", "limit"):
+        done = subprocess.run([sys.executable, "-c", _ARENA_PROBE, mode], capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        heaps[mode] = int(done.stdout.split()[-1])
+    assert heaps["limit"] <= 2 < heaps["none"], heaps

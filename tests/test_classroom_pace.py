@@ -65,3 +65,32 @@ def test_memory_stays_bounded():
     for n in range(module.KEYS_KEPT + 1):
         pace.take(("x", n))
     assert len(pace) <= module.KEYS_KEPT + 1 and pace.left(0) == 1
+
+
+def test_a_pace_kept_in_the_store_counts_like_one_in_memory_for_every_process(tmp_path):
+    """The class-wide limits' rows (``StorePace``): burst, then the allowance coming back with
+    the clock, a give-back never past the burst, a teacher's reset; two stores on one file
+    (two processes) share the count."""
+    from rummy_teach.classroom import open_store
+    from rummy_teach.classroom.pacestore import StorePace
+
+    now = [100.0]
+    first, second = open_store(tmp_path / "r.db"), open_store(tmp_path / "r.db")
+    try:
+        one = StorePace(lambda: first, "s", "rejoin", 3, 1 / 10, clock=lambda: now[0])
+        other = StorePace(lambda: second, "s", "rejoin", 3, 1 / 10, clock=lambda: now[0])
+        assert [one.take("ada"), other.take("ada"), one.take("ada"), other.take("ada")] == [
+            True, True, True, False]
+        assert other.left("ada") == 0 and other.left("bea") == 3  # a key never counted: full
+        now[0] += 10  # one comes back after 10 s
+        assert other.take("ada") and not one.take("ada")
+        for _ in range(5):
+            one.give_back("ada")
+        assert other.left("ada") == 3  # never past the burst
+        for _ in range(3):
+            assert other.take("ada")
+        one.forget("ada")
+        assert other.left("ada") == 3 and other.take("ada")
+    finally:
+        first.close()
+        second.close()

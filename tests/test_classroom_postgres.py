@@ -264,6 +264,8 @@ def test_a_database_without_tables_is_refused_with_the_command_that_makes_them(p
     "DELETE FROM rummy_tables",
     "UPDATE rummy_table_events SET detail = '{}'",
     "DELETE FROM rummy_table_events",
+    "DELETE FROM rummy_paces",
+    "TRUNCATE rummy_paces",
 ])
 def test_the_student_role_cannot_change_the_schema_or_what_was_answered(postgres, statement):
     import psycopg
@@ -275,6 +277,11 @@ def test_the_student_role_cannot_change_the_schema_or_what_was_answered(postgres
         store.seen("5B", "ana", 3)  # the allowed column updates
         store.move_seat("5B", "ana", "k" * 64)
         assert store.count() == 11 and store.student("5B", "ana").position == 3
+        limits = {"burst": 2, "per_second": 0.0, "now": 1.0}  # the class-wide limits' rows
+        assert [store.pace_take("5B", "rejoin", "ana", **limits) for _ in range(3)] == [
+            True, True, False]
+        store.pace_forget("5B", "rejoin", "ana")
+        assert store.pace_left("5B", "rejoin", "ana", **limits) == 2
     with psycopg.connect(student, autocommit=True) as conn:
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute(statement)

@@ -103,6 +103,23 @@ class TeacherPages(unittest.TestCase):
                 assert code == 403 and "access refused" in text, (path, query)
                 assert "Ada" not in text and "w1-set" not in text
 
+    def test_an_open_dashboard_reads_through_one_store_not_a_new_one_each_time(self):
+        """The dashboard page refreshes every 5 s: each refresh opening the database again
+        (with its integrity and schema checks) cost time and left memory behind."""
+        from unittest import mock
+
+        from rummy_teach.classroom import store as store_module
+        real, opened = store_module.ResultsStore.__init__, []
+
+        def counting(store, *args, **kwargs):
+            opened.append(args)
+            real(store, *args, **kwargs)
+        with mock.patch.object(store_module.ResultsStore, "__init__", counting):
+            for _ in range(10):
+                code, text = self.body(f"/teacher/dashboard?token={TOKEN}&part=live")
+                assert code == 200 and "Ada" in text
+        assert len(opened) <= 1, opened
+
     def test_the_gradebook_has_one_row_per_student_with_points(self):
         code, text = self.body(f"/teacher/gradebook.csv?token={TOKEN}")
         rows = list(csv.DictReader(io.StringIO(text)))

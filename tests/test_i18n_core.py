@@ -345,7 +345,7 @@ def test_a_refused_move_and_a_refused_meld_are_said_when_shown_and_stored_as_cod
         new_game("basic", players=2, seed=1).apply("discard 8S")
     with pytest.raises(IllegalMeldError) as meld:
         make_meld(get_rules("basic"), "QH KH AH")
-    assert str(move.value).startswith("discard 8♠ is not allowed now: first draw a card")
+    assert str(move.value).startswith("You can't discard 8♠ now: first draw a card")
     with i18n.language("nl"):
         assert str(move.value).startswith("8♠ afleggen mag nu niet: ")
         assert "Basisrummy" in str(meld.value) and str(meld.value).startswith("Q♥ K♥ A♥ is geen combinatie: ")

@@ -293,3 +293,17 @@ def test_the_transcript_and_the_table_log_speak_with_one_narrator():
     assert any("Hand 1 over: Player" in line and "This hand:" in line for line in lines)
     table = TableController("basic", 2, levels="easy", seed=7, dealer=1)
     assert describe_move(table.game, 1, Action("draw"), table.names) == "Computer draws from the stock."
+
+
+def test_take_on_an_empty_discard_pile_is_refused_with_the_judges_reason_not_a_crash():
+    # Basic Rummy just after the pile was turned over into the stock: nothing to take
+    from rummy_teach.game.setup import from_deal
+
+    game = from_deal("basic", ["2C 3D 9C JD 4H 5H 6H KD QS 7S", "QD 9S AC 2S 3S 4S 5D 6D 10H 8C"],
+                     discard="", stock=32)
+    table = TableController.from_game(game, levels="easy")
+    before = (game.hand(0), game.stock_size, table.log_lines[:])
+    table.handle("press", "take")
+    assert table.message == ("You can't take the top card of the discard pile now: "
+                             "the discard pile is empty, so there is nothing to take.")
+    assert (game.hand(0), game.stock_size, table.log_lines) == before

@@ -2,8 +2,9 @@
 
 Every group of like controls (the learner's hand, the stock and pile, the table's moves, a
 picker of cards) is one WAI-ARIA toolbar: one control has tabindex="0" (the tab stop),
-the others tabindex="-1" (reached with the arrow keys); greyed moves are skipped as the
-browser skips them. The keys are handled by one JavaScript function, the same text in
+the others tabindex="-1" (reached with the arrow keys); a greyed move is reached too, but
+is never the stop when a move may be made: it is aria-disabled, described by the tooltip
+that says why it is greyed. The keys are handled by one JavaScript function, the same text in
 the book's page script and in the widget's front end. The browser side is in
 tests/test_book_play.py.
 """
@@ -118,8 +119,9 @@ def test_the_moves_are_one_toolbar_whose_stop_is_the_first_move_that_may_be_made
     assert attrs["aria-label"] == "Your moves"
     stop = [m for m in moves if m.get("tabindex") == "0"]
     assert [m["data-arg"] for m in stop] == ["draw"]
-    off = [m for m in moves if "disabled" in m]
-    assert off and all("tabindex" not in m for m in off)   # greyed: skipped, as the browser does
+    off = [m for m in moves if m.get("aria-disabled") == "true"]
+    # greyed: focusable (no disabled), reached by the arrows, never the stop
+    assert off and all("disabled" not in m and m["tabindex"] == "-1" for m in off)
     table.press("draw")
     _, moves = bar(table.html(), "moves")
     assert [m["data-arg"] for m in moves if m.get("tabindex") == "0"] != ["draw"]
@@ -192,3 +194,71 @@ def test_the_view_marks_where_the_learners_next_step_lies():
     table.select(table.game.hand(0)[:1])
     table.press("discard")
     assert marked() == ["moves"]
+
+
+# --- greyed buttons say why on focus too (issue 27 point 1) ------------------------------------
+
+class _Described(HTMLParser):
+    """Each button: its attributes; each element with an id: its text."""
+
+    def __init__(self):
+        super().__init__()
+        self.buttons, self.texts, self.ids, self.open = [], {}, [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "button":
+            self.buttons.append(attrs)
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+            self.texts[attrs["id"]] = ""
+            self.open.append((tag, attrs["id"]))
+        elif tag not in VOID:
+            self.open.append((tag, None))
+
+    def handle_data(self, data):
+        for _, name in self.open:
+            if name:
+                self.texts[name] += data
+
+    def handle_endtag(self, tag):
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+
+def described(markup: str) -> _Described:
+    parser = _Described()
+    parser.feed(markup)
+    parser.close()
+    return parser
+
+
+def test_a_greyed_button_is_focusable_and_described_by_why_it_is_greyed():
+    table = table_in_its_turn()
+    table.select(table.game.hand(0)[:2])        # two cards that are no meld: Meld says why
+    view = described(table.html())
+    off = {b["data-arg"]: b for b in view.buttons if b.get("aria-disabled") == "true"}
+    assert {"discard", "meld", "layoff"} <= set(off)
+    assert not [b for b in view.buttons if "disabled" in b]          # none taken out of the Tab order
+    for name, attrs in off.items():
+        assert "title" not in attrs                                  # one tooltip, ours
+        words = view.texts[attrs["aria-describedby"]]
+        assert words == table.why_off(name) != "", (name, words)
+    assert len(view.ids) == len(set(view.ids))                       # each reason its own id
+    table.press("meld")                          # pressing a greyed Meld plays nothing
+    assert len(table.game.hand(0)) == 10
+
+
+def test_the_stop_of_a_bar_of_greyed_moves_is_its_first_and_says_why():
+    """Between hands every move is greyed but Next hand; while the computer plays, all of
+    them: the bar is still one Tab stop, on a greyed move that says why."""
+    from rummy_teach.render import toolbar_html, TOOLBAR_ITEM
+    from rummy_teach.play.buttons import button
+    greyed = [button(n, act="press", arg=n, enabled=False, why_off="wait", in_toolbar=True)
+              for n in ("a", "b")]
+    _, items = bar(toolbar_html("".join(greyed), "Moves", "moves"), "moves")
+    assert stops(items) == ["0", "-1"]
+    live = greyed + [button("c", act="press", arg="c", in_toolbar=True)]
+    _, items = bar(toolbar_html("".join(live), "Moves", "moves"), "moves")
+    assert [i["data-arg"] for i in items if i["tabindex"] == "0"] == ["c"]
+    assert TOOLBAR_ITEM == 'tabindex="-1"'

@@ -295,13 +295,8 @@ def test_replay_at_a_later_start_goes_back_to_that_hand():
 # --- greyed buttons say why (issue 27) --------------------------------------------------------
 
 def tooltips_of_greyed(table: TableController) -> dict:
-    import html as html_module
-    found = {}
-    for button in re.findall(r"<button [^>]*>", table.html()):
-        name = re.search(r'data-arg="(\w+)"', button)
-        if name and " disabled" in button:
-            found[name.group(1)] = html_module.unescape(re.search(r'title="([^"]*)"', button).group(1))
-    return found
+    from greyed import greyed_reasons
+    return greyed_reasons(table.html())
 
 
 def test_a_greyed_move_says_why_in_the_learners_language():

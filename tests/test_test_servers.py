@@ -43,3 +43,19 @@ def test_a_server_that_fails_for_another_reason_still_fails_at_once(tmp_path):
         assert "no such quiz" in str(error) and "PortTaken" not in type(error).__name__
     else:
         raise AssertionError("a server that exits must fail its start")
+
+
+def test_a_voila_whose_port_was_taken_starts_on_another(tmp_path):
+    """Voilà told not to move (``port_retries=0``) says "no available port could be found"
+    rather than "Address already in use": the same taken port, started again elsewhere."""
+    from browser import VoilaServer
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", 0))
+        squatter.listen()
+        taken = squatter.getsockname()[1]
+        server = VoilaServer(tmp_path, port=taken)
+        try:
+            server.start()
+            assert server.port != taken
+        finally:
+            server.stop()

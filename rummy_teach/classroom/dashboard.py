@@ -62,16 +62,37 @@ def bars_html(quiz, answers) -> str:
     return f'{BAR_STYLE}<div class="rt-bars">{"".join(cells)}</div>'
 
 
-def _position(student, total: int) -> str:
-    if student.position >= total:
+def _position(position: int, total: int) -> str:
+    if total and position >= total:
         return say("student_finished")
-    return say("student_on_question", number=student.position + 1, total=total)
+    if not total:  # a lesson whose quizzes no kernel has drawn yet
+        return "–"
+    return say("student_on_question", number=position + 1, total=total)
 
 
-def dashboard_html(quiz, students, answers, now: datetime | None = None) -> str:
-    """The live part of the dashboard (re-fetched every few seconds)."""
+def lesson_positions(lesson: dict, students, answers) -> dict:
+    """Where each student is in a lesson's quizzes (``lesson``: quiz name -> its number of
+    questions): how many of their questions the student has answered (judged)."""
+    done: dict[str, set] = {s.student_id: set() for s in students}
+    for answer in answers:
+        if answer.counted and answer.quiz in lesson and answer.student_id in done:
+            done[answer.student_id].add((answer.quiz, answer.question_id))
+    return {student_id: len(questions) for student_id, questions in done.items()}
+
+
+def dashboard_html(quiz, students, answers, now: datetime | None = None,
+                   lesson: dict | None = None) -> str:
+    """The live part of the dashboard (re-fetched every few seconds). ``lesson``: in a
+    lesson class (``--notebook``), its quizzes (name -> number of questions, as the
+    students' kernels drew them): "question N of M" counts their questions, not the class
+    quiz's."""
     now = now or datetime.now(timezone.utc)
-    total = len(quiz)
+    if lesson is None:
+        total = len(quiz)
+        where = {s.student_id: s.position for s in students}
+    else:
+        total = sum(lesson.values())
+        where = lesson_positions(lesson, students, answers)
     judged: dict[str, list[int]] = {}
     for answer in answers:
         if answer.counted:
@@ -79,12 +100,12 @@ def dashboard_html(quiz, students, answers, now: datetime | None = None) -> str:
             counts[0] += 1
             counts[1] += answer.correct
     rows = "".join(
-        f"<tr><td>{escape(s.name)}</td><td>{escape(_position(s, total))}</td>"
+        f"<tr><td>{escape(s.name)}</td><td>{escape(_position(where[s.student_id], total))}</td>"
         f'<td class="n">{judged.get(s.student_id, [0, 0])[0]}</td>'
         f'<td class="n">{judged.get(s.student_id, [0, 0])[1]}</td>'
         f"<td>{escape(_ago(s.seen_at, now))}</td><td>{escape(s.rejoin_code)}</td></tr>"
         for s in students)
-    finished = sum(1 for s in students if s.position >= total)
+    finished = sum(1 for s in students if total and where[s.student_id] >= total)
     head = "".join(f"<th>{escape(say(code))}</th>" for code in (
         "col_student", "col_where", "col_answered", "col_right", "col_seen", "col_rejoin"))
     summary = say("dashboard_summary", students=Reason("class_joined", {"count": len(students)}),

@@ -19,6 +19,8 @@ rights (see :data:`STUDENT_GRANTS`):
 ``rummy_lti_``      SELECT, INSERT, and UPDATE of the score and its sending only: the LMS
 ``grades``          grade outbox, one row per launched student, whose line item and LMS
                     user never change (see :mod:`~rummy_teach.classroom.ltigrades`)
+``rummy_paces``     SELECT, INSERT, UPDATE: the class-wide limits every server process
+                    of a class counts together (see :mod:`~rummy_teach.classroom.pacestore`)
 ==================  =================================================================
 
 No CREATE on the schema, no TRUNCATE, no DELETE, no ALTER, no DROP: the role owns
@@ -54,9 +56,10 @@ STUDENT_GRANTS = (
     "GRANT SELECT, INSERT ON rummy_lti_grades TO {role}",
     "GRANT UPDATE (points, max_points, progress, stamp, sent_stamp, sent_points, sent_at, tries, "
     "next_at, last_error) ON rummy_lti_grades TO {role}",
+    "GRANT SELECT, INSERT, UPDATE ON rummy_paces TO {role}",
 )
 TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves",
-          "rummy_table_events", "rummy_lti_grades")
+          "rummy_table_events", "rummy_lti_grades", "rummy_paces")
 INIT_LOCK = 0x52554D4D  # the advisory lock `db init` holds while it works ("RUMM")
 
 

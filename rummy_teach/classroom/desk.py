@@ -59,6 +59,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..quiz import Answered, Sitting, SittingRefused
+from ..reasons import Reason
 from .names import normal_name
 from .pace import Pace
 from .student import (BURST, JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, JOIN_CLASS_BURST,
@@ -67,6 +68,9 @@ from .student import (BURST, JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, JOIN_C
                       make_paper, paper_quiz)
 
 LOG = logging.getLogger("rummy_teach.classroom")
+
+
+LESSON_QUIZZES = 50   # the most quizzes of a lesson the dashboard counts
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,7 @@ class Visit:
 class QuizDesk:
     """Every student of one class, judged and recorded by one process."""
 
-    def __init__(self, config, quiz=None, store=None, clock=time.monotonic):
+    def __init__(self, config, quiz=None, store=None, clock=None):
         from ..quiz import Quiz
         from .config import as_config
 
@@ -129,11 +133,12 @@ class QuizDesk:
         self._guard = threading.Lock()        # for the small tables below
         self._sittings: dict[str, Sitting] = {}   # student id -> their sitting
         self._quizzes: dict[str, object] = {}  # student id -> their paper's quiz
-        self.answers_pace = Pace(BURST, PER_SECOND, clock)              # per student
-        self.joins_pace = Pace(JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND, clock)  # per address
-        self.class_joins_pace = Pace(JOIN_CLASS_BURST, JOIN_CLASS_PER_SECOND, clock)
-        self.rejoin_pace = Pace(REJOIN_TRIES, REJOIN_PER_SECOND, clock)  # per student (name)
-        self.rejoin_address_pace = Pace(REJOIN_ADDRESS_TRIES, REJOIN_ADDRESS_PER_SECOND, clock)
+        # a student's answers: this process's own count (one student's requests are judged
+        # under the student's lock; the store's tally holds the tries whichever process)
+        self.answers_pace = Pace(BURST, PER_SECOND, clock or time.monotonic)  # per student
+        self._clock = clock or time.time  # the class-wide limits' (several machines share them)
+        self._class_paces: dict | None = None
+        self.lesson_quizzes: dict[str, int] = {}  # a lesson's quizzes as kernels drew them
         self._locks: dict[str, threading.Lock] = {}
         #: called with the student after each answer kept (the LMS grade outbox, ltisend)
         self.answer_listeners: list = []
@@ -149,6 +154,50 @@ class QuizDesk:
                 from .store import open_store
                 self._store = open_store(self.config.db)
             return self._store
+
+    def _paces(self) -> dict:
+        """The class-wide limits: new names per address and for the class, wrong rejoin
+        codes per name and per address. Kept in the store
+        (:class:`~rummy_teach.classroom.pacestore.StorePace`), so every server process of
+        the class counts the same; in this process only for a PostgreSQL database made by
+        an older ``db init`` (said in the log: run ``db init`` again)."""
+        if self._class_paces is None:
+            from .pacestore import StorePace
+            from .store import LOG
+            limits = {"joins": (JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND),
+                      "class_joins": (JOIN_CLASS_BURST, JOIN_CLASS_PER_SECOND),
+                      "rejoin": (REJOIN_TRIES, REJOIN_PER_SECOND),
+                      "rejoin_address": (REJOIN_ADDRESS_TRIES, REJOIN_ADDRESS_PER_SECOND)}
+            if self.store().shares_paces():
+                paces = {name: StorePace(self.store, self.session, name, burst, rate, self._clock)
+                         for name, (burst, rate) in limits.items()}
+            else:
+                LOG.warning("%s", Reason("class_paces_per_process",
+                                         {"db": self.store().where}).text())
+                paces = {name: Pace(burst, rate, self._clock)
+                         for name, (burst, rate) in limits.items()}
+            self._class_paces = paces
+        return self._class_paces
+
+    @property
+    def joins_pace(self):
+        """New names per address."""
+        return self._paces()["joins"]
+
+    @property
+    def class_joins_pace(self):
+        """New names in the whole class."""
+        return self._paces()["class_joins"]
+
+    @property
+    def rejoin_pace(self):
+        """Wrong rejoin codes per student (name)."""
+        return self._paces()["rejoin"]
+
+    @property
+    def rejoin_address_pace(self):
+        """Wrong rejoin codes per address."""
+        return self._paces()["rejoin_address"]
 
     def close(self) -> None:
         if self._store is not None:
@@ -223,19 +272,22 @@ class QuizDesk:
             return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
         if claim is None:
             return Visit()
-        if not self.rejoin_pace.allows(claim.student_id):
-            return Visit(said=Said("rejoin_locked"), claim=claim.name)
-        if not self.rejoin_address_pace.allows(address):
-            return Visit(said=Said("rejoin_locked_address"), claim=claim.name)
         code = "".join((code or "").split())
-        if not hmac.compare_digest(code.encode("utf-8"), claim.rejoin_code.encode("utf-8")):
-            self.rejoin_pace.take(claim.student_id)
-            self.rejoin_address_pace.take(address)
-            left = int(self.rejoin_pace.left(claim.student_id))
-            if left < 1:
-                return Visit(said=Said("rejoin_locked"), claim=claim.name)
-            return Visit(said=Said("rejoin_wrong", {"left": left}), claim=claim.name)
         try:
+            # a try is taken before the code is compared, and given back when it was right:
+            # two guesses at once, to two processes, cannot both use the last try
+            if not self.rejoin_pace.take(claim.student_id):
+                return Visit(said=Said("rejoin_locked"), claim=claim.name)
+            if not self.rejoin_address_pace.take(address):
+                self.rejoin_pace.give_back(claim.student_id)
+                return Visit(said=Said("rejoin_locked_address"), claim=claim.name)
+            if not hmac.compare_digest(code.encode("utf-8"), claim.rejoin_code.encode("utf-8")):
+                left = int(self.rejoin_pace.left(claim.student_id))
+                if left < 1:
+                    return Visit(said=Said("rejoin_locked"), claim=claim.name)
+                return Visit(said=Said("rejoin_wrong", {"left": left}), claim=claim.name)
+            self.rejoin_pace.give_back(claim.student_id)
+            self.rejoin_address_pace.give_back(address)
             self.store().move_seat(self.session, claim.student_id, seat_hash)
         except Exception as error:
             return Visit(said=Said("store_unavailable", {"error": type(error).__name__}))
@@ -271,14 +323,24 @@ class QuizDesk:
         return found
 
     def sitting(self, student, fresh: bool = False) -> Sitting:
-        """The student's sitting; ``fresh`` reads their answers from the database again."""
+        """The student's sitting; ``fresh`` reads their answers from the database again
+        (what a reload or Next does). The sitting this process holds is kept when the
+        database holds no answer it has not counted (only a closed question is left for the
+        next open one, as a sitting made again would be); it is made again from the stored
+        answers only when another process (or the teacher) changed them. Making it again on
+        every reload judged every answer again and left the old one to the allocator."""
         with self._guard:
-            found = None if fresh else self._sittings.get(student.student_id)
-        if found is None:
-            history = self.store().answers(session=self.session, student_id=student.student_id)
-            found = Sitting.for_paper(self.paper(student), student.paper, self.attempts, history)
-            with self._guard:
-                self._sittings[student.student_id] = found
+            found = self._sittings.get(student.student_id)
+        if found is not None and not fresh:
+            return found
+        history = self.store().answers(session=self.session, student_id=student.student_id)
+        if found is not None and len(found.session.history) == sum(
+                1 for answer in history if answer.question_id in found.order):
+            found.next()
+            return found
+        found = Sitting.for_paper(self.paper(student), student.paper, self.attempts, history)
+        with self._guard:
+            self._sittings[student.student_id] = found
         return found
 
     sheet = sitting     # the name it had before issue 28
@@ -433,6 +495,16 @@ class QuizDesk:
         return keep
 
     # --- a lesson's quizzes (--notebook) -------------------------------------------------
+    def note_lesson_quiz(self, quiz_name: str, questions) -> None:
+        """A student's kernel drew a quiz of the lesson with ``questions`` questions (the
+        dashboard counts the lesson's questions, not the class quiz's). At most
+        :data:`LESSON_QUIZZES` quizzes are kept; a count that is no count is ignored."""
+        if not isinstance(questions, int) or not 1 <= questions <= 1000 or not quiz_name:
+            return
+        with self._guard:
+            if quiz_name in self.lesson_quizzes or len(self.lesson_quizzes) < LESSON_QUIZZES:
+                self.lesson_quizzes[quiz_name] = questions
+
     def lesson_answer(self, student, quiz_name: str, question, text: str):
         """Judge and keep one answer to a quiz of the class's lesson (the question as the
         lesson's kernel has it): ``(result, tries left)``. The class's rules hold as on the

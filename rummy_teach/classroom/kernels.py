@@ -18,11 +18,18 @@ pool manager) keeps the number of kernels, running *and* starting, at most
 Kernels of pages that were closed are culled after the idle timeout, as Jupyter
 does; the preheated kernels waiting in the pool are never culled (they would
 leave dead kernels in the pool).
+
+A kernel runs the teacher's lesson, never the class's secrets: its environment is the
+server's without any variable that holds or points to one (:func:`kernel_env`: the
+results database, tokens, passwords, the run folder's config), and its folder (the run
+folder's ``pages``) holds only the lesson.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import re
 from datetime import datetime, timedelta, timezone
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -30,6 +37,14 @@ from traitlets import Float, Integer, TraitError
 
 PREHEAT_ENV = "VOILA_PREHEAT"
 ORPHAN_SECONDS = 15
+#: variables a kernel is never given: what holds a secret, or names a file that does
+SECRET_ENV = re.compile(r"TOKEN|PASSWORD|PASSWD|SECRET|CREDENTIAL|PRIVATE|^PG|DATABASE|_DB$|"
+                        r"^RUMMY_CLASSROOM_CONFIG$|^RUMMY_TEACH_(DB|TOKEN)", re.IGNORECASE)
+
+
+def kernel_env(env) -> dict:
+    """``env`` without the variables a lesson's kernel must not see (:data:`SECRET_ENV`)."""
+    return {name: value for name, value in env.items() if not SECRET_ENV.search(name)}
 
 
 def _last_activity(kernel) -> datetime | None:
@@ -88,6 +103,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                                 f"(budget {self.kernel_budget})")
             await asyncio.sleep(self.refill_poll_seconds)
         self._starting += 1  # counted from now on: no await between the check and this
+        kwargs["env"] = kernel_env(kwargs.get("env") or os.environ)
         try:
             return await super().start_kernel(*args, **kwargs)
         finally:

@@ -35,6 +35,12 @@ import os
 import re
 
 LESSON_PAGE = "lesson.ipynb"
+
+
+def language_page(lang: str) -> str:
+    """The lesson's page in a language other than the class's (``lesson-nl.ipynb``): a
+    student who chose that language on the quiz page gets it."""
+    return f"lesson-{lang}.ipynb"
 STUDENT_HEADER = "X-Rummy-Student"
 STUDENT_ENV = "HTTP_X_RUMMY_STUDENT"
 ANSWERS_ENV = "RUMMY_CLASSROOM_ANSWERS"   # the server's lesson address, for the kernels
@@ -43,8 +49,15 @@ TIMEOUT_SECONDS = 20
 
 # --- the lesson's notebook ----------------------------------------------------------------
 
-def _first_cell(lang: str) -> str:
+ATTEMPTS_ENV = "RUMMY_LESSON_ATTEMPTS"   # set by the lesson's first cell, for attend()
+
+
+def _first_cell(lang: str, attempts: int) -> str:
+    """What the kernel is told of the class: its language and its attempts, written into the
+    lesson itself (the kernel reads no file of the class's: the run folder's config holds
+    the database's address)."""
     return (f"import os\nos.environ['RUMMY_TEACH_LANG'] = {lang!r}\n"
+            f"os.environ[{ATTEMPTS_ENV!r}] = {str(int(attempts))!r}\n"
             "from rummy_teach.classroom.lesson import attend\nattend()")
 
 
@@ -168,11 +181,12 @@ def plain_markdown(text: str) -> str:
     return "\n".join(out)
 
 
-def lesson_notebook(notebook: dict, lang: str) -> dict:
-    """The lesson as the class's kernels run it: :func:`attend` first, every output cleared
-    (the kernel draws them again for each student), the Python 3 kernel."""
+def lesson_notebook(notebook: dict, lang: str, attempts: int = 1) -> dict:
+    """The lesson as the class's kernels run it: :func:`attend` first (told the class's
+    language and ``attempts``), every output cleared (the kernel draws them again for each
+    student), the Python 3 kernel."""
     cells = [{"cell_type": "code", "execution_count": None, "id": "rummy-classroom",
-              "metadata": {}, "outputs": [], "source": _first_cell(lang)}]
+              "metadata": {}, "outputs": [], "source": _first_cell(lang, attempts)}]
     for number, cell in enumerate(notebook["cells"]):
         if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown"):
             continue
@@ -231,10 +245,25 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
     from .quizpage import STUDENT_PATH
     from .store import StoreLost
 
+    from ..errors import UsageError
+    from .quizpage import LANG_COOKIE
+
     prefix = base + "/"
     user_header = None if door is not None else config.user_header
+    class_lang = class_language(config)
 
     class LessonPage(TornadoVoilaHandler):
+        page = LESSON_PAGE
+
+        def student_page(self) -> str:
+            """The lesson in the student's language (the quiz page's choice, a cookie; the
+            command writes the lesson in each language rummy_teach speaks), else the class's."""
+            try:
+                lang = i18n.resolve_language(self.get_cookie(LANG_COOKIE) or class_lang)
+            except UsageError:
+                return LESSON_PAGE
+            return LESSON_PAGE if lang == class_lang else language_page(lang)
+
         def _plain(self, status: int, body: str) -> None:
             self.set_status(status)
             self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -259,9 +288,9 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
             keep this student waiting; without one, a kernel is started (or refused) now."""
             manager = self.kernel_manager
             if not hasattr(manager, "ready_pool_kernels") or \
-                    not manager.ready_pool_kernels(LESSON_PAGE):
+                    not manager.ready_pool_kernels(self.page):
                 return False
-            manager.ready_first(LESSON_PAGE)  # Voilà takes the first of the pool
+            manager.ready_first(self.page)  # Voilà takes the first of the pool
             return super().should_use_rendered_notebook(*args, **kwargs)
 
         async def get(self, path=None):
@@ -290,8 +319,9 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
                     return self._plain(503, full_page(title))
             # the kernel's only word on who it serves: signed here, never what a client sent
             self.request.headers[STUDENT_HEADER] = student_value(config, student.student_id)
+            self.page = self.student_page()
             try:
-                await super().get(path)
+                await super().get(self.page)
             except ClassFull:  # a race with another start: nothing was sent yet
                 if not self._headers_written:
                     self.clear()
@@ -333,7 +363,8 @@ def lesson_handlers(base: str, config, desk, seat_hash_of, render_kwargs: dict,
         if student is None:  # removed by the teacher meanwhile
             return {"ok": False, "code": "desk_join_first", "params": {}}
         quiz_name = str(asked.get("quiz", ""))[:200]
-        if what == "history":
+        if what == "history":  # a kernel drew a quiz of the lesson: the dashboard counts it
+            desk.note_lesson_quiz(quiz_name, asked.get("questions"))
             return {"ok": True, "history": desk.lesson_history(student, quiz_name)}
         from ..quiz import Quiz
         try:
@@ -397,7 +428,7 @@ class Attendance:
         """The student's earlier answers to ``quiz`` (a reload, a new kernel); none if the
         classroom cannot say."""
         try:
-            reply = self.ask("history", quiz=self.quiz_name(quiz))
+            reply = self.ask("history", quiz=self.quiz_name(quiz), questions=len(quiz))
         except Exception:
             return []
         return [(qid, given) for qid, given in reply.get("history", []) if qid in quiz]
@@ -426,13 +457,13 @@ def attend(env=None) -> None:
     from IPython.display import display
 
     from ..widgets import quiz as quiz_widget
-    from .config import load_config
     from .request import wait_for_request
     from .student import heartbeat
 
     wait_for_request()
     env = os.environ if env is None else env
-    config = load_config()
+    attempts = env.get(ATTEMPTS_ENV, "1")
     quiz_widget.classroom = Attendance(env.get(ANSWERS_ENV, ""), env.get(STUDENT_ENV, ""),
-                                       config.attempts, config.lang)
+                                       int(attempts) if attempts.isdigit() else 1,
+                                       env.get("RUMMY_TEACH_LANG", "en"))
     display(heartbeat())

@@ -64,6 +64,16 @@ class Pace:
                               if self._now_left(k, now) < self.burst}
             return True
 
+    def give_back(self, key) -> None:
+        """Return one taken to ``key``'s allowance (an attempt that turned out right)."""
+        with self._guard:
+            now = self.clock()
+            left = self._now_left(key, now) + 1
+            if left >= self.burst:
+                self._left.pop(key, None)
+            else:
+                self._left[key] = (left, now)
+
     def forget(self, key) -> None:
         """``key`` starts again with a full allowance (a teacher's reset)."""
         with self._guard:

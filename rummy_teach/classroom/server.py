@@ -329,11 +329,17 @@ def prepare(args) -> dict:
             "db": mask_password(url), "run": str(run)}))
     practice = bool(getattr(args, "practice", False))
     title = args.title or quiz.title_key
+    attempts = MAX_ATTEMPTS if practice else getattr(args, "attempts", DEFAULT_ATTEMPTS)
     if lesson:
         from .lesson import LESSON_PAGE, lesson_notebook, lesson_title
         title = args.title or lesson_title(notebook, lesson)
-        (pages / LESSON_PAGE).write_text(json.dumps(lesson_notebook(notebook, lang), indent=1),
-                                         encoding="utf-8")
+        (pages / LESSON_PAGE).write_text(json.dumps(lesson_notebook(notebook, lang, attempts),
+                                                    indent=1), encoding="utf-8")
+        from .lesson import language_page, read_lesson
+        for other in i18n.LANGUAGES:  # a student who chose another language gets the lesson in it
+            if other != lang:
+                (pages / language_page(other)).write_text(json.dumps(lesson_notebook(
+                    read_lesson(lesson, other), other, attempts), indent=1), encoding="utf-8")
     settings = {"quiz": str(Path(args.quiz).resolve()) if is_file else args.quiz,
               "quiz_name": quiz.name or quiz.title, "title": title,
               "lang": lang,
@@ -341,7 +347,7 @@ def prepare(args) -> dict:
               "token_sha256": token_digest(token),
               "join_code": join_code,
               "projector_key": earlier.get("projector_key") or secrets.token_urlsafe(9),
-              "attempts": MAX_ATTEMPTS if practice else getattr(args, "attempts", DEFAULT_ATTEMPTS),
+              "attempts": attempts,
               "practice": practice, "shuffle": not getattr(args, "same_order", False),
               "variants": bool(getattr(args, "variants", False)),
               "roster": roster, "user_header": getattr(args, "user_header", None),
@@ -515,9 +521,33 @@ def cmd_classroom(args) -> int:
     return 0
 
 
+MALLOC_ARENAS = 2
+_M_ARENA_MAX = -8   # glibc's mallopt parameter (malloc.h)
+
+
+def few_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
+    """Hold the C allocator (glibc) to ``arenas`` arenas, as ``MALLOC_ARENA_MAX`` would; call
+    it before threads start. Each worker thread that reads the database otherwise gets an
+    arena of its own, and each keeps the most it ever held: the classroom's memory grew all
+    through a soak (issue 28: 3.5 MB a minute for 2 classes, 1.6 with two arenas). False
+    where the allocator is not glibc's (nothing changed)."""
+    import ctypes
+    import ctypes.util
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return bool(libc.mallopt(_M_ARENA_MAX, int(arenas)))
+    except (OSError, AttributeError):
+        return False
+
+
 def serve(prepared: dict, args) -> None:
-    """Run the classroom's Voilà in this process until it is stopped."""
-    os.environ["RUMMY_CLASSROOM_CONFIG"] = str(prepared["config_path"])
+    """Run the classroom's Voilà in this process until it is stopped. The secrets read at the
+    start leave this process's environment (kernels are started from it); no kernel is told
+    where the run folder's config is (:mod:`~rummy_teach.classroom.kernels`)."""
+    from .keys import DB_ENV, TOKEN_ENV
+    for name in (DB_ENV, TOKEN_ENV):
+        os.environ.pop(name, None)
+    few_malloc_arenas()
     from traitlets.config import Config
 
     from .kernels import ClassroomKernelManager
@@ -537,8 +567,13 @@ def serve(prepared: dict, args) -> None:
     config.ClassroomKernelManager.kernel_budget = args.students + prepared["pool"]
     config.VoilaKernelManager.fill_delay = float(getattr(args, "refill_seconds",
                                                          DEFAULT_REFILL_SECONDS))
+    from .. import i18n
+    from .lesson import language_page
     config.VoilaKernelManager.kernel_pools_config = {
-        "default": {"pool_size": prepared["pool"]}, REPORT_PAGE: {"pool_size": 0}}
+        "default": {"pool_size": prepared["pool"]}, REPORT_PAGE: {"pool_size": 0},
+        # the lesson in the other languages: a kernel when a student asks (the pool is the
+        # class language's)
+        **{language_page(other): {"pool_size": 0} for other in i18n.LANGUAGES}}
     app_class = classroom_voila_class(prepared["config"])
     app_class.launch_instance(argv=voila_argv(prepared["pages"], args, prepared["pool"]),
                               config=config)

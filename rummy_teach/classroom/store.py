@@ -53,6 +53,7 @@ from .fields import (ID_LIMIT, TEXT_LIMITS, ResultsStoreError, clean_field, pars
                      safe_text, time_text)
 from .messages import say
 from .ltigrades import GRADES_SCHEMA, GradesMixin
+from .pacestore import PACES_SCHEMA, PacesMixin
 from .students import STUDENTS_SCHEMA, StudentsMixin
 from .tablestore import TABLES_SCHEMA, TablesMixin
 
@@ -84,6 +85,7 @@ SCHEMA = (
     STUDENTS_SCHEMA,
     *TABLES_SCHEMA,
     GRADES_SCHEMA,
+    PACES_SCHEMA,
     f"INSERT INTO rummy_meta (name, value) VALUES ('schema_version', '{SCHEMA_VERSION}') "
     "ON CONFLICT (name) DO NOTHING",
 )
@@ -232,7 +234,7 @@ def parse_url(url) -> tuple[str, str]:
                             f"{scheme + '://'!r} is not supported; give {ACCEPTED}")
 
 
-class ResultsStore(StudentsMixin, TablesMixin, GradesMixin):
+class ResultsStore(StudentsMixin, TablesMixin, GradesMixin, PacesMixin):
     """An open results database. Use :func:`open_store` or ``ResultsStore(url)``.
 
     ``create=True`` (the classroom's way) records answers; on SQLite it also makes

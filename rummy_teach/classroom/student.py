@@ -24,10 +24,12 @@ PER_SECOND = 2.0       # ...and how fast that allowance comes back
 REJOIN_TRIES = 5
 # the classroom page's desk (desk.py): how fast names and rejoin codes may come
 REJOIN_PER_SECOND = 1 / 60       # after the tries of a name: one more a minute
-REJOIN_ADDRESS_TRIES = 10        # wrong rejoin codes from one address, whatever the name...
-REJOIN_ADDRESS_PER_SECOND = 1 / 60   # ...then one more a minute
-JOIN_ADDRESS_BURST = 30          # new names from one address at once...
-JOIN_ADDRESS_PER_SECOND = 1 / 5  # ...then one every 5 s
+# One address may be a whole school's network (NAT): a class of 30 behind it joins at once,
+# and each of them may mistype a rejoin code twice, while a script is still stopped.
+REJOIN_ADDRESS_TRIES = 60        # wrong rejoin codes from one address, whatever the name...
+REJOIN_ADDRESS_PER_SECOND = 1 / 10   # ...then one more every 10 s
+JOIN_ADDRESS_BURST = 45          # new names from one address at once...
+JOIN_ADDRESS_PER_SECOND = 1 / 2  # ...then one every 2 s
 JOIN_CLASS_BURST = 120           # new names in the whole class at once...
 JOIN_CLASS_PER_SECOND = 2.0      # ...then two a second
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import re
+import threading
 from html import escape
 from urllib.parse import quote
 
@@ -60,12 +61,45 @@ def log_request(handler) -> None:
         request.remote_ip, 1000.0 * request.request_time())
 
 
-def _load(config, session: str, students: bool = True):
-    from .store import open_store
-    with open_store(config.db, create=False) as store:
-        answers = store.answers(session=session)
-        people = store.students(session) if students else []
-    return answers, people
+class Reader:
+    """The teacher's pages' one read-only store in this process, opened on first use and
+    kept: a dashboard read every 5 s by each open page neither opens the database again
+    (an integrity check and a schema check each time) nor leaves a connection's caches
+    behind. After a failure it is opened again on the next read."""
+
+    def __init__(self, db: str):
+        self.db = db
+        self._store = None
+        self._guard = threading.Lock()
+
+    def read(self, reading):
+        """``reading(store)``, with the store opened if need be."""
+        from .store import ResultsStoreError, open_store
+        with self._guard:
+            if self._store is None:
+                self._store = open_store(self.db, create=False)
+            store = self._store
+        try:
+            return reading(store)
+        except ResultsStoreError:
+            with self._guard:
+                if self._store is store:
+                    self._store = None
+                    store.close()
+            raise
+
+    def load(self, session: str, students: bool = True):
+        """The session's answers and (with ``students``) its students."""
+        def reading(store):
+            return (store.answers(session=session),
+                    store.students(session) if students else [])
+        return self.read(reading)
+
+    def close(self) -> None:
+        with self._guard:
+            store, self._store = self._store, None
+        if store is not None:
+            store.close()
 
 
 def teacher_handlers(base: str, config, student_path: str, report_page: str,
@@ -88,7 +122,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     from .grades import gradebook, gradebook_csv
     from .report import answers_csv, build_report
     from .report_html import report_html
-    from .store import ResultsStoreError, mask_password, open_store
+    from .store import ResultsStoreError, mask_password
     from .students import NameTaken, UnknownStudent
 
     from .. import i18n
@@ -100,6 +134,8 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     config = as_config(config)
     quiz = Quiz.load(config.quiz)
     teacher_lang = class_language(config)
+    reader = Reader(config.db)
+    _load = reader.load
 
     def in_teachers_language(method):
         """Run a page's ``get`` in the teacher's language (``--lang``): words, CSV headers."""
@@ -180,7 +216,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     class Report(Teacher):
         @in_teachers_language
         async def get(self):
-            answers, _ = await self.off_thread(_load, config, self.session, False)
+            answers, _ = await self.off_thread(_load, self.session, False)
             live = (report_html(build_report(answers), title=say("report_title", title=class_title(config)))
                     + f'<p class="rt-updated">{escape(say("report_updated", answers=len(answers), seconds=REFRESH_MS // 1000))}</p>')
             if self.live:
@@ -193,8 +229,10 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     class Dashboard(Teacher):
         @in_teachers_language
         async def get(self):
-            answers, students = await self.off_thread(_load, config, self.session)
-            live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers)
+            answers, students = await self.off_thread(_load, self.session)
+            lesson = dict(desk.lesson_quizzes) if config.kernels and desk is not None else None
+            live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers,
+                                                             lesson=lesson)
             if the_hall is not None and self.session == config.session:   # the card tables
                 live += await self.off_thread(self.tables, students)
             if self.live:
@@ -221,7 +259,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     class AnswersCsv(Teacher):
         @in_teachers_language
         async def get(self):
-            answers, _ = await self.off_thread(_load, config, self.session, False)
+            answers, _ = await self.off_thread(_load, self.session, False)
             self.set_header("Content-Disposition",
                             f'attachment; filename="answers-{quote(self.session, safe="")}.csv"')
             self.send(answers_csv(answers), kind="text/csv; charset=utf-8")
@@ -229,7 +267,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     class GradebookCsv(Teacher):
         @in_teachers_language
         async def get(self):
-            answers, students = await self.off_thread(_load, config, self.session)
+            answers, students = await self.off_thread(_load, self.session)
             self.set_header("Content-Disposition",
                             f'attachment; filename="gradebook-{quote(self.session, safe="")}.csv"')
             self.send(gradebook_csv(quiz, gradebook(quiz, answers, students)),
@@ -238,10 +276,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     class Sessions(Teacher):
         @in_teachers_language
         async def get(self):
-            def read():
-                with open_store(config.db, create=False) as store:
-                    return store.sessions_overview()
-            sessions = await self.off_thread(read)
+            sessions = await self.off_thread(reader.read, lambda store: store.sessions_overview())
             self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/",
                                                              lms=bool(config.lti))
                            + sessions_html(sessions, self.token, base + "/")))
@@ -253,7 +288,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
             """The token in the posted form is this page's guard (no cookie to forge)."""
 
         def read(self):
-            answers, students = _load(config, self.session)
+            answers, students = _load(self.session)
             answered: dict[str, int] = {}
             for answer in answers:
                 answered[answer.student_id] = answered.get(answer.student_id, 0) + 1
@@ -313,7 +348,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
         async def get(self, key):
             if not hmac.compare_digest(key.encode("utf-8"), config.projector_key.encode("utf-8")):
                 return self.send(refused_page(), 403)
-            answers, students = await self.off_thread(_load, config, config.session)
+            answers, students = await self.off_thread(_load, config.session)
             live = projector_html(quiz, students, answers)
             if self.get_argument("part", "") == "live":
                 return self.send(live)

@@ -89,6 +89,8 @@ def describe_move(game, player: int, action: Action, names, seat: int | None = N
     params = {"who": who}
     if kind == "take":
         taken = game.discard_pile[-action.depth:]
+        if not taken or action.depth > len(game.discard_pile):
+            return f"{who}: {action}."      # not a move the judge will allow: it says why
         params.update(card=face(taken[0]), depth=action.depth, cards=faces_text(taken))
     elif kind == "meld":
         params["melds"] = " | ".join(faces_text(g) for g in action.melds)

@@ -182,7 +182,7 @@ def addressed(code: str, params: dict) -> str:
 
 
 class Reasons(tuple):
-    """Several reasons as one parameter of a sentence ("... is not allowed now: {why}"):
+    """Several reasons as one parameter of a sentence ("You can't ... now: {why}"):
     said one per line (or joined by ``joiner``), in the language in use; ``run_on`` starts
     the first with a small letter, for a sentence that goes on after a colon."""
 

@@ -519,4 +519,9 @@ CLASSROOM_WORDS = {
     "tables_col_lost": "Points lost per hand (the coach's estimate)",
     "tables_lost_hand": "hand {hand}: {points}",
     "tables_figures_pending": "being worked out…",
+    # --- issue 28, what was left: limits shared by a class's processes
+    "class_paces_per_process": "The limits on new names and rejoin codes are counted by this "
+                               "process alone: {db} was made by an older rummy-teach db init. "
+                               "Run rummy-teach db init again so that every process of the "
+                               "class counts them together.",
 }

@@ -8,8 +8,8 @@ from ..plural import Plural
 WORDS = {
     # --- the coach: hints and the review of a hand (issue 17) ----------------------------------
     # Kept apart from the blocks above so that parallel additions merge cleanly. "coach_do_*"
-    # name a move as advice ("discard K♣"), and as the subject of a refusal ("discard K♣ is
-    # not allowed now", game/narrate.py move_words); the other codes say why, or report a review.
+    # name a move as advice ("discard K♣"), and inside a refusal ("You can't discard K♣
+    # now", game/narrate.py move_words); the other codes say why, or report a review.
     "coach_do_draw": "draw from the stock",
     "coach_do_take": "take {card} from the discard pile",
     "coach_do_dig": "take {card} from the discard pile, {depth} deep (with {cards})",

@@ -188,6 +188,6 @@ WORDS = {
         "unknown rule option {unknown} for {name}; options are: {known}",
         "unknown rule options {unknown} for {name}; options are: {known}", count="count"),
     # refusals raised as errors (rummy_teach/game/state.py, rummy_teach/melds.py)
-    "move_not_allowed": "{action} is not allowed now: {why}",
+    "move_not_allowed": "You can't {action} now: {why}",
     "meld_refused": "{cards} is not a meld: {why}",
 }

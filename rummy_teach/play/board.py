@@ -230,6 +230,10 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     (``data-card``), the stock (``data-click="stock"``), the discard pile (``take:N``)
     and the melds (``meld:N``) for :class:`~rummy_teach.widgets.base.ClickableHTML`."""
     names, seat = board["names"], board["seat"]
+    # a hand that is over (every hand face up): no card to pick, nothing to take from the
+    # stock or the pile, no meld to lay off on; a narrow screen draws it tighter (TABLE_CSS)
+    over = " rt-over" if board["phase"] in ("hand_over", "game_over") else ""
+    live = interactive and not over
     players = seated(names, seat)       # the one at the seat is the reader: "your meld 1"
     small, meld_size = round(size * 0.62), round(size * 0.72)
     facts = []
@@ -256,28 +260,32 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     status = f'<p class="rt-turn" style="margin:4px 0;font-size:17px;font-weight:700;color:#ffd24d">{_esc(status_line(board))}</p>'
 
     def seat_box(p, pl, own):
+        # (rt-in-play: what matters only while the hand goes on; a narrow table that is over
+        # leaves it out, its melds and cards face up say as much)
         to_play = board["to_move"] == p and board["phase"] not in ("hand_over", "game_over")
         mine = own and pl["name"] != say("seat_you")
         title = _esc(say("board_seat_you", name=pl["name"]) if mine else pl["name"])
         title += f' <span style="color:#ffd24d">{_esc(say("board_to_play"))}</span>' if to_play else ""
-        title += f' · {_esc(_cards(pl["count"]))}'
+        # (rt-count: a narrow table leaves it out beside backs that are counted already)
+        title += f' <span class="rt-count">· {_esc(_cards(pl["count"]))}</span>'
         if pl.get("left_points") is not None:      # the hand is over: the engine's count
             title += f' · {_esc(say("board_seat_left_points", points=pl["left_points"]))}'
         title += f' · {_esc(say("board_seat_score", score=pl["score"]))}' if pl["score"] is not None else ""
         if board["contract"] and pl["contract_down"] is not None:
             down = "board_contract_down" if pl["contract_down"] else "board_contract_not_down"
-            title += f" · {_esc(say(down))}"
+            title += f' <span class="rt-in-play">· {_esc(say(down))}</span>'
         if pl.get("buys_left") is not None:
-            title += f' · <span class="rt-buys">{_esc(_buys_left(pl["buys_left"]))}</span>'
+            title += (f' <span class="rt-in-play">· <span class="rt-buys">'
+                      f'{_esc(_buys_left(pl["buys_left"]))}</span></span>')
         melds = "".join(_meld_box(m, players[p], m["number"] in board["fits"], meld_size,
-                                  four_colour, interactive) for m in pl["melds"])
+                                  four_colour, live) for m in pl["melds"])
         melds_html = (f'<div class="rt-melds" style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0;'
                       f'flex:1 1 100%">{melds}</div>') if melds else ""
         if pl["hand"] is None:
             hand_part = _backs(pl["count"], small, say("board_hand_backs", name=pl["name"],
                                                        count=pl["count"]))
         elif own:
-            hand_part = hand_html(pl["hand"], board["selected"], size, four_colour, interactive,
+            hand_part = hand_html(pl["hand"], board["selected"], size, four_colour, live,
                                   say("board_hand_yours", count=len(pl["hand"])),
                                   focus_next=plays_from_hand(board))
             if board["groups"]:
@@ -304,7 +312,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     stock = board["stock"]
     empty = f'<p style="margin:0">{_esc(say("board_empty"))}</p>'
     stock_pic = _backs(stock, size, say("board_stock_backs", count=stock), 3) if stock else empty
-    stock_html = _clickable(stock_pic, "stock", say("board_stock_click", count=stock), interactive,
+    stock_html = _clickable(stock_pic, "stock", say("board_stock_click", count=stock), live,
                             in_toolbar=True)
     pile = parse_cards(board["discard"])
     if not pile:
@@ -321,7 +329,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                      f"max-width:{max(shown, STRIP)}px")
             label = (say("board_take_deep", card=card.the_name, depth=depth) if depth > 1
                      else say("board_take_top", card=card.the_name))
-            items.append(_clickable(pic, f"take:{depth}", label, interactive, style, in_toolbar=True))
+            items.append(_clickable(pic, f"take:{depth}", label, live, style, in_toolbar=True))
         fan = say("board_pile_fan", cards=cards_text(pile))
         pile_html = (f'<div role="group" aria-label="{_esc(fan)}" style="display:flex;flex-wrap:wrap;'
                      f'row-gap:4px;align-items:flex-end;padding-right:{max(0, size - STRIP)}px">'
@@ -329,7 +337,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     else:
         pic = _row(pile[-1:], size, four_colour, False, say("board_pile_top", card=pile[-1].the_name))
         pile_html = _clickable(pic, "take:1", say("board_pile_top_click", card=pile[-1].the_name),
-                               interactive, in_toolbar=True)
+                               live, in_toolbar=True)
     offer = ""
     if board["buy_offer"]:
         card = _face(board["buy_offer"]["card"])
@@ -346,7 +354,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
              f'style="flex:{"1 1 0" if board["fanned"] else "0 1 auto"};min-width:0">'
              f'<b>{_esc(say(pile_heading, cards=_cards(board["discard_size"])))}</b><br>'
              f'{pile_html}</div>')
-    if interactive:     # the stock and the pile's cards: one tab stop, arrow keys inside
+    if live:     # the stock and the pile's cards: one tab stop, arrow keys inside
         piles = render.toolbar_html(piles, say("board_piles_label"), "piles", css_class="rt-piles",
                                     style="display:flex;column-gap:28px;flex:1 1 auto;min-width:0")
     centre = (f'<div class="rt-centre" style="display:flex;column-gap:28px;row-gap:6px;flex-wrap:wrap;'
@@ -360,7 +368,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                 + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
     label = say("board_seen_by", title=board["title"], name=players[seat]) if seat is not None \
         else board["title"]
-    return (f'<section class="rt-table" aria-label="{_esc(label)}" '
+    return (f'<section class="rt-table{over}" aria-label="{_esc(label)}" '
             f'style="font:16px/1.4 {FONT};background:#0b5d36;color:#fff;padding:10px 12px;'
             f'border-radius:12px">{header}{status}'
             f'<div style="display:flex;flex-wrap:wrap;gap:8px">{others}</div>{centre}'

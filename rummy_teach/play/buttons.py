@@ -11,16 +11,28 @@ than its colour:
   whose tooltip says why (``why_off``) instead of what it would do; a toggle that is on
   keeps its pressed look when it is greyed (the answer chosen before Submit).
 
+A control that is off is ``aria-disabled="true"``, not ``disabled`` (the WAI-ARIA
+Authoring Practices' advice for a disabled control whose reason matters): it keeps its
+place among the Tab stops and the arrow keys of its toolbar, the scripts refuse to act on
+it, and its reason is a visible tooltip (``.rt-why``, shown on hover and on keyboard focus
+by ``render.TABLE_CSS``) that is also its ``aria-describedby``, so a screen reader says it
+on focus. A disabled ``<button>`` takes no focus, so a keyboard reader never learnt why.
+
 ``button("Draw", act="press", arg="draw", look="move", tip="Take the top card...")``
 returns the ``<button>`` element's HTML; every text is escaped here.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 
 from .board import FONT
 from ..render import TOOLBAR_ITEM, toolbar_html
+
+#: the reason beside a greyed control; hidden here so that a page without our style sheet
+#: (an exported notebook) shows no loose text; render.TABLE_CSS shows it on hover and focus
+WHY_STYLE = "display:none"
 
 _BASE = (f"font:15px {FONT};min-height:38px;padding:4px 12px;margin:2px 4px 2px 0;"
          "border-radius:6px;")
@@ -47,7 +59,6 @@ def button(label: str, *, act: str, arg: str | None = None, look: str = "plain",
         style = LOOKS["pressed"] + ("" if enabled else ";cursor:not-allowed;opacity:.8")
     else:
         style = LOOKS[look] if enabled else LOOKS["off"]
-    title = tip if enabled else (why_off or tip)
     attrs = [f'type="button"', f'data-act="{html.escape(act)}"']
     if css_class:
         attrs.append(f'class="{html.escape(css_class)}"')
@@ -57,19 +68,30 @@ def button(label: str, *, act: str, arg: str | None = None, look: str = "plain",
         attrs.append(f'data-name="{html.escape(name)}"')
     if pressed is not None:
         attrs.append(f'aria-pressed="{str(bool(pressed)).lower()}"')
-    if title:
-        attrs.append(f'title="{html.escape(title)}"')
+    if enabled and tip:
+        attrs.append(f'title="{html.escape(tip)}"')
     attrs.append(f'style="{style}"')
-    if not enabled:
-        attrs.append("disabled")
-    elif in_toolbar:
+    if in_toolbar:
         attrs.append(TOOLBAR_ITEM)
-    return f'<button {" ".join(attrs)}>{html.escape(label)}</button>'
+    if enabled:
+        return f'<button {" ".join(attrs)}>{html.escape(label)}</button>'
+    why = why_off or tip
+    attrs.append('aria-disabled="true"')
+    if not why:
+        return f'<button {" ".join(attrs)}>{html.escape(label)}</button>'
+    # the same view draws the same HTML: the id is the button's own (no two buttons of a view
+    # share act, arg and label); the pages' scripts prefix it with the widget's own name,
+    # so that two widgets on one page never share one
+    number = "rt-why-" + hashlib.sha1(f"{act}|{arg}|{name}|{label}".encode()).hexdigest()[:10]
+    attrs.append(f'aria-describedby="{number}"')
+    return (f'<span class="rt-off"><button {" ".join(attrs)}>{html.escape(label)}</button>'
+            f'<span class="rt-why" id="{number}" role="tooltip" style="{WHY_STYLE}">'
+            f'{html.escape(why)}</span></span>')
 
 
 def toolbar(buttons: list[str], label: str, name: str, style: str = "",
             focus_next: bool = False) -> str:
     """Buttons made with ``in_toolbar=True`` as one toolbar (:func:`rummy_teach.render.toolbar_html`):
-    one tab stop, the first button that may be pressed; the arrow keys reach the others
-    (greyed ones are skipped, as the browser skips them)."""
+    one tab stop, the first button that may be pressed; the arrow keys reach the others,
+    greyed ones too (each says why it is greyed)."""
     return toolbar_html("".join(buttons), label, name, style=style, focus_next=focus_next)

@@ -142,6 +142,12 @@ class TableController(Controller):
         self.log_lines.append(say("table_replayed", number=self.seed))
 
     @classmethod
+    def from_game(cls, game: Game, seat: int = 0, levels=("medium",), names=None) -> "TableController":
+        """A table at ``game`` as it stands (a position from the checked builder,
+        :func:`~rummy_teach.game.setup.from_deal`); the controller plays on this very object."""
+        return cls(seat=seat, levels=levels, seed=0, names=names, _game=game)
+
+    @classmethod
     def from_config(cls, config: dict) -> "TableController":
         """The table as dealt, after the computer players' opening moves (as the kernel plays them)."""
         table = cls(config.get("game", "basic"), config.get("players", 2), config.get("seat", 0),
@@ -469,26 +475,31 @@ class TableController(Controller):
 
     def buttons_html(self) -> str:
         """The moves (those that make sense now stand out; the others are greyed, with the
-        reason in their tooltip), then the tools: sorting, clearing, replaying, the coach."""
+        reason in their tooltip), then the tools: sorting, clearing, replaying, the coach.
+        Once a hand is over only what applies is shown: the next hand, replaying, the coach
+        and the review (a phone shows the table with every hand face up on one screen)."""
         if self.coaching.reviewing:     # no move while the review is open: only its own steps
             return self.coach_buttons_html()
         kinds, moves, tools = self.enabled_buttons(), [], []
+        over = self.game.is_hand_over   # no move but the next hand, no hand to sort
         for name in self.shown_buttons():
             label, tip = button_words(name)
             on = name in kinds
+            if (over and not on) or (name == "next" and not over):
+                continue        # between hands only the next hand; during one, never it
             drawn = button(label, act="press", arg=name, look="plain" if name == "replay" else "move",
                            enabled=on, tip=tip, why_off="" if on else self.why_off(name),
                            in_toolbar=name != "replay")
             (tools if name == "replay" else moves).append(drawn)
-        sorts = [button(say("table_sort_" + key), act="sort", arg=key, pressed=self.sort == key)
-                 for key in ("suit", "rank")]
-        clear = button(say("table_clear"), act="clear")
+        sorts = [] if over else [
+            button(say("table_sort_" + key), act="sort", arg=key, pressed=self.sort == key)
+            for key in ("suit", "rank")] + [button(say("table_clear"), act="clear")]
         bar = toolbar(moves, say("table_moves_label"), "moves",
                       style="display:flex;flex-wrap:wrap;margin-top:6px",
-                      focus_next=not plays_from_hand(self.board_view()))
+                      focus_next=not plays_from_hand(self.board_view())) if moves else ""
         return (f'<div class="rt-buttons">{bar}</div>'
                 f'<div class="rt-tools" style="display:flex;flex-wrap:wrap;margin-top:2px">'
-                f'{"".join(sorts + [clear] + tools)}</div>' + self.coach_buttons_html())
+                f'{"".join(sorts + tools)}</div>' + self.coach_buttons_html())
 
     def coach_buttons_html(self) -> str:
         """The coach's buttons that apply now: Hint and Coach mode always (Hint greyed when it
@@ -499,6 +510,8 @@ class TableController(Controller):
             if name.startswith("review_") and not reviewing or name == "review" and (
                     reviewing or not self.game.is_hand_over):
                 continue
+            if name == "hint" and self.game.is_hand_over and not reviewing:
+                continue        # nothing to hint at between hands
             pressed = self.coaching.mode if name == "coach" else None
             out.append(button(say(label), act="coach", arg=name, enabled=name in on, pressed=pressed,
                               tip=say(tip), why_off=self.why_off("coach")))

@@ -34,7 +34,8 @@ CLICKABLE_ESM = r"""
 // tabindex 0 and the others -1; the arrow keys move the focus among them (wrapping
 // round), Home and End to the first and the last; Enter and Space do what a click does
 // (the caller's listeners). A toolbar remembers its last focused control across redraws
-// (by its card, region or move), else keeps the one the HTML made its stop. A listbox
+// (by its card, region or move) unless it is now greyed (aria-disabled: the arrows reach
+// it, and it says why, but it is no stop), else keeps the one the HTML made its stop. A listbox
 // whose selection follows the focus (data-follow: the review's moves) selects the option
 // the arrow keys reach (a click on it), and after a redraw its stop is the option the HTML
 // selected, scrolled into view inside the list. Returns `settle`, to call after each redraw. The same text is in book/_play/play/bookplay.js
@@ -77,7 +78,8 @@ function roving(root) {
     for (const bar of root.querySelectorAll("[data-roving]")) {
       const list = items(bar);
       const follow = bar.hasAttribute("data-follow");
-      const kept = !follow && list.find((node) => itemKey(node) === memory.get(bar.dataset.roving));
+      const kept = !follow && list.find((node) => itemKey(node) === memory.get(bar.dataset.roving)
+  && node.getAttribute("aria-disabled") !== "true");
       const chosen = kept || list.find((node) => node.tabIndex === 0) || list[0];
       if (chosen) choose(bar, chosen);
       if (follow && chosen) bar.scrollTop = chosen.offsetTop - (bar.clientHeight - chosen.offsetHeight) / 2;
@@ -140,9 +142,23 @@ function announcer(root, view) {
 const keyOf = (node) => [node.dataset.act, node.dataset.arg, node.dataset.card, node.dataset.click]
   .map((part) => part || "").join("|");
 const CONTROL = "[data-act], [data-card], [data-click]";
+// a control that cannot be used now: disabled, or greyed with its reason (aria-disabled)
+const isOff = (node) => node.disabled || node.getAttribute("aria-disabled") === "true";
+const ON = ':not([disabled]):not([aria-disabled="true"])';
+// A greyed control's reason (.rt-why, its aria-describedby) has an id of the view's own:
+// prefixed here with the widget's name, no two widgets of a page share one.
+const ownReasons = (view, prefix) => {
+  for (const why of view.querySelectorAll(".rt-why[id]")) {
+    const owner = view.querySelector(`[aria-describedby="${why.id}"]`);
+    why.id = `${prefix}-${why.id}`;
+    if (owner) owner.setAttribute("aria-describedby", why.id);
+  }
+};
 
 function render({ model, el }) {
   el.classList.add("rt-clickable");
+  // (random: this module may be loaded once per widget class, each with its own counters)
+  const name = `rt-w${Math.random().toString(36).slice(2, 10)}`;
   const view = document.createElement("div");
   el.append(view);
   const settleBars = roving(view);
@@ -155,20 +171,21 @@ function render({ model, el }) {
     const focused = view.querySelector(`:is(${CONTROL}):focus`);
     const key = focused ? keyOf(focused) : null;
     view.innerHTML = model.get("html");
+    ownReasons(view, name);
     settleBars();
     tell(first);
     first = false;
     if (key === null) return;
     let again = [...view.querySelectorAll(CONTROL)].find((node) => keyOf(node) === key);
-    if (!again || again.disabled) {
-      again = view.querySelector('[data-focus-next] [tabindex="0"]')
-        || view.querySelector('[tabindex="0"], button:not([disabled])');
+    if (!again || isOff(again)) {
+      again = view.querySelector(`[data-focus-next] [tabindex="0"]${ON}`)
+        || view.querySelector(`[tabindex="0"]${ON}, button${ON}`) || again;
     }
     if (again) again.focus();
   };
   const pick = (target) => {
     const node = target.closest(CONTROL);
-    if (!node || !view.contains(node) || node.disabled) return false;
+    if (!node || !view.contains(node) || isOff(node)) return false;
     if (node.dataset.act !== undefined) {
       model.send({ event: "click", act: node.dataset.act, arg: node.dataset.arg || "" });
     } else if (node.dataset.card !== undefined) {

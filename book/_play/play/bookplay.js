@@ -132,7 +132,8 @@
   // tabindex 0 and the others -1; the arrow keys move the focus among them (wrapping
   // round), Home and End to the first and the last; Enter and Space do what a click does
   // (the caller's listeners). A toolbar remembers its last focused control across redraws
-  // (by its card, region or move), else keeps the one the HTML made its stop. A listbox
+  // (by its card, region or move) unless it is now greyed (aria-disabled: the arrows reach
+  // it, and it says why, but it is no stop), else keeps the one the HTML made its stop. A listbox
   // whose selection follows the focus (data-follow: the review's moves) selects the option
   // the arrow keys reach (a click on it), and after a redraw its stop is the option the HTML
   // selected, scrolled into view inside the list. Returns `settle`, to call after each redraw. The same text is in book/_play/play/bookplay.js
@@ -175,7 +176,8 @@
       for (const bar of root.querySelectorAll("[data-roving]")) {
         const list = items(bar);
         const follow = bar.hasAttribute("data-follow");
-        const kept = !follow && list.find((node) => itemKey(node) === memory.get(bar.dataset.roving));
+        const kept = !follow && list.find((node) => itemKey(node) === memory.get(bar.dataset.roving)
+    && node.getAttribute("aria-disabled") !== "true");
         const chosen = kept || list.find((node) => node.tabIndex === 0) || list[0];
         if (chosen) choose(bar, chosen);
         if (follow && chosen) bar.scrollTop = chosen.offsetTop - (bar.clientHeight - chosen.offsetHeight) / 2;
@@ -239,6 +241,18 @@
   const keyOf = (node) => !node ? null : node.dataset.name ? `name|${node.dataset.name}`
     : [node.dataset.act, node.dataset.arg, node.dataset.card, node.dataset.click].join("|");
   const CONTROL = "[data-act], [data-card], [data-click]";
+  // a control that cannot be used now: disabled, or greyed with its reason (aria-disabled)
+  const isOff = (node) => node.disabled || node.getAttribute("aria-disabled") === "true";
+  const ON = ':not([disabled]):not([aria-disabled="true"])';
+  // A greyed control's reason (.rt-why, its aria-describedby) has an id of the view's own:
+  // prefixed here with the widget's name, no two widgets of a page share one.
+  const ownReasons = (view, prefix) => {
+    for (const why of view.querySelectorAll(".rt-why[id]")) {
+      const owner = view.querySelector(`[aria-describedby="${why.id}"]`);
+      why.id = `${prefix}-${why.id}`;
+      if (owner) owner.setAttribute("aria-describedby", why.id);
+    }
+  };
 
   // the deal a shared link names (#deal=1234), or null
   const dealInAddress = () => {
@@ -275,6 +289,7 @@
     let queue = Promise.resolve();
     let widget = index;          // the worker's name for this widget's controller
     view.tabIndex = -1;
+    ownReasons(view, index);
     const settleBars = roving(view);
     const tell = announcer(root, view);
     const fresh = config.kind === "table" && config.fresh === true;
@@ -303,6 +318,7 @@
     function show(content, focusKey, quiet) {
       if (typeof content === "string") view.innerHTML = content;
       else view.replaceChildren(content);
+      ownReasons(view, index);
       settleBars();
       tell(quiet === true || focusKey === null);
       if (focusKey === null) return;
@@ -310,10 +326,10 @@
       for (const node of view.querySelectorAll(CONTROL)) {
         if (keyOf(node) === focusKey) { again = node; break; }
       }
-      if (!again || again.disabled) {
-        again = view.querySelector('button[data-act="next"]:not([disabled])')
-          || view.querySelector('[data-focus-next] [tabindex="0"]')
-          || view.querySelector('[tabindex="0"], button:not([disabled])') || again;
+      if (!again || isOff(again)) {
+        again = view.querySelector(`button[data-act="next"]${ON}`)
+          || view.querySelector(`[data-focus-next] [tabindex="0"]${ON}`)
+          || view.querySelector(`[tabindex="0"]${ON}, button${ON}`) || again;
       }
       (again && !again.disabled ? again : view).focus();
     }
@@ -473,7 +489,7 @@
 
     function activate(target) {
       const node = target.closest(CONTROL);
-      if (!node || !view.contains(node) || node.disabled) return false;
+      if (!node || !view.contains(node) || isOff(node)) return false;
       if (node.matches("select, input")) return false;   // these answer "change"
       const [act, arg] = eventOf(node);
       send(act, arg, keyOf(node));
@@ -486,7 +502,7 @@
     view.addEventListener("keydown", (event) => {
       const node = event.target;
       if (event.key === "Enter" && node.matches("input[name]")) {
-        const submit = view.querySelector('[data-act="submit"]:not([disabled])');
+        const submit = view.querySelector(`[data-act="submit"]${ON}`);
         if (submit) { event.preventDefault(); send("submit", "", keyOf(submit)); }
         return;
       }
