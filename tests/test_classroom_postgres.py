@@ -42,6 +42,9 @@ from test_classroom_tables import (  # noqa: F401
     test_a_move_the_store_cannot_keep_is_not_played,
     test_a_table_restored_from_the_store_is_the_same_table_and_plays_on,
 )
+from test_classroom_tableclock import (  # noqa: F401
+    test_a_timed_out_seat_is_played_by_the_computer_and_given_back_across_restarts,
+)
 
 
 def postgres_bindir() -> Path | None:
@@ -259,6 +262,8 @@ def test_a_database_without_tables_is_refused_with_the_command_that_makes_them(p
     "DELETE FROM rummy_table_moves",
     "UPDATE rummy_tables SET spec = '{}'",
     "DELETE FROM rummy_tables",
+    "UPDATE rummy_table_events SET detail = '{}'",
+    "DELETE FROM rummy_table_events",
     "DELETE FROM rummy_paces",
     "TRUNCATE rummy_paces",
 ])

@@ -16,7 +16,7 @@ from rummy_teach.classroom import open_store
 from rummy_teach.classroom.tablehall import TableHall
 from rummy_teach.classroom.tables import Seat, Table
 from rummy_teach.classroom.tableseat import SeatPlay
-from rummy_teach.classroom.tableteacher import (TableFormError, open_tables, public_board,
+from rummy_teach.classroom.tableteacher import (TableFormError, forms_html, open_tables, public_board,
                                                 read_form, seat_class)
 from rummy_teach.game import choose_action
 
@@ -204,6 +204,37 @@ def test_a_table_for_more_students_than_seats_or_strangers_is_not_opened(hall):
     assert hall.tables == {}
 
 
+@pytest.mark.parametrize("turn", ["5", "601", "abc", "-30", "30.5", "9999999"])
+def test_a_turn_time_out_of_range_is_refused_and_no_table_opened(hall, turn):
+    people = [People(s, NAMES[s]) for s in STUDENTS[:3]]
+    with pytest.raises(TableFormError) as refused:
+        open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "3",
+                                   "level": "easy", "students": [], "turn": turn})
+    text = str(refused.value)
+    assert f"A turn time of {turn[:10]} seconds cannot be set" in text and "from 10 to 600" in text
+    assert hall.tables == {}
+    with i18n.language("it"):
+        with pytest.raises(TableFormError, match="da 10 a 600"):
+            open_tables(hall, people, {"action": "open", "game": "basic", "seats": "3",
+                                       "level": "easy", "students": STUDENTS[:1], "turn": turn})
+    assert hall.tables == {}
+
+
+def test_the_teachers_turn_time_sets_each_tables_clock_and_none_by_default(hall):
+    people = [People(s, NAMES[s]) for s in STUDENTS[:5]]
+    assert 'name="turn"' in forms_html(people, "tok", "/")
+    open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "3",
+                               "level": "hard", "students": [], "turn": "45"})
+    assert [(t.turn_seconds, t.stand_in) for t in hall.tables.values()] == [(45, "hard"), (45, "hard")]
+    assert hall.tables["t1"].frame(0)["clock"]["seconds"] == 45
+    open_tables(hall, people, {"action": "open", "game": "basic", "seats": "2",
+                               "level": "easy", "students": STUDENTS[:1], "turn": ""})
+    assert hall.tables["t3"].turn_seconds is None and hall.tables["t3"].frame(0)["clock"] is None
+    open_tables(hall, people, {"action": "open", "game": "basic", "seats": "2",
+                               "level": "easy", "students": STUDENTS[1:2], "turn": "600"})
+    assert hall.tables["t4"].turn_seconds == 600
+
+
 # --- the teacher's view of a table --------------------------------------------------------------------
 
 def test_the_teachers_view_shows_no_hand_during_a_hand_and_every_hand_after_it():
@@ -312,3 +343,41 @@ def test_the_table_page_has_the_books_keys_and_news_word_for_word(name):
     strip = lambda text: "\n".join(line.strip() for line in text.splitlines())  # noqa: E731
     assert strip(js_function(SCRIPT, name)) == strip(js_function(book, name))
     assert len(js_function(SCRIPT, name).splitlines()) > 10
+
+
+# --- the teacher's figures in the list of tables --------------------------------------------------
+
+def test_the_teachers_list_shows_each_students_points_lost_per_hand_worked_out_in_a_thread(hall):
+    from rummy_teach.classroom.messages import say
+    from rummy_teach.classroom.tableteacher import FiguresKeeper, tables_html
+
+    people = [People(s, NAMES[s]) for s in STUDENTS[:2]]
+    open_tables(hall, people, {"action": "open", "game": "basic", "seats": "3", "level": "easy",
+                               "students": STUDENTS[:2]})
+    table = hall.tables["t1"]
+    while not table.game.hand_results:
+        seat = table.game.current_player
+        move = choose_action(table.game, seat, "medium", random.Random(table.version)).text(ascii=True)
+        assert table.move(seat, move, table.version, table.seats[seat].student).ok
+    keeper = FiguresKeeper()
+    first = keeper.current(hall)
+    assert first is None                                   # the first time: being worked out
+    pending = tables_html(hall, NAMES, "tok", "/", first, lost=True)
+    assert pending.count("being worked out…") == 2         # one per student, none for the computer
+    keeper.thread.join()
+    figures = keeper.current(hall)
+    assert figures == hall.figures()
+    shown = tables_html(hall, NAMES, "tok", "/", figures, lost=True)
+    assert "Points lost per hand (the coach&#x27;s estimate)" in shown
+    for student in STUDENTS[:2]:
+        mine = next(s for s in figures["students"] if s["student"] == student)
+        assert mine["points_lost"], "each student decided something in the hand"
+        with i18n.language("en"):
+            words = ", ".join(say("tables_lost_hand", hand=p["hand"], points=p["points"])
+                              for p in mine["points_lost"])
+        row = re.search(rf"<td>{NAMES[student]}</td>.*?</tr>", shown).group(0)
+        assert f'<td class="rt-lost">{words}</td>' in row
+    with i18n.language("it"):
+        italian = tables_html(hall, NAMES, "tok", "/", figures, lost=True)
+    assert "mano 1: " in italian and "Punti persi per mano" in italian
+    assert "rt-lost" not in tables_html(hall, NAMES, "tok", "/")   # the dashboard's list: no column

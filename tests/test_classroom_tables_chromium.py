@@ -275,8 +275,8 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
         taken = Card.parse(refuse["taken"])     # the judge's own reason, naming the card
         assert refuse["said"] == f"{taken.face} was taken from the discard pile this turn, so it may " \
             "not go straight back; another card must be discarded.", refuse["said"]
-        for page in pages:
-            page.locator("#rt-table .rt-result").wait_for(timeout=UPDATE_MS)
+        for page in pages:      # (attached: a narrow table that is over hides it, glance27's TABLE_CSS)
+            page.locator("#rt-table .rt-result").wait_for(state="attached", timeout=UPDATE_MS)
         assert reloaded and dropped
         ending = pages[0].locator("#rt-table .rt-result").inner_text()
         print("laid off:", refuse.get("laid_off", 0), "| the hand:", ending.splitlines()[0])
@@ -380,6 +380,14 @@ def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium)
             page.keyboard.press("Tab")
             if page.evaluate("() => document.activeElement.closest('[data-roving]')?.dataset.roving") == "moves":
                 break
+        # Meld with one card is greyed: the arrow keys reach it and it says why, Enter sends nothing
+        for _ in range(10):
+            if page.evaluate("() => document.activeElement.dataset.arg") == "meld":
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") == "true"
+        page.keyboard.press("Enter")
+        assert not page.evaluate("() => document.getElementById('rt-table').hasAttribute('aria-busy')")
         for _ in range(10):
             if page.evaluate("() => document.activeElement.textContent.trim()") == "Discard":
                 break

@@ -51,6 +51,7 @@ STUDENT_GRANTS = (
     "GRANT SELECT ON rummy_meta TO {role}",
     "GRANT SELECT, INSERT ON rummy_tables TO {role}",
     "GRANT SELECT, INSERT ON rummy_table_moves TO {role}",
+    "GRANT SELECT, INSERT ON rummy_table_events TO {role}",
     # the LMS grade outbox (LTI): a launch adds the student's line item, answers set the score
     "GRANT SELECT, INSERT ON rummy_lti_grades TO {role}",
     "GRANT UPDATE (points, max_points, progress, stamp, sent_stamp, sent_points, sent_at, tries, "
@@ -58,7 +59,7 @@ STUDENT_GRANTS = (
     "GRANT SELECT, INSERT, UPDATE ON rummy_paces TO {role}",
 )
 TABLES = ("rummy_answers", "rummy_students", "rummy_meta", "rummy_tables", "rummy_table_moves",
-          "rummy_lti_grades", "rummy_paces")
+          "rummy_table_events", "rummy_lti_grades", "rummy_paces")
 INIT_LOCK = 0x52554D4D  # the advisory lock `db init` holds while it works ("RUMM")
 
 

@@ -22,6 +22,12 @@ A student may send :data:`BURST` messages at once, then :data:`PER_SECOND` a sec
 all the sockets they open (:class:`~.pace.Pace`); more are refused (``table_too_fast``)
 without being read.
 
+Turn clocks: every :data:`TICK_SECONDS` the hall asks each table with a clock whether a
+seat must be played for (:meth:`TableHall.tick`): its turn timed out, or nobody has
+watched it for :data:`GRACE_SECONDS` (its student left). ``{"type": "review", ...}``
+asks for the coach's review of one's own hand (:meth:`TableHall.review`), and
+:meth:`TableHall.figures` gives the teacher each student's figures.
+
 :class:`TableHall` holds the session's tables (restored from the store when the server
 starts: every move was kept as it was made) and who watches which seat.
 """
@@ -41,7 +47,8 @@ from .config import as_config
 from .messages import class_language
 from .pace import Pace
 from .quizpage import LANG_COOKIE, seat_hash_reader
-from .tables import Reply, open_table
+from .tablereview import Reviews
+from .tables import Reply, clock_refusal, open_table
 from .tableseat import SeatPlay
 from .tablestore import TableJournal, restore_tables
 
@@ -49,28 +56,86 @@ LOG = logging.getLogger("rummy_teach.classroom")
 TABLES_PATH = "tables/ws"
 BURST, PER_SECOND = 20, 5.0
 MESSAGE_LIMIT = 2000   # characters: a move is a few dozen
+GRACE_SECONDS = 20.0   # a seat nobody watches for this long counts as left (on a clocked table)
+TICK_SECONDS = 1.0     # how often the clocks are read
 
 
 class TableHall:
     """The tables of one session: ``hall.open("t1", "basic", seats, seed=3)`` and
     ``hall.tables["t1"]``; every table writes its moves to ``store``."""
 
-    def __init__(self, store, session: str):
+    def __init__(self, store, session: str, clock=None):
         self.store, self.session = store, session
+        self.clock = clock or time.time       # epoch seconds: the turn clocks read it
         self.journal = TableJournal(store, session)
         self.problems: list = []            # tables whose stored moves do not replay, left out
-        self.tables = restore_tables(store, session, self.problems)
+        self.tables = restore_tables(store, session, self.problems, clock=self.clock)
         self.lock = threading.Lock()          # one move at a time per hall (moves are short)
         self.watchers: dict[str, set] = {}   # table id -> {(socket, seat)}
         self.watch_lock = threading.Lock()   # watchers change on the loop, are read in moves
+        self.unwatched: dict[tuple, float] = {}   # (table id, seat) -> since when nobody watches it
+        self.coach = Reviews()                # the reviews built, the points lost per hand
+        for table in self.tables.values():
+            self.nobody_watches(table)
 
-    def open(self, table_id: str, rules, seats, seed=0, dealer=None):
+    def nobody_watches(self, table) -> None:
+        """Every student's seat of ``table`` counts as unwatched from now (a table just
+        opened, or restored when the server starts)."""
+        now = self.clock()
+        with self.watch_lock:
+            for seat, who in enumerate(table.seats):
+                if not who.computer:
+                    self.unwatched.setdefault((table.table_id, seat), now)
+
+    def open(self, table_id: str, rules, seats, seed=0, dealer=None, turn_seconds=None, stand_in=None):
+        """Open a table; ``turn_seconds`` (None: no clock) and ``stand_in`` (a computer
+        level) set its turn clock (:meth:`Table.set_clock`)."""
+        refusal = clock_refusal(turn_seconds, stand_in or "medium")
+        if refusal is not None:
+            raise UsageError(refusal.text())
         with self.lock:
             if table_id in self.tables:
                 raise UsageError(f"there is a table {table_id!r} already")
-            table = open_table(table_id, rules, seats, seed, dealer=dealer, journal=self.journal)
+            table = open_table(table_id, rules, seats, seed, dealer=dealer, journal=self.journal,
+                               clock=self.clock)
             self.tables[table.table_id] = table
+            if turn_seconds is not None and not table.set_clock(turn_seconds, stand_in):
+                LOG.warning("table %s opened without its turn clock: the store did not keep it", table_id)
+            self.nobody_watches(table)
             return table
+
+    def set_clock(self, table_id, seconds, level=None) -> tuple[Reply, list]:
+        """The teacher sets a table's turn time (``seconds``, :data:`.tables.TURN_SECONDS`,
+        or None for no clock) and the stand-in's level; the reply, and the frame each
+        watcher is sent (the clock is in every frame)."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            return Reply(False, (Reason("table_no_such_table"),), None), []
+        with self.lock:
+            reply = table.set_clock(seconds, level)
+            return reply, (self.frames(table) if reply.ok else [])
+
+    def frames(self, table) -> list:
+        """``[(socket, frame)]`` for every watcher of ``table`` (call under the lock)."""
+        with self.watch_lock:
+            watching = list(self.watchers.get(table.table_id, ()))
+        return [(socket, table.frame(s)) for socket, s in watching]
+
+    def tick(self) -> list:
+        """Play for every seat whose turn timed out or whose student left (nobody watched
+        it for :data:`GRACE_SECONDS`), on the tables with a clock; the frames to send."""
+        out = []
+        with self.lock:
+            now = self.clock()
+            with self.watch_lock:
+                gone = {}
+                for (table_id, seat), since in self.unwatched.items():
+                    if now - since >= GRACE_SECONDS:
+                        gone.setdefault(table_id, set()).add(seat)
+            for table in self.tables.values():
+                if table.expire(gone.get(table.table_id, ())):
+                    out += self.frames(table)
+        return out
 
     def sit(self, socket, table_id, seat, student: str) -> Reply:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -82,6 +147,10 @@ class TableHall:
             return Reply(False, (Reason("table_not_your_seat"),), table.version)
         with self.watch_lock:
             self.watchers.setdefault(table.table_id, set()).add((socket, seat))
+            self.unwatched.pop((table.table_id, seat), None)
+        if seat in table.away:                # sitting again takes the seat back
+            with self.lock:
+                return table.take_back(seat, student)
         return Reply(True, (), table.version)
 
     def move(self, table_id, seat, move, seen, student: str) -> tuple[Reply, list]:
@@ -126,15 +195,40 @@ class TableHall:
 
     def leave(self, socket) -> None:
         with self.watch_lock:
-            for watching in self.watchers.values():
+            for table_id, watching in self.watchers.items():
                 for pair in [p for p in watching if p[0] is socket]:
                     watching.discard(pair)
+                    if not any(seat == pair[1] for _, seat in watching):
+                        self.unwatched.setdefault((table_id, pair[1]), self.clock())
+
+    # --- learning from the hands ----------------------------------------------------------
+    def review(self, table_id, seat, hand, student: str, move=None) -> tuple[Reply, dict | None]:
+        """The coach's review of ``student``'s own decisions at ``seat`` in ``hand`` (over),
+        move ``move`` selected, in the language in use (:meth:`.tablereview.Reviews.review`)."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            return Reply(False, (Reason("table_no_such_table"),), None), None
+        return self.coach.review(table, self.lock, seat, hand, student, move)
+
+    def figures(self) -> dict:
+        """The teacher's figures of every student at the session's tables
+        (:meth:`.tablereview.Reviews.figures`)."""
+        return self.coach.figures(list(self.tables.values()), self.lock)
+
+
+def review_in(lang: str, hall: TableHall, *args, **kwargs):
+    """:meth:`TableHall.review` speaking ``lang`` (a worker thread starts in English)."""
+    with i18n.language(lang):
+        return hall.review(*args, **kwargs)
 
 
 def table_handlers(base: str, config, desk, hall: TableHall | None = None,
-                   clock=time.monotonic, door=None) -> list:
+                   clock=time.monotonic, door=None, tick_seconds: float | None = TICK_SECONDS,
+                   hall_clock=None) -> list:
     """(pattern, handler) for the tables' websocket under ``base``; ``hall`` defaults to
     the session's tables in the desk's store; ``clock`` paces each student's messages.
+    Every ``tick_seconds`` (None: never; tests call ``TableSocket.tick``) the turn clocks
+    are read (:meth:`TableHall.tick`); ``hall_clock`` is the clock they read (epoch seconds).
     A student is who the quiz page knows: the signed seat's, or behind JupyterHub
     (``door``) or a proxy (``config.user_header``) the user it vouches for, with the seat."""
     import tornado.websocket
@@ -146,13 +240,38 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
     halls = [hall] if hall is not None else []
     pace = Pace(BURST, PER_SECOND, clock)   # per student, whatever number of sockets they open
     making = threading.Lock()
+    ticking = []
+
+    async def tick() -> None:
+        """Read the turn clocks once and send the frames of the tables that changed."""
+        if not halls:
+            return
+        try:
+            frames = await asyncio.get_running_loop().run_in_executor(None, halls[0].tick)
+        except Exception as error:       # the store is away: the next tick tries again
+            LOG.warning("tables: the turn clocks could not be read: %s", error)
+            return
+        deliver(halls[0], frames)
+
+    def deliver(hall: TableHall, frames) -> None:
+        """Each watcher's frame (``[(socket, frame)]``, of one table or several), and a drawn
+        table to each page that has one: every path that sends frames comes here (a move,
+        a stand-in's move at a tick, a seat taken back), so the students' pages follow."""
+        moves = {}
+        for socket, frame in frames:
+            socket.send(dict(frame, type="frame"))
+            table_id = frame["table"]
+            if socket.play is not None and socket.play.table_id == table_id:
+                if table_id not in moves:
+                    moves[table_id] = hall.moves(table_id)
+                socket.redraw(moves[table_id], frame)
 
     def the_hall() -> TableHall:
         """The session's tables, restored from the store at the first connection (not when
         the server starts: a store that is away then must not stop the quiz)."""
         with making:
             if not halls:
-                halls.append(TableHall(desk.store(), desk.session))
+                halls.append(TableHall(desk.store(), desk.session, clock=hall_clock))
             return halls[0]
 
     class TableSocket(tornado.websocket.WebSocketHandler):
@@ -200,6 +319,10 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 self.close(1011, "the class's database did not answer")
                 return
             self.student = student.student_id
+            if tick_seconds is not None and not ticking:
+                import tornado.ioloop
+                ticking.append(tornado.ioloop.PeriodicCallback(tick, tick_seconds * 1000))
+                ticking[0].start()
 
         async def work(self, function, *args):
             return await asyncio.get_running_loop().run_in_executor(None, function, *args)
@@ -235,10 +358,21 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 reply = hall.sit(self, message.get("table"), message.get("seat"), self.student)
                 self.answer(reply)
                 if reply.ok:
-                    self.send(dict(hall.frame(message["table"], message["seat"]), type="frame"))
+                    frame = hall.frame(message["table"], message["seat"])
+                    self.send(dict(frame, type="frame"))
                     if message.get("draw") is True:   # the students' page: the table drawn here
                         self.play = await self.work(self.seat_play, message["table"], message["seat"])
-                        self.redraw(self.hall.moves(message["table"]))
+                        self.redraw(self.hall.moves(message["table"]), frame)
+                if any(r.code == "table_seat_back" for r in reply.reasons):
+                    self.tell_others(message["table"])      # the seat is the student's again
+                return
+            if kind == "review":
+                reply, data = await self.work(review_in, self.lang, self.hall, message.get("table"),
+                                              message.get("seat"), message.get("hand"), self.student,
+                                              message.get("move"))
+                self.answer(reply)
+                if data is not None:
+                    self.send(dict(data, type="review"))
                 return
             if kind == "event":
                 return await self.event(message)
@@ -251,22 +385,20 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
 
         def deliver(self, table_id, frames) -> None:
             """Each watcher's frame after a move, and a drawn table to each page that has one."""
-            moves = None
-            for socket, frame in frames:
-                socket.send(dict(frame, type="frame"))
-                if socket.play is not None and socket.play.table_id == table_id:
-                    moves = self.hall.moves(table_id) if moves is None else moves
-                    socket.redraw(moves)
+            deliver(self.hall, frames)
 
         # --- the students' page: the book's table, drawn here for one seat (tableseat) ---
         def seat_play(self, table_id: str, seat: int) -> SeatPlay:
             with i18n.language(self.lang):
                 return SeatPlay(self.hall.spec(table_id), seat, self.hall.names())
 
-        def redraw(self, moves=None) -> None:
-            """Follow the table's moves and send the page its table as it is now."""
+        def redraw(self, moves=None, frame=None) -> None:
+            """Follow the table's moves and send the page its table as it is now (with the
+            stand-ins and the clock of ``frame``, the seat's latest, when one is given)."""
             play = self.play
             with i18n.language(self.lang):
+                if frame is not None:
+                    play.note(frame)
                 if moves is not None:
                     play.follow(moves)
                 self.send({"type": "view", "table": play.table_id, "seat": play.seat,
@@ -279,6 +411,22 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
             play, act, arg = self.play, message.get("act"), message.get("arg", "")
             if play is None or not isinstance(act, str) or not isinstance(arg, str):
                 return self.answer(Reply(False, (Reason("table_unreadable_move"),), None))
+            if act == "takeback":          # the page's "Take my seat back": sitting again
+                return self.take_back(play)
+            if act == "review":            # "Review this hand": the coach's review board opens
+                hand = int(arg) if arg.isascii() and arg.isdigit() and len(arg) <= 4 else arg[:20]
+                return await self.show_review(play, hand, None)
+            if act == "region" and arg.startswith("review:") and play.reviewing is not None:
+                hand, _, selected, last = play.reviewing   # a move of the review, or a step
+                move = arg[len("review:"):]
+                steps = {"first": 0, "prev": max(0, selected - 1), "next": min(last, selected + 1),
+                         "last": last}
+                move = steps[move] if move in steps else int(move) \
+                    if move.isascii() and move.isdigit() and len(move) <= 4 else move[:20]
+                return await self.show_review(play, hand, move)
+            if act == "review_close":
+                play.reviewing = None
+                return self.redraw()
             with i18n.language(self.lang):
                 try:
                     play.handle(act, arg)
@@ -297,9 +445,42 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
                 self.redraw(self.hall.moves(play.table_id))
             self.deliver(play.table_id, frames)
 
+        async def show_review(self, play, hand, move) -> None:
+            """The coach's review of the page's seat in ``hand`` (move ``move`` selected),
+            built off the loop (:func:`review_in`), drawn under the page's table and sent as
+            a ``review`` message too; a refusal (a hand not over, the coach busy) is said."""
+            reply, data = await self.work(review_in, self.lang, self.hall, play.table_id, play.seat,
+                                          hand, self.student, move)
+            self.answer(reply)
+            if data is not None:
+                play.reviewing = (data["hand"], data["html"], data["selected"], data["last"])
+                self.send(dict(data, type="review"))
+                self.redraw()
+
+        def take_back(self, play) -> None:
+            """The page's seat, played by a stand-in, is the student's again (as sitting again)."""
+            hall = self.hall
+            reply = hall.sit(self, play.table_id, play.seat, self.student)
+            self.answer(reply)
+            if reply.ok:
+                frame = hall.frame(play.table_id, play.seat)
+                self.send(dict(frame, type="frame"))
+                self.redraw(hall.moves(play.table_id), frame)
+            if any(r.code == "table_seat_back" for r in reply.reasons):
+                self.tell_others(play.table_id)
+
+        def tell_others(self, table_id) -> None:
+            """Send every other browser at the table its frame (after a seat is taken back),
+            and its drawn table to a page that has one."""
+            hall = self.hall
+            with hall.lock:
+                frames = [(s, f) for s, f in hall.frames(hall.tables[table_id]) if s is not self]
+            deliver(hall, frames)
+
         def on_close(self):
             if self.hall is not None:
                 self.hall.leave(self)
 
     TableSocket.the_hall = staticmethod(the_hall)
+    TableSocket.tick = staticmethod(tick)
     return [(base + "/" + TABLES_PATH, TableSocket)]

@@ -63,6 +63,9 @@ SCRIPT = """
   const settleBars = roving(view);
   const tell = announcer(root, view);
   const CONTROL = "[data-act], [data-card], [data-click]";
+  // a control that cannot be used now: disabled, or greyed with its reason (aria-disabled),
+  // as on the book's pages: it takes focus and says why, but a click sends nothing
+  const isOff = (node) => node.disabled || node.getAttribute("aria-disabled") === "true";
   const keyOf = (node) => [node.dataset.act, node.dataset.arg, node.dataset.card, node.dataset.click]
     .map((part) => part || "").join("|");
   let socket = null, first = true, wait = 500, used = null;
@@ -78,9 +81,9 @@ SCRIPT = """
     used = null;
     if (key === null) return;
     let again = [...view.querySelectorAll(CONTROL)].find((node) => keyOf(node) === key);
-    if (!again || again.disabled) {
+    if (!again || isOff(again)) {
       again = view.querySelector('[data-focus-next] [tabindex="0"]')
-        || view.querySelector('[tabindex="0"], button:not([disabled])');
+        || view.querySelector('[tabindex="0"], button:not([disabled]):not([aria-disabled="true"])');
     }
     if (again) again.focus();
   }
@@ -127,7 +130,7 @@ SCRIPT = """
   }
   function activate(target) {
     const node = target.closest(CONTROL);
-    if (!node || !view.contains(node) || node.disabled) return false;
+    if (!node || !view.contains(node) || isOff(node)) return false;
     if (node.matches("select, input")) return false;
     if (node.dataset.act) send(node.dataset.act, node.dataset.arg || "", keyOf(node));
     else if (node.dataset.card) send("card", node.dataset.card, keyOf(node));

@@ -20,6 +20,7 @@ coach's buttons are not shown at a class table (the review after a hand is the t
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from .. import i18n
@@ -133,9 +134,56 @@ class SeatPlay(TableController):
     def shown_buttons(self) -> list[str]:
         return [name for name in super().shown_buttons() if name != "replay"]
 
+    # --- the table's clock and stand-ins, as the frames say them -------------------------
+    stand_ins: dict = {}          # seat -> the level of the computer playing it for now
+    turn_clock: dict | None = None
+
+    def note(self, frame: dict) -> None:
+        """Keep what the table's latest ``frame`` (:meth:`.tables.Table.frame`) says of
+        the seats played by a stand-in and of the turn clock, for the next drawing."""
+        self.stand_ins = {number: seat["stand_in"] for number, seat in enumerate(frame["seats"])
+                          if seat.get("stand_in")}
+        self.turn_clock = frame.get("clock")
+
+    def standing_html(self) -> str:
+        """Who plays a seat now when a computer stands in, the turn time and the time left
+        (when the table has a clock), and for one's own seat stood in for, the button that
+        takes it back."""
+        lines = []
+        for number, level in sorted(self.stand_ins.items()):
+            if number == self.seat:
+                lines.append(f'<p class="rt-stand-in rt-stand-in-you">{escape(say("table_stand_in"))} '
+                             f'<button type="button" data-act="takeback">'
+                             f'{escape(say("table_take_back"))}</button></p>')
+            else:
+                text = say("table_page_stand_in", name=self.names[number], level=say(f"level_{level}"))
+                lines.append(f'<p class="rt-stand-in">{escape(text)}</p>')
+        clock = self.turn_clock
+        if clock:
+            text = say("table_page_clock", count=clock["seconds"])
+            if clock.get("left") is not None:
+                text += " " + say("table_page_left", count=math.ceil(clock["left"]))
+            lines.append(f'<p class="rt-turn-clock" data-left="{clock.get("left")}">{escape(text)}</p>')
+        return f'<div class="rt-table-standing">{"".join(lines)}</div>' if lines else ""
+
+    # --- the coach's review of one's own hand (tablereview, asked over the socket) -------
+    reviewing: tuple | None = None     # (hand, the review board's HTML, move selected, last move)
+
+    def review_html(self) -> str:
+        """After a hand, the button that opens its review; the review board when open."""
+        if self.reviewing is not None:
+            return (f'<section class="rt-table-review" data-hand="{self.reviewing[0]}">'
+                    f'<h2>{escape(say("review_board_title", hand=self.reviewing[0]))}</h2>{self.reviewing[1]}'
+                    f'<button type="button" data-act="review_close">{escape(say("table_review_close"))}'
+                    f"</button></section>")
+        if self.game.is_hand_over:
+            return (f'<p class="rt-table-review-ask"><button type="button" data-act="review" '
+                    f'data-arg="{self.game.hand_results[-1].hand}">{escape(say("table_review_button"))}</button></p>')
+        return ""
+
     def html(self) -> str:
         return (f'<div class="rt-card-table" data-table="{escape(self.table_id)}" data-version="{self.version}">'
-                f"{self.board_html()}{self.buttons_html()}</div>")
+                f"{self.standing_html()}{self.board_html()}{self.buttons_html()}{self.review_html()}</div>")
 
 
 __all__ = ["SeatPlay", "seat_names"]

@@ -28,7 +28,9 @@ accepted; nothing is opened.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+import threading
 from html import escape
 from urllib.parse import quote
 
@@ -40,9 +42,10 @@ from ..reasons import Reason
 from ..rules import RULE_SETS, get_rules
 from .messages import class_language, say
 from .pages import CSP, page, refused_page
-from .tables import Seat
+from .tables import TURN_SECONDS, Seat, clock_refusal
 
 CARD_SIZE, PROJECTOR_SIZE = 44, 84
+LOG = logging.getLogger("rummy_teach.classroom")
 REFRESH_MS = 3000
 
 
@@ -84,6 +87,18 @@ def read_form(game: str, seats: str, level: str):
     return rules, number, level
 
 
+def read_turn(turn: str, level: str) -> int | None:
+    """The form's turn time in seconds (empty: None, no clock), or :class:`TableFormError`
+    saying what is accepted (whole seconds from 10 to 600)."""
+    if not turn:
+        return None
+    seconds = int(turn) if turn.isascii() and turn.isdigit() and len(turn) <= 4 else turn[:10]
+    refusal = clock_refusal(seconds, level)
+    if refusal is not None:
+        raise TableFormError(refusal)
+    return seconds
+
+
 def next_ids(taken, count: int) -> list[str]:
     """``count`` new table ids, t1, t2, ... that are not in ``taken``."""
     found, number = [], 1
@@ -119,8 +134,49 @@ def standings(table) -> tuple[list[int], list[int]]:
     return hands, games
 
 
-def tables_html(hall, names: dict, token: str, base: str) -> str:
-    """The live list: every table, who sits where, hands and games won, the public table."""
+class FiguresKeeper:
+    """The teacher's figures (:meth:`.tablehall.TableHall.figures`), worked out in a thread
+    of their own: the first time takes seconds (every hand's review), so the page shows the
+    last figures found (None before the first) and asks for new ones; one at a time."""
+
+    def __init__(self):
+        self.figures: dict | None = None
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+
+    def current(self, hall) -> dict | None:
+        """The last figures found; new ones are started unless they are being worked out."""
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self.work, args=(hall,), daemon=True,
+                                               name="rummy-table-figures")
+                self.thread.start()
+            return self.figures
+
+    def work(self, hall) -> None:
+        try:
+            self.figures = hall.figures()
+        except Exception as error:      # the store or a table that does not replay: keep the last
+            LOG.warning("tables: the teacher's figures could not be worked out: %s", error)
+
+
+def lost_cell(figures: dict | None, table_id: str, student: str | None) -> str:
+    """The points ``student`` lost in each hand at ``table_id`` (the coach's estimate), in
+    the reader's words; while the figures are being worked out, that they are."""
+    if student is None:
+        return ""
+    if figures is None:
+        return say("tables_figures_pending")
+    lost = [p for s in figures["students"] if s["student"] == student
+            for p in s["points_lost"] if p["table"] == table_id]
+    return ", ".join(say("tables_lost_hand", hand=p["hand"], points=p["points"]) for p in lost)
+
+
+def tables_html(hall, names: dict, token: str, base: str, figures: dict | None = None,
+                lost: bool = False) -> str:
+    """The live list: every table, who sits where, hands and games won, with ``lost`` the
+    points each student lost per hand (``figures``: :class:`FiguresKeeper`'s; None while
+    they are worked out), the public table."""
     if not hall.tables:
         return f'<p class="rt-no-tables">{escape(say("tables_none_open"))}</p>'
     t = f"token={quote(token, safe='')}&" if token else ""
@@ -130,10 +186,13 @@ def tables_html(hall, names: dict, token: str, base: str) -> str:
             hands, games = standings(table)
             rows = "".join(
                 f"<tr><td class=\"n\">{number + 1}</td><td>{escape(seat_name(seat, names))}</td>"
-                f'<td class="n">{hands[number]}</td><td class="n">{games[number]}</td></tr>'
+                f'<td class="n">{hands[number]}</td><td class="n">{games[number]}</td>'
+                + (f'<td class="rt-lost">{escape(lost_cell(figures, table_id, seat.student))}</td>'
+                   if lost else "") + "</tr>"
                 for number, seat in enumerate(table.seats))
             head = "".join(f"<th>{escape(say(code))}</th>" for code in (
-                "tables_col_seat", "col_student", "tables_col_hands", "tables_col_games"))
+                "tables_col_seat", "col_student", "tables_col_hands", "tables_col_games")
+                + (("tables_col_lost",) if lost else ()))
             projector = f"{base}teacher/tables/projector?{t}table={quote(table_id, safe='')}"
             title = say("tables_table_title", table=table_id, game=table.game.rules.term,
                         hand=table.game.hand_number or 1)
@@ -158,7 +217,9 @@ def forms_html(students, token: str, base: str, said: str = "", alert: bool = Fa
         return (f'<label>{escape(say("tables_game_label"))} <select name="game">{games}</select></label> '
                 f'<label>{escape(say("tables_seats_label"))} <input name="seats" inputmode="numeric" '
                 f'size="3" value="4" required></label> '
-                f'<label>{escape(say("tables_level_label"))} <select name="level">{levels}</select></label>')
+                f'<label>{escape(say("tables_level_label"))} <select name="level">{levels}</select></label> '
+                f'<label>{escape(say("tables_turn_label", low=TURN_SECONDS[0], high=TURN_SECONDS[1]))} '
+                f'<input name="turn" inputmode="numeric" size="4" value=""></label>')
     boxes = "".join(f'<label class="rt-pick-student"><input type="checkbox" name="student" '
                     f'value="{escape(s.student_id)}"> {escape(s.name)}</label> ' for s in students)
     note = ""
@@ -183,6 +244,7 @@ def open_tables(hall, students, form: dict) -> str:
     """Open what the teacher's ``form`` asks for; what was done, in words (or
     :class:`TableFormError`: nothing opened)."""
     rules, seats, level = read_form(form["game"], form["seats"], form["level"])
+    turn = read_turn(form.get("turn", ""), level)
     known = [s.student_id for s in students]
     if form["action"] == "auto":
         with hall.lock:
@@ -202,7 +264,8 @@ def open_tables(hall, students, form: dict) -> str:
         raise TableFormError(Reason("students_unknown_action"))
     ids = next_ids(hall.tables, len(layout))
     for table_id, table_seats in zip(ids, layout):
-        hall.open(table_id, rules, table_seats, seed=secrets.randbelow(10 ** 9))
+        hall.open(table_id, rules, table_seats, seed=secrets.randbelow(10 ** 9), turn_seconds=turn,
+                  stand_in=level)
     return say("tables_opened", count=len(ids), tables=", ".join(ids))
 
 
@@ -218,6 +281,7 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
     config = as_config(config)
     teacher_lang = class_language(config)
     prefix = base + "/"
+    keeper = FiguresKeeper()
 
     class Page(tornado.web.RequestHandler):
         def set_default_headers(self):
@@ -260,7 +324,7 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
         async def respond(self, said: str = "", status: int = 200, alert: bool = False):
             hall, students, names = await self.work(self.read)
             with i18n.language(teacher_lang):
-                live = tables_html(hall, names, self.token, prefix)
+                live = tables_html(hall, names, self.token, prefix, keeper.current(hall), lost=True)
                 if self.get_argument("part", "") == "live":
                     return self.send(live)
                 heading = say("tables_heading_teacher")
@@ -277,6 +341,7 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
                     "game": self.get_body_argument("game", "")[:40],
                     "seats": self.get_body_argument("seats", "").strip()[:10],
                     "level": self.get_body_argument("level", "")[:20],
+                    "turn": self.get_body_argument("turn", "").strip()[:10],
                     "students": [s[:64] for s in self.get_body_arguments("student")[:60]]}
 
             def act():

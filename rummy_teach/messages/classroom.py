@@ -384,6 +384,20 @@ CLASSROOM_WORDS = {
     "table_no_such_table": "There is no such table in this class.",
     "table_too_fast": "Too many messages at once: wait a moment, then make your move.",
 
+    # --- tables: turn clocks, stand-ins and the coach's review after each hand (issue 30)
+    "table_stand_in": "A computer player is playing your seat because your turn ran out or you "
+                      "left the table: sit down again to take your seat back.",
+    "table_seat_back": "You have your seat back: from now on you play it yourself.",
+    "table_clock_range": "A turn time of {given} seconds cannot be set: give a whole number of "
+                         "seconds from {low} to {high}, or no turn time.",
+    "table_clock_level": "“{given}” is not a level of the computer players: give one of {levels}.",
+    "table_review_no_hand": "There is no hand “{hand}” to review: give the number of a hand, from "
+                            "1.",
+    "table_review_not_over": "Hand {hand} is not over yet: its review opens once the hand ends.",
+    "table_review_no_move": "There is no move “{move}” in this review: give the number of a move, "
+                            "from 0 (the deal).",
+    "table_review_busy": "The coach is reviewing another hand right now: ask again in a moment.",
+    "table_seat_name": "Seat {number}",
     # --- LTI 1.3 (issue 31): the school's LMS launches the class
     "lti_error_file": "The LMS registration file {path} cannot be read: {error}. Give a JSON file"
                       " as docs/deployment.md shows.",
@@ -492,6 +506,19 @@ CLASSROOM_WORDS = {
         count="count"),
     "tables_opened": Plural("{count} table is open: {tables}.",
                             "{count} tables are open: {tables}.", count="count"),
+    # --- tables: the drawn table says the stand-ins and the clock (issue 30)
+    "table_page_stand_in": "{name}: a computer player ({level}) is playing this seat for now.",
+    "table_take_back": "Take my seat back",
+    "table_page_clock": Plural("Each turn has {count} second.", "Each turn has {count} seconds.",
+                               count="count"),
+    "table_page_left": Plural("{count} second left for this turn.",
+                              "{count} seconds left for this turn.", count="count"),
+    "tables_turn_label": "Seconds for each turn ({low} to {high}; empty: no turn time)",
+    "table_review_button": "Review this hand",
+    "table_review_close": "Close the review",
+    "tables_col_lost": "Points lost per hand (the coach's estimate)",
+    "tables_lost_hand": "hand {hand}: {points}",
+    "tables_figures_pending": "being worked out…",
     # --- issue 28, what was left: limits shared by a class's processes
     "class_paces_per_process": "The limits on new names and rejoin codes are counted by this "
                                "process alone: {db} was made by an older rummy-teach db init. "
