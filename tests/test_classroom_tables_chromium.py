@@ -301,6 +301,15 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
         teacher.locator("#rt-live .rt-table").wait_for(timeout=UPDATE_MS)
         size = teacher.locator("#rt-live .rt-table").evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
         assert size >= 24
+        # each student reads the coach's review of their own hand, under their table
+        reader = pages[-1]
+        reader.get_by_role("button", name="Review this hand").click()
+        board = reader.locator("#rt-table .rt-table-review .rt-review")
+        board.wait_for(timeout=LOAD_MS)      # built off the loop: the coach takes a moment
+        assert board.locator(".rt-review-moves [role=option]").count() >= 1
+        assert board.locator(".rt-review-chart").count() == 1
+        reader.get_by_role("button", name="Close the review").click()
+        reader.locator("#rt-table .rt-table-review").wait_for(state="detached", timeout=UPDATE_MS)
         for index, page in enumerate(pages):
             page.screenshot(path=f"/tmp/tables30a-seat{index}.png", full_page=True)
         teacher.screenshot(path="/tmp/tables30a-projector.png")
