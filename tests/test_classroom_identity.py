@@ -168,14 +168,18 @@ def test_a_name_is_kept_without_invisible_characters_and_with_single_spaces(clas
 # --- 2. joins: a burst of new names is slowed, per address and in all -------------------------
 def test_a_burst_of_new_names_from_one_address_is_refused_saying_so(classroom):
     refused = None
+    started = time.monotonic()
     for n in range(200):  # bounded: a script with the join code makes names as fast as it can
         status, body = Browser(classroom).post("/quiz/join", name=f"Bot {n}")
         if "Many new names were just given from this address" in words(body):
             refused = n
             break
+    elapsed = time.monotonic() - started
     assert refused is not None, "200 new names from one address were all taken"
-    from rummy_teach.classroom.student import JOIN_ADDRESS_BURST
-    assert len(students(classroom)) == refused <= JOIN_ADDRESS_BURST
+    from rummy_teach.classroom.student import JOIN_ADDRESS_BURST, JOIN_ADDRESS_PER_SECOND
+    # the allowance comes back while the burst is sent: a slow machine earns a few more names
+    allowed = JOIN_ADDRESS_BURST + int(elapsed * JOIN_ADDRESS_PER_SECOND) + 1
+    assert JOIN_ADDRESS_BURST <= len(students(classroom)) == refused <= allowed, elapsed
     # another address is still welcome
     status, body = Browser(classroom, "127.0.0.2").post("/quiz/join", name="Cleo")
     assert "You are Cleo." in body
