@@ -17,7 +17,7 @@ What comes from where:
   Pyodide's own lock names where it names them. They sit next to the runtime and
   ``pyodide-lock.json`` is rewritten to list exactly these files and their
   hashes (Pyodide checks them), so nothing points at a CDN;
-* ``rummy_teach``: ``pip wheel --no-deps .`` of this checkout, added to that lock;
+* ``rummy_teach``: ``pip wheel --no-deps`` of a clean copy of this checkout, added to that lock;
 * the JupyterLab extensions (the Pyodide kernel, the widget manager, anywidget's
   front end): taken from their PyPI wheels, not from this virtualenv
   (``ignore_sys_prefix``), so the site holds only what the lessons need.
@@ -288,12 +288,24 @@ def check_hash(path: Path, expected: str) -> None:
 
 
 # --- stage -----------------------------------------------------------------------
-def own_wheel() -> Path:
-    out = BUILD / "own-wheel"
+# what the wheel is built from: setuptools keeps its work in the source's build/ folder and
+# reuses it, so a module deleted from rummy_teach/ would stay in a wheel built in place
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "rummy_teach")
+
+
+def own_wheel(source: Path = ROOT, out: Path = BUILD / "own-wheel") -> Path:
+    """A wheel of ``rummy_teach`` built from a fresh copy of the checkout's package files."""
     shutil.rmtree(out, ignore_errors=True)
-    say("pip wheel --no-deps . (rummy_teach from this checkout)")
-    run([BIN / "python", "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
-         "-w", out, ROOT])
+    say("pip wheel --no-deps (rummy_teach from a clean copy of this checkout)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in WHEEL_SOURCES:
+            if (source / name).is_dir():
+                shutil.copytree(source / name, Path(tmp) / name,
+                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            else:
+                shutil.copy2(source / name, Path(tmp) / name)
+        run([BIN / "python", "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
+             "-w", out, tmp])
     return next(out.glob("rummy_teach-*.whl"))
 
 
