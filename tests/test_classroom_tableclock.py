@@ -9,13 +9,15 @@ test_classroom_postgres), and a "restart" drops every object and closes the stor
 
 import random
 import re
+import threading
 
 import pytest
 
 from rummy_teach.cards import Card
 from rummy_teach.classroom.store import open_store
 from rummy_teach.classroom.tablehall import GRACE_SECONDS, TableHall
-from rummy_teach.classroom.tablereview import review_board, seat_names
+from rummy_teach.classroom.tablereview import review_board
+from rummy_teach.classroom.tableseat import seat_names as table_seat_names
 from rummy_teach.classroom.tables import Seat
 from rummy_teach.errors import UsageError
 from rummy_teach.game import Action, choose_action, new_game
@@ -230,7 +232,7 @@ def single_player_review(table, seat, hand=1):
     """The single-player table's coach, fed the same moves as they are played (a replay
     of the table's history in a new game), pressing Review at the end of ``hand``."""
     game = new_game(table.game.rules, len(table.seats), table.seed, table.game.first_dealer)
-    coaching = Coaching(seat, seed=table.seed, names=seat_names(len(table.seats), seat))
+    coaching = Coaching(seat, seed=table.seed, names=table_seat_names(table.spec(), {}, seat))
     for entry in table.game.history["moves"]:
         if "chance" in entry:
             continue
@@ -244,6 +246,12 @@ def single_player_review(table, seat, hand=1):
     return coaching
 
 
+def built(hall, seat, hand=1):
+    """The review and board the hall's coach built for ``seat`` of table t1 in English."""
+    [found] = [v for k, v in hall.coach.built.items() if k[:4] == ("t1", seat, hand, "en")]
+    return found
+
+
 def test_the_review_at_the_table_is_the_coachs_review_of_the_same_decisions(tmp_path):
     hall = finished_hand(str(tmp_path / "class.db"), Clock())
     table = hall.tables["t1"]
@@ -251,7 +259,7 @@ def test_the_review_at_the_table_is_the_coachs_review_of_the_same_decisions(tmp_
         reply, data = hall.review("t1", seat, 1, student)
         assert reply, codes(reply)
         alone = single_player_review(table, seat)
-        review, board = hall.coach.built[("t1", seat, 1, "en")]
+        review, board = built(hall, seat)
         assert review.decisions == alone.review.decisions and len(review.decisions) > 5
         assert board.standing == alone.board.standing and board.marks == alone.board.marks
         assert data["points_lost"] == round(alone.review.points_lost, 2)
@@ -275,7 +283,7 @@ def test_moves_a_stand_in_made_are_not_the_students_decisions(tmp_path):
     stood_in = [v for v, by in table.played_by.items() if by.startswith("stand-in")]
     assert stood_in
     reply, data = hall.review("t1", 0, 1, "ann")
-    review, _ = hall.coach.built[("t1", 0, 1, "en")]
+    review, _ = built(hall, 0)
     assert {d.at + 1 for d in review.decisions}.isdisjoint(stood_in)
     assert review.decisions and all(table.played_by[d.at + 1] == "ann" for d in review.decisions)
     hall.store.close()
@@ -404,3 +412,36 @@ def test_the_teachers_figures_count_hands_won_and_points_lost_and_survive_a_rest
     assert sum(s["hands_won"] for s in figures["students"]) >= 1
     hall.store.close()
     assert restarted(path, clock).figures() == figures
+
+
+def test_the_review_names_the_other_seats_as_the_table_does(tmp_path):
+    clock = Clock()
+    path = str(tmp_path / "class.db")
+    hall = finished_hand(path, clock)
+    for student_id, name in (("ann", "Ann Lee"), ("bob", "Bob Ray")):
+        hall.store.add_student(session="5B", name=name, seat_hash=student_id, quiz="q", paper={},
+                               student_id=student_id)
+    reply, data = hall.review("t1", 0, 1, "ann")
+    assert reply, codes(reply)
+    words = " ".join(m["words"] for m in data["moves"]) + data["html"]
+    assert "Bob Ray" in words and "Seat 2" not in words
+    assert "Computer (easy)" in data["html"], "the computer's seat is named as at the table"
+    # a student the teacher renames is named anew, not from the review built before
+    hall.store.rename_student("5B", "bob", "Robert Ray")
+    reply, data = hall.review("t1", 0, 1, "ann")
+    assert "Robert Ray" in data["html"] and "Bob Ray" not in data["html"]
+    hall.store.close()
+
+
+def test_a_review_asked_while_another_is_built_waits_its_turn(tmp_path):
+    hall = finished_hand(str(tmp_path / "class.db"), Clock())
+    hall.coach.lock.acquire()               # the teacher's figures, or a classmate's review
+    threading.Timer(0.3, hall.coach.lock.release).start()
+    reply, data = hall.review("t1", 0, 1, "ann")
+    assert reply, codes(reply)
+    assert data["hand"] == 1
+    hall.coach.wait_seconds = 0.05          # a review that cannot get its turn says so
+    with hall.coach.lock:
+        reply, data = hall.review("t1", 1, 1, "bob")
+    assert codes(reply) == ["table_review_busy"] and data is None
+    hall.store.close()

@@ -49,7 +49,7 @@ from .pace import Pace
 from .quizpage import LANG_COOKIE, seat_hash_reader
 from .tablereview import Reviews
 from .tables import Reply, clock_refusal, open_table
-from .tableseat import SeatPlay
+from .tableseat import SeatPlay, seat_names
 from .tablestore import TableJournal, restore_tables
 
 LOG = logging.getLogger("rummy_teach.classroom")
@@ -208,7 +208,8 @@ class TableHall:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
             return Reply(False, (Reason("table_no_such_table"),), None), None
-        return self.coach.review(table, self.lock, seat, hand, student, move)
+        names = seat_names(self.spec(table_id), self.names(), seat)
+        return self.coach.review(table, self.lock, seat, hand, student, move, names)
 
     def figures(self) -> dict:
         """The teacher's figures of every student at the session's tables

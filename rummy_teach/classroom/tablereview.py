@@ -35,6 +35,7 @@ from .tables import Reply
 REVIEW_FORMAT = "rummy-teach-table-review/1"
 FIGURES_FORMAT = "rummy-teach-table-figures/1"
 REVIEW_CARD_SIZE = 44
+REVIEW_WAIT_SECONDS = 60      # a student's review waits this long for one being built
 
 
 def hands_over(game) -> list[int]:
@@ -79,15 +80,17 @@ def hand_review(history: dict, seed, seat: int, hand: int, played_by: dict, stud
     return review_moments(moments, seat, samples=REVIEW_SAMPLES, seed=f"{seed}/review{hand}"), end
 
 
-def review_board(history: dict, seed, seat: int, hand: int, played_by: dict, student: str):
+def review_board(history: dict, seed, seat: int, hand: int, played_by: dict, student: str,
+                 names: list[str] | None = None):
     """The review and its analysis board of the student's decisions at ``seat`` in
-    ``hand`` (over); None when that hand is not."""
+    ``hand`` (over), the seats named ``names`` (default "You" and "Seat N"); None when
+    that hand is not."""
     found = hand_review(history, seed, seat, hand, played_by, student)
     if found is None:
         return None
     review, end = found
     review_seed = f"{seed}/review{hand}"
-    board = ReviewBoard(end, seat, review, seat_names(end.num_players, seat), seed=review_seed)
+    board = ReviewBoard(end, seat, review, names or seat_names(end.num_players, seat), seed=review_seed)
     return review, board
 
 
@@ -163,16 +166,20 @@ class Reviews:
     """The reviews built for the students of one hall of tables (kept: a review is the
     same every time it is built) and the points lost per student and hand."""
 
-    def __init__(self):
+    def __init__(self, wait_seconds: float = REVIEW_WAIT_SECONDS):
         self.lock = threading.Lock()          # one review built at a time (each takes a while)
+        self.wait_seconds = wait_seconds      # how long a student's request waits for its turn
         self.built: dict[tuple, tuple] = {}   # (table, seat, hand, language) -> (review, board)
         self.lost: dict[tuple, float | None] = {}   # (table, seat, hand) -> points lost
 
-    def review(self, table, moves_lock, seat, hand, student: str, move=None) -> tuple[Reply, dict | None]:
+    def review(self, table, moves_lock, seat, hand, student: str, move=None,
+               names: list[str] | None = None) -> tuple[Reply, dict | None]:
         """The coach's review of ``student``'s decisions at their ``seat`` of ``table``
         in ``hand`` (a hand that is over), as :func:`review_data` in the language in use,
-        move ``move`` of the hand selected (default: the costliest mistake). The table is
-        read under ``moves_lock`` (the hall's), the review built outside it."""
+        move ``move`` of the hand selected (default: the costliest mistake), the seats
+        named ``names``. The table is read under ``moves_lock`` (the hall's), the review
+        built outside it; a review being built for someone else (or the teacher's figures)
+        is waited for, up to ``wait_seconds``."""
         version = table.version
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
             return Reply(False, (Reason("table_no_such_seat", {"seat": str(seat)[:20]}),), version), None
@@ -187,12 +194,12 @@ class Reviews:
             history, played_by = table.game.history, dict(table.played_by)
         if not over:
             return Reply(False, (Reason("table_review_not_over", {"hand": hand}),), version), None
-        if not self.lock.acquire(blocking=False):
+        if not self.lock.acquire(timeout=self.wait_seconds):
             return Reply(False, (Reason("table_review_busy"),), version), None
         try:
-            key = (table.table_id, seat, hand, current_language())
+            key = (table.table_id, seat, hand, current_language(), tuple(names or ()))
             if key not in self.built:
-                self.built[key] = review_board(history, table.seed, seat, hand, played_by, student)
+                self.built[key] = review_board(history, table.seed, seat, hand, played_by, student, names)
             review, board = self.built[key]
             if move is not None:
                 board.select(move)
