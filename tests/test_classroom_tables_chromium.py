@@ -14,6 +14,7 @@ and every hand once it is over; the projector view is large and shows no hand ei
 """
 
 import os
+import re
 import shutil
 import signal
 
@@ -333,6 +334,7 @@ def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium)
         form.locator("input[name=seats]").fill("2")
         form.locator("select[name=level]").select_option("easy")
         form.get_by_label("Eva").check()
+        form.locator("input[name=turn]").fill("600")
         form.get_by_role("button", name="Open the table").click()
         teacher.get_by_text("table is open:").wait_for(timeout=UPDATE_MS)
         table_id = teacher.locator(".rt-said").inner_text().rstrip(".").split(": ")[-1]
@@ -341,6 +343,14 @@ def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium)
         page.get_by_role("link", name=f"Table {table_id}").click()
         page.locator("#rt-table .rt-own [data-card]").first.wait_for(timeout=LOAD_MS)
         assert enabled(page, "Draw")          # the computer dealt and played first, if at all
+        # the turn's time left counts down on the page between drawings
+        left = page.locator("#rt-table .rt-time-left")
+        seconds = lambda: int(left.inner_text().split()[0])    # noqa: E731
+        before = seconds()
+        assert 550 < before <= 600 and left.inner_text() == f"{before} seconds left for this turn."
+        page.wait_for_function(f"() => parseInt(document.querySelector('#rt-table .rt-time-left')"
+                               f".textContent) <= {before - 2}", timeout=UPDATE_MS)
+        assert re.fullmatch(r"\d+ seconds left for this turn\.", left.inner_text())
         overflow = page.evaluate("() => document.documentElement.scrollWidth")
         assert overflow <= 390, overflow
 

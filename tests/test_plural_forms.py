@@ -75,3 +75,17 @@ def test_every_counted_message_of_the_catalogue_says_each_count():
                 with i18n.language(lang):
                     text = Reason(code, params).text()
                 assert "(s)" not in text and "(en)" not in text and "(i)" not in text, f"{lang} {code}: {text}"
+
+
+def test_a_page_that_counts_by_itself_gets_both_forms_in_its_language(counted):
+    """plural_templates: what the class table's page fills as the turn's seconds run out."""
+    from rummy_teach.reasons import plural_templates
+    assert plural_templates(counted) == ("{who} has one card left.", "{who} has {count} cards left.")
+    italian = i18n.Catalogue("it", {counted: ("A {who} resta una carta.", "A {who} restano {count} carte.")})
+    with speaking(italian):
+        assert plural_templates(counted) == ("A {who} resta una carta.", "A {who} restano {count} carte.")
+    with i18n.language("nl"):
+        one, many = plural_templates("table_page_left")
+        assert "{count}" in many and one != many and "seconde" in many
+    with pytest.raises(TypeError):
+        plural_templates("table_seat_name")

@@ -29,6 +29,7 @@ from ..errors import UsageError
 from ..render import TABLE_CSS
 from ..rules import get_rules
 from .config import as_config
+from ..reasons import plural_templates
 from .messages import class_language, class_title, say
 from .pages import content_security_policy, language_switch
 from .quizpage import LANG_COOKIE, seat_hash_reader
@@ -71,10 +72,24 @@ SCRIPT = """
   let socket = null, first = true, wait = 500, used = null;
   // after a redraw the focus stays on the control used (by its key), else goes where the
   // next step lies (data-focus-next), as on the book's pages; never to the page
+  // the turn's time left, counted down between drawings in the page's words: the form for
+  // the count as the language's plural rules choose it, the number as the language writes it
+  const lang = document.documentElement.lang || "en";
+  const plural = new Intl.PluralRules(lang), digits = new Intl.NumberFormat(lang);
+  let drawnAt = 0;
+  setInterval(() => {
+    const left = view.querySelector(".rt-time-left");
+    if (!left) return;
+    const n = Math.max(0, Number(left.dataset.left) - Math.floor((Date.now() - drawnAt) / 1000));
+    const form = words.left[plural.select(n) === "one" ? 0 : 1];
+    const text = form.replace("{count}", digits.format(n));
+    if (left.textContent !== text) left.textContent = text;
+  }, 1000);
   function show(html) {
     const focused = view.querySelector(`:is(${CONTROL}):focus`);
     const key = focused ? keyOf(focused) : used;
     view.innerHTML = html;
+    drawnAt = Date.now();
     settleBars();
     tell(first);
     first = false;
@@ -184,7 +199,8 @@ def seats_html(base: str, entries) -> str:
 
 def table_html(table_id: str, seat: int) -> str:
     """The place of the drawn table, which the page's script fills from the websocket."""
-    words = {"connecting": say("tables_connecting"), "lost": say("tables_connection_lost")}
+    words = {"connecting": say("tables_connecting"), "lost": say("tables_connection_lost"),
+             "left": plural_templates("table_page_left")}
     data = escape(json.dumps(words, ensure_ascii=False), quote=True)
     return (f'<div id="rt-table" class="rt-play" data-table="{escape(table_id)}" data-seat="{seat}" '
             f'data-words="{data}" aria-busy="true"><div class="rt-play-view"></div>'

@@ -160,10 +160,13 @@ class SeatPlay(TableController):
                 lines.append(f'<p class="rt-stand-in">{escape(text)}</p>')
         clock = self.turn_clock
         if clock:
-            text = say("table_page_clock", count=clock["seconds"])
-            if clock.get("left") is not None:
-                text += " " + say("table_page_left", count=math.ceil(clock["left"]))
-            lines.append(f'<p class="rt-turn-clock" data-left="{clock.get("left")}">{escape(text)}</p>')
+            left = ""
+            if clock.get("left") is not None:     # counted down by the page between drawings
+                seconds = math.ceil(clock["left"])
+                left = (f' <span class="rt-time-left" role="timer" data-left="{seconds}">'
+                        f'{escape(say("table_page_left", count=seconds))}</span>')
+            lines.append(f'<p class="rt-turn-clock">{escape(say("table_page_clock", count=clock["seconds"]))}'
+                         f'{left}</p>')
         return f'<div class="rt-table-standing">{"".join(lines)}</div>' if lines else ""
 
     # --- the coach's review of one's own hand (tablereview, asked over the socket) -------

@@ -65,6 +65,17 @@ def say(code: str, catalogue: dict | None = None, **params) -> str:
     return Reason(code, params).text(catalogue)
 
 
+def plural_templates(code: str) -> tuple[str, str]:
+    """The two forms of the counted message ``code`` (a :class:`Plural`) in the language in
+    use, placeholders unfilled: for a page that counts by itself (a turn's seconds left),
+    choosing the form as CLDR's plural rules do for the language (``Intl.PluralRules``)."""
+    english = ENGLISH[code]
+    if not isinstance(english, Plural):
+        raise TypeError(f"{code} is not a counted message")
+    template = _IN_USE.get().get(code, english)
+    return tuple(template) if isinstance(template, tuple) else tuple(english)
+
+
 @dataclass(frozen=True)
 class Reason:
     """One judgement in words: a stable ``code`` and the ``params`` of its message."""
