@@ -99,6 +99,57 @@ def test_the_quiz_refusals_and_the_picker_are_said_in_each_language(lang):
         assert all(said[code] != english[code] for code in codes)
 
 
+def test_a_results_database_made_before_papers_opens_and_takes_a_paper(tmp_path):
+    """``tests/data/lti-class-before-papers.db`` was made by main's code before papers (see
+    ``tests/data/make_lti_class_before_papers.py``): it opens, its class is as it was, and a
+    paper is one more session in it (the schema is unchanged: no migration)."""
+    import dataclasses
+    import sqlite3
+
+    from rummy_teach.classroom.config import as_config
+    from rummy_teach.classroom.desk import QuizDesk
+    from rummy_teach.classroom.ltipapers import paper_session
+    from rummy_teach.classroom.ltisend import GradeSender
+
+    db = tmp_path / "results.db"
+    shutil.copy(Path(__file__).parent / "data" / "lti-class-before-papers.db", db)
+    with sqlite3.connect(str(db)) as raw:
+        version = raw.execute("SELECT value FROM rummy_meta WHERE name = 'schema_version'"
+                              ).fetchone()
+        before = raw.execute("SELECT * FROM rummy_lti_grades").fetchall()
+    config = as_config({"quiz": "basic", "quiz_name": "basic", "title": "quiz_title_basic",
+                        "db": str(db), "session": "lti-class", "token_sha256": "0" * 64,
+                        "attempts": 1, "shuffle": False})
+    desk = QuizDesk(config)
+    ada = desk.student_by_id("lti-" + "a" * 40)
+    assert ada is not None and ada.name == "Ada Lovelace"
+    kept = desk.sitting(ada)
+    assert (kept.score()["right"], kept.score()["questions"], kept.position) == (1, 32, 1)
+    five = Quiz.builtin("500")
+    paper = dataclasses.replace(config, session=paper_session("lti-class", "f" * 20),
+                                quiz="500", quiz_name="builtin:500")
+    room = QuizDesk(paper, quiz=five, store=desk.store())
+    again = room.admit(ada.student_id, ada.name)          # the same person, a paper of their own
+    room.store().lti_link(paper.session, again.student_id, "https://lms.example/lineitems/dl-0",
+                          "user-ada", "https://lms.example")
+    sender = GradeSender(room, settings=None)
+    room.answer_listeners.append(sender.note)
+    sitting = room.sitting(again)
+    question = sitting.quiz[sitting.current["id"]]
+    room.answer(again, question.id, question.answer_input)
+    store = desk.store()
+    assert [a.quiz for a in store.answers(session=paper.session)] == ["builtin:500"]
+    assert [a.quiz for a in store.answers(session="lti-class")] == ["basic"]
+    assert store.lti_sessions_waiting() == sorted(["lti-class", paper.session])
+    assert store.lti_grades(paper.session)[0]["max_points"] == points(five)
+    desk.close()
+    with sqlite3.connect(str(db)) as raw:
+        assert raw.execute("SELECT value FROM rummy_meta WHERE name = 'schema_version'"
+                           ).fetchone() == version
+        assert raw.execute("SELECT * FROM rummy_lti_grades WHERE session_id = 'lti-class'"
+                           ).fetchall() == before
+
+
 # --- a real class, two links in one course -----------------------------------------------
 @pytest.fixture(scope="module")
 def lms(tmp_path_factory):
