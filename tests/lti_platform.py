@@ -13,7 +13,10 @@ People (``login_hint``): ``ada`` and ``maria`` (it-IT) and ``jan`` (nl-NL) are L
 ``grace`` an Instructor, ``nobody`` has no role. A launch of ``/course/launch?user=ada&variant=v``
 may be spoiled on purpose by ``variant``: ``expired``, ``issuer``, ``audience``,
 ``deployment``, ``forged`` (signed with a key the platform does not publish); ``deeplink``
-makes it a deep-linking request (a teacher adding an activity), answered at ``/deeplink/return``.
+makes it a deep-linking request (a teacher adding an activity), answered at ``/deeplink/return``,
+where the platform puts each returned link in the course as an LMS does (:meth:`Platform.add_links`:
+its own resource link id ``dl-link-N``, its custom parameters, its own line item ``dl-item-N``
+sized as the link asked); ``&link=N`` launches that link.
 """
 
 from __future__ import annotations

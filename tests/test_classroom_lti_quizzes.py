@@ -81,6 +81,27 @@ def test_a_quiz_id_names_its_quiz_and_is_refused_when_forged_changed_or_gone(tmp
     assert refusal(signed(week.quiz_id, key)) == "lti_refused_quiz_gone"
 
 
+def test_the_quiz_folder_is_checked_when_the_class_starts(tmp_path):
+    import argparse
+
+    from rummy_teach.classroom.config import ClassroomConfig, ClassroomError
+    from rummy_teach.classroom.server import lti_quizzes
+    assert lti_quizzes(argparse.Namespace(lti_quizzes=None)) is None
+    folder = quiz_folder(tmp_path)
+    assert lti_quizzes(argparse.Namespace(lti_quizzes=str(folder))) == str(folder.resolve())
+    with pytest.raises(ClassroomError) as refused:
+        lti_quizzes(argparse.Namespace(lti_quizzes=str(tmp_path / "nowhere")))
+    assert "nowhere" in str(refused.value) and "--lti-quizzes" in str(refused.value)
+    with pytest.raises(ClassroomError):   # a file is no folder
+        lti_quizzes(argparse.Namespace(lti_quizzes=str(folder / "first-week.json")))
+    settings = {"quiz": "basic", "quiz_name": "basic", "db": "x.db", "session": "s",
+                "token_sha256": "0" * 64, "lti_quizzes": str(folder)}
+    config = ClassroomConfig.from_dict(settings)
+    assert ClassroomConfig.from_dict(config.to_dict()).lti_quizzes == str(folder)
+    del settings["lti_quizzes"]                 # a run folder written before: no folder
+    assert ClassroomConfig.from_dict(settings).lti_quizzes is None
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "nl"])
 def test_the_quiz_refusals_and_the_picker_are_said_in_each_language(lang):
     codes = ["lti_refused_quiz_unknown", "lti_refused_quiz_forged", "lti_refused_quiz_gone",

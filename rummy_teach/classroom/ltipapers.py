@@ -29,8 +29,9 @@ from .lti import CONTEXT_CLAIM, DEPLOYMENT_CLAIM
 LINK_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/resource_link"
 PAPER_DIGITS = 20
 PAPER_PATH = re.compile(r"/lti/p/([0-9a-f]{%d})/" % PAPER_DIGITS)
-#: the most papers one class process keeps open (each a desk and its handlers)
-ROOMS_LIMIT = 500
+#: the most papers one class process keeps open (each a desk, its handlers and, once a
+#: teacher looks, its own read-only store); the oldest is closed, and opened again when asked
+ROOMS_LIMIT = 100
 
 
 def paper_id(session: str, claims: dict, quiz_id: str) -> str:
@@ -82,7 +83,8 @@ class Papers:
             found = self.rooms.get(paper)
             if found is not None:
                 return found
-            if len(self.rooms) >= ROOMS_LIMIT:  # the oldest is closed; reopened when asked
+            if len(self.rooms) >= ROOMS_LIMIT:  # the oldest goes (its waiting grades are sent
+                # from the store all the same); a request to it opens it again
                 self.rooms.pop(next(iter(self.rooms)))
             self.rooms[paper] = found = self._open(paper, choice)
             return found
