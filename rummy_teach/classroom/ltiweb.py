@@ -7,6 +7,10 @@ behind JupyterHub: a launch leaves a cookie signed here (HMAC with a key drawn f
 teacher's token digest, like the seat) that names the student's id or says "a teacher of
 the course"; without one, the page says to open the class from the course.
 
+A teacher's deep-linking launch picks a quiz (:mod:`~rummy_teach.classroom.ltiquizzes`); a
+launch from a link that names one goes to that link's paper, served under
+``<base>/lti/p/<paper>/`` (:mod:`~rummy_teach.classroom.ltipapers`).
+
 Every refusal is a page in the catalogue's words, in the language the launch asks for (its
 ``locale`` claim) when the class speaks it, else the class's; the log line names the refusal's
 code, the issuer and client id, never the token, the nonce or a key.
