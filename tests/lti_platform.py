@@ -13,7 +13,10 @@ People (``login_hint``): ``ada`` and ``maria`` (it-IT) and ``jan`` (nl-NL) are L
 ``grace`` an Instructor, ``nobody`` has no role. A launch of ``/course/launch?user=ada&variant=v``
 may be spoiled on purpose by ``variant``: ``expired``, ``issuer``, ``audience``,
 ``deployment``, ``forged`` (signed with a key the platform does not publish); ``deeplink``
-makes it a deep-linking request (a teacher adding an activity), answered at ``/deeplink/return``.
+makes it a deep-linking request (a teacher adding an activity), answered at ``/deeplink/return``,
+where the platform puts each returned link in the course as an LMS does (:meth:`Platform.add_links`:
+its own resource link id ``dl-link-N``, its custom parameters, its own line item ``dl-item-N``
+sized as the link asked); ``&link=N`` launches that link.
 """
 
 from __future__ import annotations
@@ -69,6 +72,7 @@ class Platform:
         self.forged_private, _ = new_key()
         self.scores: dict[str, dict[str, dict]] = {LINEITEM: {}}
         self.links: list[dict] = []   # content items a deep-linking response added to the course
+        self.maxima: dict[str, object] = {LINEITEM: 100}   # each line item's scoreMaximum
         self.down = False   # answer 503 to the tool's grade requests (the LMS away)
         self.score_posts: dict[str, int] = {}   # scores taken, per user
         self._loop = None
@@ -104,8 +108,21 @@ class Platform:
                 return self._registration
         return Conf()
 
-    def launch_address(self, user: str, variant: str = "") -> str:
-        return f"{self.url}/course/launch?user={user}" + (f"&variant={variant}" if variant else "")
+    def launch_address(self, user: str, variant: str = "", link: int | None = None) -> str:
+        """A course link's launch; ``link``: the n-th link a deep-linking response added
+        (its own resource link id, its custom parameters, its own line item)."""
+        return f"{self.url}/course/launch?user={user}" + (f"&variant={variant}" if variant else "") \
+            + (f"&link={link}" if link is not None else "")
+
+    def add_links(self, items: list[dict]) -> None:
+        """What an LMS does with a deep-linking response: each resource link in the course,
+        with a line item (a gradebook column) when the item asks for one."""
+        for item in items:
+            number = len(self.links)
+            self.links.append(item)
+            if item.get("lineItem"):
+                self.scores[f"dl-item-{number}"] = {}
+                self.maxima[f"dl-item-{number}"] = item["lineItem"].get("scoreMaximum")
 
     # --- the web server ------------------------------------------------------------------
     def start(self) -> "Platform":
@@ -160,18 +177,27 @@ class Platform:
         class Launch(LTIAdvantageMessageLaunchAbstract):
             def prepare_launch(self, preflight_response, **kwargs):
                 user, _, variant = preflight_response.get("lti_message_hint", "").partition("|")
+                variant, _, link = variant.partition("|")
                 if preflight_response.get("login_hint") != user or user not in PEOPLE:
                     raise ValueError("the login hint is not the launching user")
                 person = PEOPLE[user]
                 self.set_user_data(user_id=f"user-{user}", lis_roles=person["roles"],
                                    full_name=person["name"])
-                self.set_resource_link_claim("link-quiz-1", title="Rummy quiz")
+                extra = {"locale": person["locale"]}
                 self.set_launch_context_claim(CONTEXT_ID, context_title="5B Rummy")
-                self.set_ags(lineitems_url=platform.url + "/lineitems",
-                             lineitem_url=f"{platform.url}/lineitems/{LINEITEM}")
+                if link:  # a link a deep-linking response made: its own id, custom, line item
+                    item = platform.links[int(link)]
+                    self.set_resource_link_claim(f"dl-link-{link}", title=item.get("title"))
+                    self.set_ags(lineitems_url=platform.url + "/lineitems",
+                                 lineitem_url=f"{platform.url}/lineitems/dl-item-{link}")
+                    if item.get("custom"):
+                        extra["https://purl.imsglobal.org/spec/lti/claim/custom"] = item["custom"]
+                else:
+                    self.set_resource_link_claim("link-quiz-1", title="Rummy quiz")
+                    self.set_ags(lineitems_url=platform.url + "/lineitems",
+                                 lineitem_url=f"{platform.url}/lineitems/{LINEITEM}")
                 if variant == "deeplink":  # the teacher adds an activity: which one?
                     self.set_dl(platform.url + "/deeplink/return", title="Add an activity")
-                extra = {"locale": person["locale"]}
                 if variant == "expired":
                     self.set_id_token_expiration(-600)
                 elif variant == "issuer":
@@ -198,7 +224,8 @@ class Platform:
                 from lti1p3platform.exceptions import LineItemNotFoundException
                 if line_item_id not in platform.scores:
                     raise LineItemNotFoundException()
-                return {"id": f"{platform.url}/lineitems/{line_item_id}", "scoreMaximum": 100,
+                return {"id": f"{platform.url}/lineitems/{line_item_id}",
+                        "scoreMaximum": platform.maxima.get(line_item_id, 100),
                         "label": "Rummy quiz", "resourceLinkId": "link-quiz-1"}
 
             def create_lineitem(self, creation_data):
@@ -234,7 +261,8 @@ class Platform:
             def get(self):
                 user = self.get_argument("user")
                 login = Login(TornadoRequest(self), platform.conf())
-                login.set_lti_message_hint(hint=f"{user}|{self.get_argument('variant', '')}")
+                login.set_lti_message_hint(hint=f"{user}|{self.get_argument('variant', '')}"
+                                                f"|{self.get_argument('link', '')}")
                 self.redirect(login.initiate_login(user))
 
         class Auth(tornado.web.RequestHandler):
@@ -245,7 +273,7 @@ class Platform:
 
             def get(self):
                 hint = self.get_argument("lti_message_hint", "")
-                forged = hint.endswith("|forged")
+                forged = hint.split("|")[1:2] == ["forged"]
                 launch = Launch(TornadoRequest(self),
                                 platform.conf(platform.forged_private if forged else None))
                 self.finish(launch.lti_launch())
@@ -314,7 +342,7 @@ class Platform:
             def post(self):
                 items = platform.conf().validate_deeplinking_resp(
                     {"JWT": self.get_body_argument("JWT")})
-                platform.links.extend(items)
+                platform.add_links(items)
                 self.finish("<!DOCTYPE html><html><body><h1>Added to the course</h1><ul>" +
                             "".join(f"<li>{escape(item.get('title') or '')}</li>" for item in items)
                             + "</ul></body></html>")

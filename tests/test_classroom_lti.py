@@ -140,7 +140,7 @@ def test_every_refusal_is_said_in_each_language(lang):
 class Lms:
     """The platform and the class, both on loopback."""
 
-    def __init__(self, home: Path, lang: str = "en"):
+    def __init__(self, home: Path, lang: str = "en", extra: tuple = ()):
         self.home = home
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -156,7 +156,7 @@ class Lms:
         argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", "basic",
                 "--host", "127.0.0.1", "--port", str(self.port), "--token", TOKEN,
                 "--session", SESSION, "--same-order", "--run-dir", str(home / "run"),
-                "--db", str(self.db), "--lang", lang, "--lti", str(self.settings)]
+                "--db", str(self.db), "--lang", lang, "--lti", str(self.settings), *extra]
         self.server = CommandServer(argv, root=home, port=self.port,
                                     ready_path="/voila/static/voila.js", name="lti-class")
         self.server.start()
@@ -452,12 +452,19 @@ def test_a_teacher_adds_the_class_to_the_course_by_deep_linking(lms, chromium):
             timeout=CLASSROOM_LOAD_MS)
     page.screenshot(path=str(SCREENSHOTS / "lti-deep-link.png"))
     before = len(lms.platform.links)
+    from rummy_teach.quiz import Quiz
+    with i18n.language("en"):   # the built-in quizzes to pick from (no folder of files here)
+        basic = say("lti_pick_quiz", title=Quiz.builtin("basic").title,
+                    points=len(Quiz.builtin("basic")))
+        assert say("lti_pick_no_folder") in page.inner_text("body")
+    page.get_by_role("radio", name=basic).check()
     page.get_by_role("button", name="Add to the course").click()
     page.get_by_text("Added to the course").wait_for(timeout=CLASSROOM_LOAD_MS)
     item = lms.platform.links[before]   # checked by the platform against the tool's JWKS
     assert (item["type"], item["url"]) == ("ltiResourceLink", lms.base + "/lti/launch")
-    from rummy_teach.quiz import Quiz
+    assert item["custom"]["rummy_quiz"].startswith("builtin:basic~")
     with i18n.language("en"):
+        assert item["title"] == Quiz.builtin("basic").title
         assert item["title"] in page.inner_text("body")
     assert item["lineItem"]["scoreMaximum"] == len(Quiz.builtin("basic"))
     context.close()

@@ -61,6 +61,7 @@ class ClassroomConfig:
     connections_per_address: int = 64
     lesson: str | None = None      # with --notebook: the lesson's page in the run folder
     lti: str | None = None         # with --lti: the LMS's registration file (LTI 1.3)
+    lti_quizzes: str | None = None  # with --lti: the folder of the teachers' quiz files
 
     def __post_init__(self):
         from .. import i18n
@@ -101,6 +102,7 @@ class ClassroomConfig:
         _whole(self, "connections_per_address", 0, 100_000)
         _text(self, "lesson", optional=True)
         _text(self, "lti", optional=True, limit=4000)
+        _text(self, "lti_quizzes", optional=True, limit=4000)
 
     # --- to and from the run folder ------------------------------------------------------
     @classmethod

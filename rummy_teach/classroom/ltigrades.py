@@ -81,6 +81,13 @@ class GradesMixin:
                          f"rummy_lti_grades WHERE {where} ORDER BY student_id, lineitem", params)
         return [dict(zip(GRADE_COLUMNS, row)) for row in rows]
 
+    def lti_sessions_waiting(self) -> list[str]:
+        """The sessions with a score the platform has not taken yet (a class's papers, each
+        a session of its own: :mod:`~rummy_teach.classroom.ltipapers`)."""
+        rows = self._run("read the LMS grades of", "SELECT DISTINCT session_id FROM "
+                         "rummy_lti_grades WHERE stamp <> '' AND stamp <> sent_stamp", ())
+        return sorted(row[0] for row in rows)
+
     def lti_score(self, session: str, student_id: str, points: int, max_points: int,
                   progress: str) -> None:
         """The student's newest score, waiting to be sent (now)."""

@@ -41,11 +41,12 @@ class GradeSender:
         store.lti_score(self.desk.session, student.student_id, row.points, row.max_points,
                         progress)
 
-    def send_waiting(self) -> int:
-        """Post every due score; how many the platform took."""
+    def send_waiting(self, session: str | None = None) -> int:
+        """Post every due score (of the desk's session, or of ``session``: a paper of the
+        class not open in this process); how many the platform took."""
         store = self.desk.store()
         now = time_text(self.clock())
-        due = [row for row in store.lti_grades(self.desk.session) if waiting(row, now)]
+        due = [row for row in store.lti_grades(session or self.desk.session) if waiting(row, now)]
         if not due:
             return 0
         from pylti1p3.exception import LtiServiceException

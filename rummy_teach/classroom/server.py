@@ -170,6 +170,9 @@ def configure_classroom(parser):
                         help="let a school's LMS launch the class (LTI 1.3): FILE is the "
                              "platform's registration of the tool (docs/deployment.md); "
                              "students arrive named by the LMS, its teachers on the dashboard")
+    parser.add_argument("--lti-quizzes", metavar="DIR",
+                        help="with --lti: a folder of quiz files the course's teachers may pick "
+                             "from inside the LMS, besides the built-in quizzes (deep linking)")
     parser.add_argument("--idle-minutes", type=_number(int, 1, 24 * 60, "number of minutes"),
                         default=DEFAULT_IDLE_MINUTES,
                         help="stop a kernel whose page was closed this long ago (default "
@@ -354,7 +357,7 @@ def prepare(args) -> dict:
               "students": args.students, "base_url": base_url(args),
               "hub_teachers": getattr(args, "teachers_group", None),
               "lesson": LESSON_PAGE if lesson else None,
-              "lti": lti_file(args)}
+              "lti": lti_file(args), "lti_quizzes": lti_quizzes(args)}
     if settings["hub_teachers"]:
         from .hub import HUB_USER_HEADER
         settings["user_header"] = HUB_USER_HEADER
@@ -383,6 +386,20 @@ def lti_file(args) -> str | None:
     path = str(Path(given).expanduser().resolve())
     LtiSettings.from_file(path)
     return path
+
+
+def lti_quizzes(args) -> str | None:
+    """``--lti-quizzes DIR`` as an absolute path, checked to be a folder it can list."""
+    given = getattr(args, "lti_quizzes", None)
+    if not given:
+        return None
+    path = Path(given).expanduser().resolve()
+    try:
+        os.listdir(path)
+    except OSError as error:
+        raise ClassroomError(Reason("class_error_lti_quizzes", {
+            "path": str(path), "error": error.strerror or error})) from None
+    return str(path)
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -628,7 +645,7 @@ def classroom_voila_class(config: ClassroomConfig):
                 front += [(base + "/oauth_callback", door.callback_handler())]
             elif config.lti:
                 from .ltiweb import lti_handlers
-                front += lti_handlers(base, config, desk, door)
+                front += lti_handlers(base, config, desk, door, report_page=REPORT_PAGE)
             front += quiz_handlers(base, config, door=door, desk=desk)
             front += tables + table_page_handlers(base, config, desk, the_hall, door=door)
             front += table_teacher_handlers(base, config, desk, the_hall, door=door)

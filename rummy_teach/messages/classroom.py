@@ -524,4 +524,31 @@ CLASSROOM_WORDS = {
                                "process alone: {db} was made by an older rummy-teach db init. "
                                "Run rummy-teach db init again so that every process of the "
                                "class counts them together.",
+    # --- issue 31, deep linking: a teacher picks a built-in quiz or one of their files
+    "lti_refused_quiz_unknown": "This course link names no quiz of this tool. Ask the course's "
+                                "teacher to add the quiz again from the LMS.",
+    "lti_refused_quiz_forged": "This course link's quiz was not chosen through this tool: the "
+                               "link's settings were changed by hand. Ask the course's teacher "
+                               "to add the quiz again from the LMS.",
+    "lti_refused_quiz_gone": "The quiz of this course link is no longer on the server: its file "
+                             "was removed, or no longer reads as a quiz. Ask the course's "
+                             "teacher to add a quiz again from the LMS.",
+    "lti_refused_quiz_changed": "The quiz file of this course link has changed since the link "
+                                "was made, so its questions are not the ones the link was made "
+                                "for. Ask the course's teacher to add the quiz again from the LMS.",
+    "lti_quiz_file_bad": "it cannot be read as a quiz.",
+    "lti_pick_title": "Choose a quiz for your course",
+    "lti_pick_builtin": "Built-in quizzes",
+    "lti_pick_files": "Your quiz files",
+    "lti_pick_quiz": Plural("{title}, one point", "{title}, {points} points", count="points"),
+    "lti_pick_file_quiz": "{quiz} (file {file})",
+    "lti_pick_no_files": "The quiz folder set for this tool holds no quiz file yet.",
+    "lti_pick_no_folder": "No folder of quiz files is set for this tool: the school's "
+                          "administrator can set one (--lti-quizzes).",
+    "lti_pick_bad_heading": "Files that cannot be picked",
+    "lti_pick_file_bad": "{file}: {reason}",
+    "lti_pick_none": "Pick one of the quizzes listed, then add it to the course. (A file may "
+                     "have changed or gone since this list was shown.)",
+    "class_error_lti_quizzes": "--lti-quizzes {path} is not a folder that can be read ({error}): "
+                               "give the folder of the teachers' quiz files.",
 }
