@@ -295,6 +295,13 @@ def test_two_links_in_one_course_each_its_quiz_its_students_and_its_grade_column
     assert moved.headers["Location"] == landed[n_contract + 1] + "/teacher/dashboard"
     dashboard = grace.get(lms.base + moved.headers["Location"], timeout=60)
     assert dashboard.status_code == 200 and "Ada Lovelace" in dashboard.text
+    # every link of the link's teacher pages leads somewhere (no list of every session, no
+    # card tables: they are the class's, not this quiz's)
+    nav = re.search(r'<nav class="rt-teacher">(.*?)</nav>', dashboard.text, re.S).group(1)
+    hrefs = [unescape(h) for h in re.findall(r'href="([^"]*)"', nav)]
+    assert len(hrefs) >= 5 and not [h for h in hrefs if "/sessions" in h or "/tables" in h], hrefs
+    for href in hrefs:
+        assert grace.get(lms.base + href, timeout=60).status_code == 200, href
     report = grace.get(lms.base + landed[n_contract + 1] + "/teacher/report", timeout=60)
     with i18n.language("en"):
         assert first_week.title in unescape(report.text)

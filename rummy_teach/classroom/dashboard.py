@@ -125,10 +125,12 @@ def projector_html(quiz, students, answers) -> str:
             f"{bars_html(quiz, answers)}</div>")
 
 
-def teacher_nav(token: str, session: str, base: str = "/", lms: bool = False) -> str:
+def teacher_nav(token: str, session: str, base: str = "/", lms: bool = False,
+                sessions: bool = True, tables: bool = True) -> str:
     """Links between the teacher's pages (the token rides along in each address; behind
     JupyterHub there is none: the hub's login is the key). ``lms``: the class sends grades
-    to an LMS (``--lti``), whose page is linked too."""
+    to an LMS (``--lti``), whose page is linked too. ``sessions``, ``tables``: the pages of
+    every session and of the card tables are there (not for one quiz an LMS link chose)."""
     t, s = f"token={quote(token, safe='')}&" if token else "", quote(session, safe="")
     b = base.rstrip("/")
     links = [("nav_report", f"{b}/voila/render/report.ipynb?{t}session={s}"),
@@ -139,6 +141,8 @@ def teacher_nav(token: str, session: str, base: str = "/", lms: bool = False) ->
              ("nav_sessions", f"{b}/teacher/sessions?{t}".rstrip("?&")),
              ("nav_paper", f"{b}/teacher/paper?{t}".rstrip("?&")),
              ("nav_tables", f"{b}/teacher/tables?{t}".rstrip("?&"))]
+    links = [(code, href) for code, href in links
+             if (sessions or code != "nav_sessions") and (tables or code != "nav_tables")]
     if lms:
         links.append(("nav_lms_grades", f"{b}/lti/grades"))
     return '<nav class="rt-teacher">' + "".join(

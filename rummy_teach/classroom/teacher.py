@@ -134,6 +134,8 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     config = as_config(config)
     quiz = Quiz.load(config.quiz)
     teacher_lang = class_language(config)
+    # one quiz an LMS link chose (ltipapers) has no other sessions to list and no card tables
+    links = {"sessions": not getattr(door, "paper", False), "tables": the_hall is not None}
     reader = Reader(config.db)
     _load = reader.load
 
@@ -207,7 +209,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
             self.live = self.get_argument("part", "") == "live"
 
         def frame(self, heading: str, live_html: str, extra: str = "") -> str:
-            nav = teacher_nav(self.token, self.session, base + "/", lms=bool(config.lti))
+            nav = teacher_nav(self.token, self.session, base + "/", lms=bool(config.lti), **links)
             return page(heading, f"{nav}"
                         f"{store_alarm_html(lost())}"
                         f"<h1>{escape(heading)}</h1>"
@@ -277,7 +279,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
         @in_teachers_language
         async def get(self):
             sessions = await self.off_thread(reader.read, lambda store: store.sessions_overview())
-            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/",
+            self.send(page(say("sessions_title"), teacher_nav(self.token, self.session, base + "/", **links,
                                                              lms=bool(config.lti))
                            + sessions_html(sessions, self.token, base + "/")))
 
