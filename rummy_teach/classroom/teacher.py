@@ -39,7 +39,7 @@ from html import escape
 from urllib.parse import quote
 
 from .messages import say
-from .pages import CSP, join_page, page, refused_page
+from .pages import join_page, let_teacher_in, page, refused_page, set_teacher_headers
 
 REFRESH_MS = 5000
 _TOKEN_IN_QUERY = re.compile(r"(?i)([?&]token=)[^&#]*")
@@ -116,7 +116,6 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
 
     from ..quiz import Quiz
     from .config import as_config
-    from .keys import token_ok
     from .dashboard import (dashboard_html, paper_html, projector_html, sessions_html,
                             store_alarm_html, students_html, teacher_nav)
     from .grades import gradebook, gradebook_csv
@@ -151,10 +150,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
 
     class Page(tornado.web.RequestHandler):
         def set_default_headers(self):
-            self.set_header("Cache-Control", "no-store")
-            self.set_header("Referrer-Policy", "no-referrer")
-            self.set_header("X-Content-Type-Options", "nosniff")
-            self.set_header("Content-Security-Policy", CSP)
+            set_teacher_headers(self)
 
         def send(self, body: str, status: int = 200, kind: str = "text/html; charset=utf-8"):
             self.set_status(status)
@@ -192,16 +188,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
 
     class Teacher(Page):
         async def prepare(self):
-            self.token = self.get_argument("token", "")
-            if door is not None:
-                self.token = ""
-                user = await door.user(self)
-                if not user:
-                    return door.login(self)
-                if not await door.may_teach(user):
-                    return self.send(refused_page(), 403)
-            elif not token_ok(self.token, config):
-                self.send(refused_page(), 403)
+            if not await let_teacher_in(self, config, door):
                 return
             self.session = self.get_argument("session", config.session)
             self.live = self.get_argument("part", "") == "live"
