@@ -108,6 +108,30 @@ class TeacherPages(Served):
                 assert code == 403 and "access refused" in text, (path, query)
                 assert "Ada" not in text and "w1-set" not in text
 
+    def test_the_live_pages_count_in_the_database_instead_of_reading_every_answer(self):
+        """The dashboard and the projector refresh every 5 s all through a class: reading
+        every answer each time (an object per answer, its time parsed) made the server's
+        memory grow with the class's answers (issue 28's soak). They count in the database,
+        and show what the answers say."""
+        from unittest import mock
+
+        from rummy_teach.classroom import store as store_module
+        from rummy_teach.classroom.dashboard import dashboard_html, projector_html
+
+        def refused(*args, **kwargs):
+            raise AssertionError("a live page read every answer")
+        with mock.patch.object(store_module.ResultsStore, "answers", refused):
+            code, dashboard = self.body(f"/teacher/dashboard?token={TOKEN}&part=live")
+            assert code == 200 and "Ada" in dashboard and "Bob" in dashboard
+            code, projector = self.body("/projector/wall?part=live")
+            assert code == 200 and "1 right, 1 wrong" in projector
+        with open_store(self.config["db"]) as store:
+            answers, students = store.answers(session="now"), store.students("now")
+        quiz = Quiz.from_file(self.config["quiz"])
+        strip = __import__("re").compile(r"<td>[^<]* ago</td>")   # seen: read a moment apart
+        assert strip.sub("", dashboard) == strip.sub("", dashboard_html(quiz, students, answers))
+        assert projector == projector_html(quiz, students, answers)
+
     def test_an_open_dashboard_reads_through_one_store_not_a_new_one_each_time(self):
         """The dashboard page refreshes every 5 s: each refresh opening the database again
         (with its integrity and schema checks) cost time and left memory behind."""

@@ -95,6 +95,18 @@ class Reader:
                     store.students(session) if students else [])
         return self.read(reading)
 
+    def counts(self, session: str, pairs: bool = False):
+        """The session's answers counted in the database (a
+        :class:`~rummy_teach.classroom.dashboard.Tally`; ``pairs``: which questions each
+        student answered, for a lesson class) and its students: what the live pages show,
+        read without reading every answer."""
+        from .dashboard import Tally
+
+        def reading(store):
+            return (Tally.of_counts(store.answer_counts(session, pairs=pairs)),
+                    store.students(session))
+        return self.read(reading)
+
     def close(self) -> None:
         with self._guard:
             store, self._store = self._store, None
@@ -216,8 +228,9 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     class Dashboard(Teacher):
         @in_teachers_language
         async def get(self):
-            answers, students = await self.off_thread(_load, self.session)
             lesson = dict(desk.lesson_quizzes) if config.kernels and desk is not None else None
+            answers, students = await self.off_thread(reader.counts, self.session,
+                                                      lesson is not None)
             live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers,
                                                              lesson=lesson)
             if the_hall is not None and self.session == config.session:   # the card tables
@@ -335,7 +348,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
         async def get(self, key):
             if not hmac.compare_digest(key.encode("utf-8"), config.projector_key.encode("utf-8")):
                 return self.send(refused_page(), 403)
-            answers, students = await self.off_thread(_load, config.session)
+            answers, students = await self.off_thread(reader.counts, config.session)
             live = projector_html(quiz, students, answers)
             if self.get_argument("part", "") == "live":
                 return self.send(live)
