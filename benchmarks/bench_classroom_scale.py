@@ -34,7 +34,9 @@ Printed from the one run:
   servers' own time for it (``Server-Timing``);
 * memory: the resident set of every server process, sampled every 5 s: at the start of the
   soak (all students in), at the end, the most, and the slope (least squares, MB a minute)
-  of their sum over the soak (target: flat);
+  of their sum over the soak and over its second half (target: flat), and the KB gained
+  per answer kept over each. A soak whose answering ends halfway (``--think`` short, the
+  students then only reload their pages) tells growth per answer from growth per minute;
 * answers acknowledged, in the database, lost, duplicated; errors;
 * the load average before and after (the machine may be shared).
 """
@@ -216,6 +218,14 @@ def slope_per_minute(points) -> float:
     return 60 * sum((t - mx) * (v - my) for t, v in points) / var if var else float("nan")
 
 
+def _per_answer(points, answers: int):
+    """KB of resident memory gained from the first to the last of ``points`` per answer
+    kept meanwhile (None without answers)."""
+    if not answers or len(points) < 2:
+        return None
+    return round((points[-1][1] - points[0][1]) * 1024 / answers, 2)
+
+
 def _ms(seconds: float):
     return None if seconds != seconds else round(1000 * seconds, 1)
 
@@ -292,6 +302,11 @@ def main(argv=None) -> int:
     # the soak: from the first sample with every student in (or the arrival's end) on
     everyone_in = [s for s in stats["rss"] if s[2] >= args.students - len(failures)] or stats["rss"]
     soak = [(t, sum(r)) for t, r, _ in everyone_in]
+    # the soak's second half: does the growth stop? (and how much a kept answer costs)
+    half = soak[0][0] + (soak[-1][0] - soak[0][0]) / 2 if soak else 0.0
+    second = [(t, v) for t, v in soak if t >= half]
+    answered_in_soak = sum(1 for t, _ in stats["round"] if soak and t >= soak[0][0])
+    answered_in_second = sum(1 for t, _ in stats["round"] if soak and t >= half)
     summary = {
         "students": args.students, "classes": args.classes, "processes_per_class": args.processes,
         "database": "postgresql" if db.startswith("postgres") else "sqlite",
@@ -311,6 +326,10 @@ def main(argv=None) -> int:
         "rss_soak_end_mb": round(soak[-1][1], 1) if soak else None,
         "rss_soak_max_mb": round(max(v for _, v in soak), 1) if soak else None,
         "rss_soak_slope_mb_per_min": round(slope_per_minute(soak), 3),
+        "rss_second_half_slope_mb_per_min": round(slope_per_minute(second), 3),
+        "answers_in_soak_and_second_half": [answered_in_soak, answered_in_second],
+        "rss_kb_per_answer_soak_and_second_half": [_per_answer(soak, answered_in_soak),
+                                                   _per_answer(second, answered_in_second)],
         "rss_per_process_end_mb": [round(v, 1) for v in everyone_in[-1][1]] if everyone_in else [],
         "load_before": load_before, "load_after": load_after,
         "failures": [f"{type(f).__name__}: {str(f)[:300]}" for f in failures][:5]

@@ -60,6 +60,27 @@ def test_no_serve_says_what_it_wrote_in_the_class_language(tmp_path):
     assert "join code" not in done.stdout and "teacher's token" not in done.stdout
 
 
+def test_no_serve_says_how_to_serve_the_class_it_wrote_in_every_language(tmp_path):
+    """``--no-serve`` names the settings file and the one way to serve them (the same command
+    with ``--run-dir``), which keeps the session, join code and token, as a second run shows;
+    nothing about kernels and ``RUMMY_CLASSROOM_CONFIG``, which no kernel reads."""
+    words = {"en": ("settings:", "without --no-serve"), "it": ("impostazioni:", "senza --no-serve"),
+             "nl": ("instellingen:", "zonder --no-serve")}
+    for lang, (settings, without) in words.items():
+        run = tmp_path / f"run-{lang}"
+        argv = ("--lang", lang, "--no-serve", "--run-dir", str(run), "--session", f"s-{lang}")
+        first = classroom(tmp_path, *argv)
+        assert first.returncode == 0, first.stderr
+        lines = [text for text in first.stdout.splitlines() if settings in text]
+        assert len(lines) == 1, first.stdout
+        line = lines[0]
+        assert str(run / "config.json") in line and f"--run-dir {run}" in line and without in line
+        assert "RUMMY_CLASSROOM_CONFIG" not in first.stdout and "kernel" not in first.stdout
+        again = classroom(tmp_path, *argv)
+        assert again.returncode == 0, again.stderr
+        assert again.stdout == first.stdout   # the same session, join code and token
+
+
 # --- the front page (/): the join form in the student's language, like the student page ----
 def test_the_front_join_page_honours_the_students_language_cookie(tmp_path):
     import asyncio

@@ -3,8 +3,8 @@
 ``rummy-teach classroom`` builds one from its command line, the environment and the
 files it reads (:func:`~rummy_teach.classroom.server.prepare`), writes it to the run
 folder's ``config.json`` and hands it to every part of the server (the desk, the pages,
-the teacher's pages); a lesson's kernel reads it back from that file
-(:func:`load_config`, through ``RUMMY_CLASSROOM_CONFIG``). Every value is checked when
+the teacher's pages); a later start with the same ``--run-dir`` reads it back to resume the
+class (no kernel reads it: kernels are never told where it is). Every value is checked when
 the config is made: a bad one (a hand-edited ``config.json``, a join code of the wrong
 form) stops with a sentence naming the setting, the value and what is accepted, never
 later in the middle of a class.

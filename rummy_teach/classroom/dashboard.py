@@ -37,13 +37,63 @@ def _ago(at: datetime | None, now: datetime) -> str:
     return say("seconds_ago", n=seconds) if seconds < 120 else say("minutes_ago", n=seconds // 60)
 
 
+class Tally:
+    """What the live pages count in a session's answers, and nothing else: answers in all,
+    judged and right ones per student, right and wrong per question, and which (quiz,
+    question) each student has a judged answer to. Its size is bounded by the students and
+    the questions, not by the answers: the dashboard and the projector, read every few
+    seconds all through a class, count in the database (:meth:`of_counts`, from
+    ``ResultsStore.answer_counts``) instead of reading every answer each time, which made
+    the server's memory grow with the class's answers (issue 28). :meth:`of` counts a list of
+    answers the same way."""
+
+    def __init__(self):
+        self.answers = 0
+        self.students: dict[str, list[int]] = {}    # student id -> [judged, right]
+        self.questions: dict[str, list[int]] = {}   # question id -> [right, wrong]
+        self.judged: dict[str, set] = {}            # student id -> {(quiz, question id)}
+
+    def add(self, student_id: str, quiz: str, question_id: str, outcome: str, count: int = 1):
+        self.answers += count
+        if outcome == "unreadable":   # never judged
+            return
+        right = outcome == "right"
+        student = self.students.setdefault(student_id, [0, 0])
+        student[0] += count
+        student[1] += count if right else 0
+        self.questions.setdefault(question_id, [0, 0])[0 if right else 1] += count
+        self.judged.setdefault(student_id, set()).add((quiz, question_id))
+
+    @classmethod
+    def of(cls, answers) -> "Tally":
+        """The tally of ``answers`` (a list of stored answers, or a tally already)."""
+        if isinstance(answers, Tally):
+            return answers
+        tally = cls()
+        for answer in answers:
+            tally.add(answer.student_id, answer.quiz, answer.question_id, answer.outcome)
+        return tally
+
+    @classmethod
+    def of_counts(cls, counts: dict) -> "Tally":
+        """The tally of the store's counts (``ResultsStore.answer_counts``)."""
+        tally = cls()
+        for student_id, judged, right, every in counts["students"]:
+            tally.answers += int(every)
+            if judged:
+                tally.students[student_id] = [int(judged), int(right)]
+        for question_id, outcome, count in counts["questions"]:
+            if outcome != "unreadable":
+                tally.questions.setdefault(question_id, [0, 0])[outcome != "right"] += int(count)
+        for student_id, quiz, question_id in counts["pairs"]:
+            tally.judged.setdefault(student_id, set()).add((quiz, question_id))
+        return tally
+
+
 def question_tallies(quiz, answers) -> list[tuple[int, str, int, int]]:
     """(number, question id, right, wrong) in quiz order, judged answers only."""
-    tally = {q.id: [0, 0] for q in quiz}
-    for answer in answers:
-        if answer.counted and answer.question_id in tally:
-            tally[answer.question_id][0 if answer.correct else 1] += 1
-    return [(n, q.id, *tally[q.id]) for n, q in enumerate(quiz, 1)]
+    counted = Tally.of(answers).questions
+    return [(n, q.id, *counted.get(q.id, (0, 0))) for n, q in enumerate(quiz, 1)]
 
 
 def bars_html(quiz, answers) -> str:
@@ -73,11 +123,9 @@ def _position(position: int, total: int) -> str:
 def lesson_positions(lesson: dict, students, answers) -> dict:
     """Where each student is in a lesson's quizzes (``lesson``: quiz name -> its number of
     questions): how many of their questions the student has answered (judged)."""
-    done: dict[str, set] = {s.student_id: set() for s in students}
-    for answer in answers:
-        if answer.counted and answer.quiz in lesson and answer.student_id in done:
-            done[answer.student_id].add((answer.quiz, answer.question_id))
-    return {student_id: len(questions) for student_id, questions in done.items()}
+    judged = Tally.of(answers).judged
+    return {s.student_id: sum(1 for quiz, _ in judged.get(s.student_id, ()) if quiz in lesson)
+            for s in students}
 
 
 def dashboard_html(quiz, students, answers, now: datetime | None = None,
@@ -87,18 +135,14 @@ def dashboard_html(quiz, students, answers, now: datetime | None = None,
     students' kernels drew them): "question N of M" counts their questions, not the class
     quiz's."""
     now = now or datetime.now(timezone.utc)
+    answers = Tally.of(answers)
     if lesson is None:
         total = len(quiz)
         where = {s.student_id: s.position for s in students}
     else:
         total = sum(lesson.values())
         where = lesson_positions(lesson, students, answers)
-    judged: dict[str, list[int]] = {}
-    for answer in answers:
-        if answer.counted:
-            counts = judged.setdefault(answer.student_id, [0, 0])
-            counts[0] += 1
-            counts[1] += answer.correct
+    judged = answers.students
     rows = "".join(
         f"<tr><td>{escape(s.name)}</td><td>{escape(_position(where[s.student_id], total))}</td>"
         f'<td class="n">{judged.get(s.student_id, [0, 0])[0]}</td>'
@@ -109,7 +153,7 @@ def dashboard_html(quiz, students, answers, now: datetime | None = None,
     head = "".join(f"<th>{escape(say(code))}</th>" for code in (
         "col_student", "col_where", "col_answered", "col_right", "col_seen", "col_rejoin"))
     summary = say("dashboard_summary", students=Reason("class_joined", {"count": len(students)}),
-                  finished=finished, answers=Reason("count_answers", {"count": len(answers)}))
+                  finished=finished, answers=Reason("count_answers", {"count": answers.answers}))
     return (f'<p class="rt-summary">{escape(summary)}</p>'
             f"<h2>{escape(say('dashboard_questions'))}</h2>{bars_html(quiz, answers)}"
             f"<h2>{escape(say('dashboard_students'))}</h2>"

@@ -334,7 +334,7 @@ class QuizDesk:
         if found is not None and not fresh:
             return found
         history = self.store().answers(session=self.session, student_id=student.student_id)
-        if found is not None and len(found.session.history) == sum(
+        if found is not None and found.session.answers == sum(
                 1 for answer in history if answer.question_id in found.order):
             found.next()
             return found

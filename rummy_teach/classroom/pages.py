@@ -124,3 +124,38 @@ def full_page(title: str) -> str:
 def refused_page() -> str:
     return page(say("access_refused"),
                 f'<p class="rt-refused rt-alert" role="alert">{escape(say("access_refused"))}</p>')
+
+
+#: what every teacher's page is sent with: never kept by a cache, its address (with the
+#: token) never in a Referer, no content sniffing, and :data:`CSP`
+TEACHER_HEADERS = (("Cache-Control", "no-store"), ("Referrer-Policy", "no-referrer"),
+                   ("X-Content-Type-Options", "nosniff"), ("Content-Security-Policy", CSP))
+
+
+def set_teacher_headers(handler) -> None:
+    """Give a teacher's page (a tornado ``RequestHandler``) :data:`TEACHER_HEADERS`."""
+    for name, value in TEACHER_HEADERS:
+        handler.set_header(name, value)
+
+
+async def let_teacher_in(handler, config, door=None) -> bool:
+    """Whether a teacher's page may go on: behind ``door`` (the hub's or the LMS's), a
+    member of the teachers; else whoever brings the class's token (``?token=``, compared in
+    constant time). Sets ``handler.token`` (the links' token; "" behind a door). When not,
+    the answer is sent here (the door's login, or the refusal, 403) and False returned."""
+    from .keys import token_ok
+    handler.token = handler.get_argument("token", "")
+    if door is not None:
+        handler.token = ""
+        user = await door.user(handler)
+        if not user:
+            door.login(handler)
+            return False
+        if await door.may_teach(user):
+            return True
+    elif token_ok(handler.token, config):
+        return True
+    handler.set_status(403)
+    handler.set_header("Content-Type", "text/html; charset=utf-8")
+    handler.finish(refused_page())
+    return False

@@ -527,7 +527,8 @@ def cmd_classroom(args) -> int:
             config = prepared["config"]
             print("\n".join([
                 say("class_no_serve_run", run=prepared["run"]),
-                say("class_no_serve_config", path=prepared["config_path"]),
+                say("class_no_serve_settings", path=prepared["config_path"],
+                    run=prepared["run"]),
                 say("class_no_serve_token", token=prepared["token"]),
                 say("class_no_serve_join", join_code=config.join_code),
                 say("class_no_serve_results", db=mask_password(config.db),

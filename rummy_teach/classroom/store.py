@@ -601,6 +601,25 @@ class ResultsStore(StudentsMixin, TablesMixin, GradesMixin, PacesMixin):
                        rule=r[6], given=r[7], outcome=r[8], answered_at=parse_time(r[9]),
                        answer_id=r[0]) for r in rows]
 
+    def answer_counts(self, session: str, pairs: bool = False) -> dict:
+        """The session's answers counted, not read (what the live pages show; see
+        :class:`~rummy_teach.classroom.dashboard.Tally`): ``students``, (student id,
+        judged, right, all) a student; ``questions``, (question id, outcome, how many);
+        with ``pairs``, also ``pairs``: (student id, quiz, question id) judged at least
+        once. Each is bounded by the students and the questions, not by the answers."""
+        judged = "CASE WHEN outcome = 'unreadable' THEN 0 ELSE 1 END"
+        right = "CASE WHEN outcome = 'right' THEN 1 ELSE 0 END"
+        where, params = " WHERE session_id = ?", (str(session),)
+        counts = {
+            "students": self._run("read", f"SELECT student_id, SUM({judged}), SUM({right}), "
+                                  f"COUNT(*) FROM rummy_answers{where} GROUP BY student_id", params),
+            "questions": self._run("read", "SELECT question_id, outcome, COUNT(*) FROM "
+                                   f"rummy_answers{where} GROUP BY question_id, outcome", params),
+            "pairs": self._run("read", "SELECT DISTINCT student_id, quiz, question_id FROM "
+                               f"rummy_answers{where} AND outcome <> 'unreadable'", params)
+            if pairs else []}
+        return {name: [tuple(row) for row in rows] for name, rows in counts.items()}
+
     def count(self, *, session: str | None = None, quiz: str | None = None) -> int:
         where, params = self._filters(session=session, quiz=quiz)
         return int(self._run("count", f"SELECT COUNT(*) FROM rummy_answers{where}", params)[0][0])

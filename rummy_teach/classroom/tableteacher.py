@@ -41,7 +41,7 @@ from ..play.board import board_html
 from ..reasons import Reason
 from ..rules import RULE_SETS, get_rules
 from .messages import class_language, say
-from .pages import CSP, page, refused_page
+from .pages import let_teacher_in, page, set_teacher_headers
 from .tables import TURN_SECONDS, Seat, clock_refusal
 
 CARD_SIZE, PROJECTOR_SIZE = 44, 84
@@ -276,7 +276,6 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
     from .. import i18n
     from .config import as_config
     from .dashboard import teacher_nav
-    from .keys import token_ok
 
     config = as_config(config)
     teacher_lang = class_language(config)
@@ -285,27 +284,13 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
 
     class Page(tornado.web.RequestHandler):
         def set_default_headers(self):
-            self.set_header("Cache-Control", "no-store")
-            self.set_header("Referrer-Policy", "no-referrer")
-            self.set_header("X-Content-Type-Options", "nosniff")
-            self.set_header("Content-Security-Policy", CSP)
+            set_teacher_headers(self)
 
         def check_xsrf_cookie(self):
             """The token in the posted form is this page's guard (no cookie to forge)."""
 
         async def prepare(self):
-            self.token = self.get_argument("token", "")
-            self.allowed = False
-            if door is not None:
-                self.token = ""
-                user = await door.user(self)
-                if not user:
-                    return door.login(self)
-                if not await door.may_teach(user):
-                    return self.send(refused_page(), 403)
-            elif not token_ok(self.token, config):
-                return self.send(refused_page(), 403)
-            self.allowed = True
+            await let_teacher_in(self, config, door)
 
         def send(self, body: str, status: int = 200):
             self.set_status(status)

@@ -39,7 +39,7 @@ from html import escape
 from urllib.parse import quote
 
 from .messages import say
-from .pages import CSP, join_page, page, refused_page
+from .pages import join_page, let_teacher_in, page, refused_page, set_teacher_headers
 
 REFRESH_MS = 5000
 _TOKEN_IN_QUERY = re.compile(r"(?i)([?&]token=)[^&#]*")
@@ -95,6 +95,18 @@ class Reader:
                     store.students(session) if students else [])
         return self.read(reading)
 
+    def counts(self, session: str, pairs: bool = False):
+        """The session's answers counted in the database (a
+        :class:`~rummy_teach.classroom.dashboard.Tally`; ``pairs``: which questions each
+        student answered, for a lesson class) and its students: what the live pages show,
+        read without reading every answer."""
+        from .dashboard import Tally
+
+        def reading(store):
+            return (Tally.of_counts(store.answer_counts(session, pairs=pairs)),
+                    store.students(session))
+        return self.read(reading)
+
     def close(self) -> None:
         with self._guard:
             store, self._store = self._store, None
@@ -116,7 +128,6 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
 
     from ..quiz import Quiz
     from .config import as_config
-    from .keys import token_ok
     from .dashboard import (dashboard_html, paper_html, projector_html, sessions_html,
                             store_alarm_html, students_html, teacher_nav)
     from .grades import gradebook, gradebook_csv
@@ -153,10 +164,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
 
     class Page(tornado.web.RequestHandler):
         def set_default_headers(self):
-            self.set_header("Cache-Control", "no-store")
-            self.set_header("Referrer-Policy", "no-referrer")
-            self.set_header("X-Content-Type-Options", "nosniff")
-            self.set_header("Content-Security-Policy", CSP)
+            set_teacher_headers(self)
 
         def send(self, body: str, status: int = 200, kind: str = "text/html; charset=utf-8"):
             self.set_status(status)
@@ -194,16 +202,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
 
     class Teacher(Page):
         async def prepare(self):
-            self.token = self.get_argument("token", "")
-            if door is not None:
-                self.token = ""
-                user = await door.user(self)
-                if not user:
-                    return door.login(self)
-                if not await door.may_teach(user):
-                    return self.send(refused_page(), 403)
-            elif not token_ok(self.token, config):
-                self.send(refused_page(), 403)
+            if not await let_teacher_in(self, config, door):
                 return
             self.session = self.get_argument("session", config.session)
             self.live = self.get_argument("part", "") == "live"
@@ -231,8 +230,9 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     class Dashboard(Teacher):
         @in_teachers_language
         async def get(self):
-            answers, students = await self.off_thread(_load, self.session)
             lesson = dict(desk.lesson_quizzes) if config.kernels and desk is not None else None
+            answers, students = await self.off_thread(reader.counts, self.session,
+                                                      lesson is not None)
             live = store_alarm_html(lost()) + dashboard_html(quiz, students, answers,
                                                              lesson=lesson)
             if the_hall is not None and self.session == config.session:   # the card tables
@@ -350,7 +350,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
         async def get(self, key):
             if not hmac.compare_digest(key.encode("utf-8"), config.projector_key.encode("utf-8")):
                 return self.send(refused_page(), 403)
-            answers, students = await self.off_thread(_load, config.session)
+            answers, students = await self.off_thread(reader.counts, config.session)
             live = projector_html(quiz, students, answers)
             if self.get_argument("part", "") == "live":
                 return self.send(live)

@@ -242,7 +242,6 @@ CLASSROOM_WORDS = {
     "class_error_port_busy": "port {port} on {host} is not free ({error}); stop what uses it or "
                              "give another --port (e.g. --port {other})",
     "class_no_serve_wrote": "rummy-teach classroom: wrote {pages}/{student} and {report}",
-    "class_no_serve_config": "  config: {path} (set RUMMY_CLASSROOM_CONFIG to it for the kernels)",
     "class_no_serve_token": "  teacher's token: {token}",
     "class_no_serve_join": "  join code: {join_code}",
     "class_no_serve_results": "  results: {db} (session {session})",
@@ -551,4 +550,7 @@ CLASSROOM_WORDS = {
                      "have changed or gone since this list was shown.)",
     "class_error_lti_quizzes": "--lti-quizzes {path} is not a folder that can be read ({error}): "
                                "give the folder of the teachers' quiz files.",
+    "class_no_serve_settings": "  settings: {path}. To serve this class, run the same command "
+                               "again without --no-serve and with --run-dir {run}: it keeps "
+                               "this session, join code and token.",
 }

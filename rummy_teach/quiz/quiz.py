@@ -166,7 +166,10 @@ class Quiz:
 class QuizSession:
     """One learner working through a quiz: every answer checked, the score kept.
 
-    ``attempts == right + wrong``; unreadable answers only raise ``unreadable``.
+    ``attempts == right + wrong``; unreadable answers only raise ``unreadable``. What is
+    kept is bounded by the quiz, not by the answers: the counts, the questions solved and
+    the misses per question, never the verdicts themselves (a classroom holds a session
+    for every student all through a class: issue 28's memory soak).
     """
 
     def __init__(self, quiz: Quiz):
@@ -174,11 +177,17 @@ class QuizSession:
         self.right = 0
         self.wrong = 0
         self.unreadable = 0
-        self.history: list[CheckResult] = []
+        self._solved: set[str] = set()       # question ids answered right
+        self._missed: dict[str, int] = {}    # question id -> wrong attempts on it
 
     @property
     def attempts(self) -> int:
         return self.right + self.wrong
+
+    @property
+    def answers(self) -> int:
+        """Every verdict counted, unreadable answers too."""
+        return self.right + self.wrong + self.unreadable
 
     def answer(self, question, answer) -> CheckResult:
         """Check ``answer`` to ``question`` (its id, position or the Question) and count it."""
@@ -190,15 +199,16 @@ class QuizSession:
         """Count a verdict already reached (by ``Question.check``) on a question of this quiz."""
         if result.outcome == "right":
             self.right += 1
+            self._solved.add(result.question_id)
         elif result.outcome == "wrong":
             self.wrong += 1
+            self._missed[result.question_id] = self._missed.get(result.question_id, 0) + 1
         else:
             self.unreadable += 1
-        self.history.append(result)
         return result
 
     def solved(self, question_id: str) -> bool:
-        return any(r.right and r.question_id == question_id for r in self.history)
+        return question_id in self._solved
 
     @property
     def remaining(self) -> list[str]:
@@ -207,13 +217,9 @@ class QuizSession:
 
     def missed(self) -> list[dict]:
         """Questions answered wrong at least once, most missed first, with their rule."""
-        counts: dict[str, int] = {}
-        for result in self.history:
-            if result.outcome == "wrong":
-                counts[result.question_id] = counts.get(result.question_id, 0) + 1
         order = {q.id: i for i, q in enumerate(self.quiz)}
         return [{"id": qid, "wrong": n, "rule": self.quiz[qid].rule}
-                for qid, n in sorted(counts.items(), key=lambda kv: (-kv[1], order[kv[0]]))]
+                for qid, n in sorted(self._missed.items(), key=lambda kv: (-kv[1], order[kv[0]]))]
 
     def score(self) -> dict:
         return {"attempts": self.attempts, "right": self.right, "wrong": self.wrong,

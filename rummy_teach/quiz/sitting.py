@@ -127,7 +127,7 @@ class Sitting:
         self.order = [qid for qid in (order or ()) if qid in quiz] or [q.id for q in quiz]
         self.options = dict(options or {})
         self.attempts = int(attempts or 1)
-        self.session = quiz.session()       # the score, and every verdict in order
+        self.session = quiz.session()       # the score (counts, bounded by the paper)
         self._tries: dict[str, int] = {}    # question id -> attempts made
         self.position = 0
         self.closed = False
