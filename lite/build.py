@@ -56,6 +56,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+sys.path.append(str(HERE.parent / "book"))
+import build_inputs  # noqa: E402  (book/build_inputs.py: what the book and this site are made from)
 from lessons import (TRANSLATED, lesson_map, lesson_sources, notebook_name,  # noqa: E402
                      reader_cells, translated_lessons)
 
@@ -552,6 +554,9 @@ def main(argv=None) -> int:
             relock()
             return 0
         started = time.monotonic()
+        # what the site is made from, taken before reading it (see the copy below)
+        made_from = build_inputs.lite_inputs(build_inputs.digest(build_inputs.manifest()),
+                                             executed)
         lock = json.loads(LOCK.read_text())
         tarball, wheels = fetch(lock)
         sources = lesson_sources()
@@ -569,6 +574,10 @@ def main(argv=None) -> int:
             shutil.rmtree(dest, ignore_errors=True)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copytree(SITE, dest)
+            # what the copy was made from: a test session testing a `make book` build
+            # takes this copy with it only when it was made from the same inputs
+            # (tests/test_book_play.py, book_with_lite)
+            build_inputs.record(dest, made_from, True)
             say(f"copied to {dest}")
     except BuildError as error:
         print(f"[lite] build failed: {error}", file=sys.stderr)
