@@ -391,7 +391,9 @@ def shared_book_page(book_site, chromium):
     For tests that only read a page (what it shows, its requests, an accessibility
     scan): loading a lesson page with its widgets costs seconds of Chromium's time, and
     several tests read each page. A test that clicks, types or moves the focus takes a
-    fresh ``browser_page`` instead.
+    fresh ``browser_page`` instead, or ``shared_book_page.take(path)``: the page if it
+    was loaded (then no later test is handed it: the caller owns it, may click in it and
+    closes its context), else None.
     """
     from browser import RecordedPage  # the other plugin of tests/conftest.py
 
@@ -405,6 +407,7 @@ def shared_book_page(book_site, chromium):
             opened[path] = recorded
         return opened[path]
 
+    load.take = lambda path: opened.pop(path, None)
     yield load
     for recorded in opened.values():
         recorded.page.context.close()
