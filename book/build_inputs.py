@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -75,8 +76,15 @@ def folder_digest(folder: Path | None) -> str | None:
 
 def lite_inputs(book_digest: str, executed: Path | None) -> dict:
     """What a live-lesson site (lite/build.py) is made from: the book's inputs (which
-    hold lite/'s) and the executed lessons whose outputs it shows."""
-    return {"book inputs": book_digest, "executed lessons": folder_digest(executed)}
+    hold lite/'s, its pinned downloads' lock among them), the executed lessons whose
+    outputs it shows, and the Node.js that makes its Pyodide snapshot."""
+    try:
+        node = subprocess.run(["node", "--version"], capture_output=True, text=True,
+                              timeout=60).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        node = None
+    return {"book inputs": book_digest, "executed lessons": folder_digest(executed),
+            "node": node}
 
 
 def recorded_digest(folder: Path) -> str | None:

@@ -10,6 +10,7 @@ to the build's own output or to what the build never reads must not.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import pytest
@@ -137,3 +138,40 @@ def test_the_live_site_is_taken_only_from_the_same_book_inputs_and_executed_less
     assert build_inputs.digest(build_inputs.lite_inputs("a" * 64, executed)) != wanted
     build_inputs.forget(site)
     assert build_inputs.recorded_digest(site) is None
+
+
+def test_make_lite_builds_nothing_when_its_site_was_made_from_the_inputs_of_now(
+        tmp_path, monkeypatch, capsys):
+    """`make book` then `make test` run `make lite` twice: the second finds the site the
+    first copied, recorded as made from the same inputs, and builds nothing; the same
+    site with other executed lessons, or RUMMY_BOOK_REBUILD=1, and it builds."""
+    spec = importlib.util.spec_from_file_location("lite_build", build_inputs.ROOT / "lite" / "build.py")
+    lite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lite)
+
+    class Building(Exception):
+        """The build went on past the check, to its first download."""
+
+    def fetch(lock):
+        raise Building
+
+    monkeypatch.setattr(lite, "fetch", fetch)
+    monkeypatch.delenv(book_build.REBUILD, raising=False)
+    executed = tmp_path / "jupyter_execute" / "tutorials"
+    executed.mkdir(parents=True)
+    (executed / "basic_melds.ipynb").write_text('{"cells": []}')
+    site = tmp_path / "html" / "lite"
+    site.mkdir(parents=True)
+    (site / "jupyter-lite.json").write_text("{}")
+    build_inputs.record(site, build_inputs.lite_inputs(
+        build_inputs.digest(build_inputs.manifest()), executed), True)
+    argv = ["--dest", str(site), "--executed", str(executed)]
+    assert lite.main(argv) == 0
+    assert "nothing to build" in capsys.readouterr().out
+    monkeypatch.setenv(book_build.REBUILD, "1")
+    with pytest.raises(Building):
+        lite.main(argv)
+    monkeypatch.delenv(book_build.REBUILD)
+    (executed / "basic_melds.ipynb").write_text('{"cells": [1]}')   # the book built again
+    with pytest.raises(Building):
+        lite.main(argv)
