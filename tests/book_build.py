@@ -3,7 +3,11 @@
 The fixture ``book`` builds the book exactly as ``make book`` does (widget scripts
 vendored and verified, the three editions built side by side by book/editions.py, every
 lesson executed in each, Sphinx warnings as errors, nitpicky cross-references), into a
-temporary folder, the first time a test asks for it. All
+temporary folder (removed at the session's end unless something failed), the first time
+a test asks for it; or, when ``make book`` left a build in book/_build whose record says
+it succeeded from exactly the inputs of now (book/build_inputs.py, ``made_build``), it
+tests that build instead of building the same book again. The session says which build
+it tests and why, at its start and in its summary (``book: ...``). All
 later tests of the session get the same build: the lessons run once per test run,
 and the lesson checks (tests/test_lessons.py) read what the build executed.
 
@@ -33,7 +37,9 @@ build made by ``make book`` (the folder holding ``html/``)::
 
     RUMMY_BOOK_BUILD=book/_build .venv/bin/python -m pytest tests/test_book.py
 
-That build may be older than the lessons; CI never sets the variable.
+That build may be older than the lessons (it is taken as it is, record or not); CI never
+sets the variable. ``RUMMY_BOOK_REBUILD=1`` builds the book in the session even when
+book/_build was made from the inputs of now.
 
 The build starts as soon as the tests are collected, in the background, when any
 selected test needs it; the tests that do not need the book run first, while it
