@@ -33,8 +33,10 @@ check: setup
 # tests in another, the long random games in a third, every other test in the fourth,
 # each test once; the first book process prints as it runs, the others' output is printed
 # after it. The book is built once, in the test session (tests/book_build.py), and that
-# build executes every lesson for the lesson checks; the JupyterLite site is built first
-# for the live-lesson tests.
+# build executes every lesson for the lesson checks; when `make book` left a build made
+# from exactly the inputs of now (its record, book/build_inputs.py), the session tests
+# that build instead and says so. The JupyterLite site is built first for the live-lesson
+# tests.
 test: system-test setup lite proxy
 	$(BIN)/python tests/run_lanes.py
 

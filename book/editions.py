@@ -41,6 +41,7 @@ BOOK = Path(__file__).resolve().parent
 ROOT = BOOK.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(BOOK))
+import build_inputs  # noqa: E402  (book/build_inputs.py: what a build is made from)
 import i18n as book_i18n  # noqa: E402  (book/i18n.py: the pages in a language)
 
 from rummy_teach.i18n import DEFAULT, LANGUAGES, language  # noqa: E402
@@ -174,7 +175,17 @@ def main(argv=None) -> int:
     parser.add_argument("--only", action="append", choices=TRANSLATED,
                         help="build only this translated edition (with the English)")
     args = parser.parse_args(argv)
-    ok, log = build_editions(args.path_output, tuple(args.only or TRANSLATED))
+    only = tuple(args.only or TRANSLATED)
+    build = (args.path_output or BOOK) / "_build"
+    # the record of what the build is made from (book/build_inputs.py), taken before it
+    # starts and written when it ends, for a whole build only: the test session reuses a
+    # `make book` build only when its record says it succeeded from the inputs of now
+    build_inputs.forget(build)
+    inputs = build_inputs.manifest()
+    ok, log = build_editions(args.path_output, only)
+    (build / "build.log").write_text(log, encoding="utf-8")
+    if only == TRANSLATED:
+        build_inputs.record(build, inputs, ok)
     print(log)
     return 0 if ok else 1
 

@@ -56,6 +56,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+sys.path.append(str(HERE.parent / "book"))
+import build_inputs  # noqa: E402  (book/build_inputs.py: what the book and this site are made from)
 from lessons import (TRANSLATED, lesson_map, lesson_sources, notebook_name,  # noqa: E402
                      reader_cells, translated_lessons)
 
@@ -564,6 +566,19 @@ def main(argv=None) -> int:
             relock()
             return 0
         started = time.monotonic()
+        # what the site is made from, taken before reading it (see the copy below)
+        made_from = build_inputs.lite_inputs(build_inputs.digest(build_inputs.manifest()),
+                                             executed)
+        dest = None if args.dest == "none" else Path(args.dest).resolve()
+        # `make book` then `make test` (whose `make lite` builds the site again): a site
+        # in DEST made from exactly these inputs (its record) is the one this build would
+        # make; RUMMY_BOOK_REBUILD=1 builds it regardless
+        if dest is not None and os.environ.get("RUMMY_BOOK_REBUILD", "") in ("", "0") \
+                and (dest / "jupyter-lite.json").exists() \
+                and build_inputs.recorded_digest(dest) == build_inputs.digest(made_from):
+            say(f"the site in {dest} was made from exactly these inputs ({build_inputs.RECORD}): "
+                "nothing to build")
+            return 0
         lock = json.loads(LOCK.read_text())
         tarball, wheels = fetch(lock)
         sources = lesson_sources()
@@ -576,11 +591,14 @@ def main(argv=None) -> int:
         check_site(SITE)
         say(f"site: {SITE.relative_to(ROOT)} ({site_size(SITE) / 1e6:.1f} MB, "
             f"{len(sources)} lessons) in {time.monotonic() - started:.0f} s")
-        if args.dest != "none":
-            dest = Path(args.dest).resolve()
+        if dest is not None:
             shutil.rmtree(dest, ignore_errors=True)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copytree(SITE, dest)
+            # what the copy was made from: a test session testing a `make book` build
+            # takes this copy with it only when it was made from the same inputs
+            # (tests/test_book_play.py, book_with_lite)
+            build_inputs.record(dest, made_from, True)
             say(f"copied to {dest}")
     except BuildError as error:
         print(f"[lite] build failed: {error}", file=sys.stderr)

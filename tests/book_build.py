@@ -3,7 +3,11 @@
 The fixture ``book`` builds the book exactly as ``make book`` does (widget scripts
 vendored and verified, the three editions built side by side by book/editions.py, every
 lesson executed in each, Sphinx warnings as errors, nitpicky cross-references), into a
-temporary folder, the first time a test asks for it. All
+temporary folder (removed at the session's end unless something failed), the first time
+a test asks for it; or, when ``make book`` left a build in book/_build whose record says
+it succeeded from exactly the inputs of now (book/build_inputs.py, ``made_build``), it
+tests that build instead of building the same book again. The session says which build
+it tests and why, at its start and in its summary (``book: ...``). All
 later tests of the session get the same build: the lessons run once per test run,
 and the lesson checks (tests/test_lessons.py) read what the build executed.
 
@@ -33,7 +37,9 @@ build made by ``make book`` (the folder holding ``html/``)::
 
     RUMMY_BOOK_BUILD=book/_build .venv/bin/python -m pytest tests/test_book.py
 
-That build may be older than the lessons; CI never sets the variable.
+That build may be older than the lessons (it is taken as it is, record or not); CI never
+sets the variable. ``RUMMY_BOOK_REBUILD=1`` builds the book in the session even when
+book/_build was made from the inputs of now.
 
 The build starts as soon as the tests are collected, in the background, when any
 selected test needs it; the tests that do not need the book run first, while it
@@ -48,14 +54,17 @@ succeeded, and its log); the others wait for that file and read the same build.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import http.server
 import json
 import os
 import signal
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +77,14 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 BIN = Path(sys.executable).parent
 REUSE = "RUMMY_BOOK_BUILD"
+#: the build `make book` leaves, tested instead of a new one when its record says it was
+#: made from exactly the inputs of now (book/build_inputs.py)
+MADE = BOOK / "_build"
+#: set (to anything but "" or "0") to build the book in the session even so
+REBUILD = "RUMMY_BOOK_REBUILD"
+
+sys.path.append(str(BOOK))
+import build_inputs  # noqa: E402  (book/build_inputs.py: what a build is made from)
 
 
 #: what a lesson kernel may print on its own stderr (which the build's log holds) that
@@ -99,6 +116,10 @@ class BookBuild:
     log: str
     ok: bool
     reused: bool = False  # taken from RUMMY_BOOK_BUILD, not built by this session
+    #: the digest of the inputs it was made from, when known (book/build_inputs.py)
+    digest: str | None = None
+    #: which build this is and why it is the one tested (said in the session's output)
+    origin: str = ""
 
     def failure(self, limit: int = 6000) -> str:
         """What a failed build's reader needs: every line of the log that warns or
@@ -164,41 +185,76 @@ def build_book(out: Path) -> BookBuild:
                         timeout=2700)
     (out / "_build").mkdir(parents=True, exist_ok=True)
     (out / "_build" / "build.log").write_text(output, encoding="utf-8")  # whole, to read after
-    return BookBuild(out / "_build" / "html", output, code == 0)
+    return BookBuild(out / "_build" / "html", output, code == 0,
+                     digest=build_inputs.recorded_digest(out / "_build"))
+
+
+def made_build(made: Path = MADE, root: Path = ROOT) -> tuple[BookBuild | None, str]:
+    """The build `make book` left in ``made`` (a folder holding ``html/``), when it may
+    be tested as the build of the inputs ``root`` has now: its record (written by
+    book/editions.py) says it succeeded and was made from exactly these inputs
+    (book/build_inputs.py), and its log is there. Else None. With why, in a sentence."""
+    if os.environ.get(REBUILD, "") not in ("", "0"):
+        return None, f"{REBUILD} is set"
+    ok, why = build_inputs.reusable(made, root)
+    if ok and not (made / "build.log").exists():
+        ok, why = False, f"{made} has no build.log"
+    if not ok:
+        return None, why
+    return BookBuild(made / "html", (made / "build.log").read_text(encoding="utf-8"), True,
+                     digest=build_inputs.recorded_digest(made),
+                     origin=f"testing the build in {made}, not building the book again: {why}"), why
 
 
 class EarlyBuild(threading.Thread):
     """The session's book build, started at collection time (see the module docstring);
-    ``shared``: also write BUILT for the processes sharing the run."""
+    ``shared``: also write BUILT for the processes sharing the run. ``why``: why the book
+    is built in the session (why `make book`'s build is not tested instead)."""
 
-    def __init__(self, out: Path, shared: bool = False):
+    def __init__(self, out: Path, shared: bool = False, why: str = ""):
         super().__init__(name="book build", daemon=True)
         self.out = out
         self.shared = shared
+        self.why = why
         self.result: BookBuild | None = None
 
     def run(self) -> None:
+        origin = f"building the book in this session, in {self.out} ({self.why})"
         try:
-            self.result = build_book(self.out)
+            self.result = dataclasses.replace(build_book(self.out), origin=origin)
         except Exception as error:  # noqa: BLE001 - told to every test that needs the book
             self.result = BookBuild(self.out / "_build" / "html", f"the build broke: {error!r}",
-                                    False)
+                                    False, origin=origin)
         if self.shared:
-            tell_built(self.out, self.result.ok, self.result.log)
+            tell_built(self.out, self.result)
 
 
-#: the file that says a shared build is over: {"ok": ..., "log": ...}
+class Made(threading.Thread):
+    """`make book`'s build, already there (``made_build``): nothing to wait for."""
+
+    def __init__(self, result: BookBuild):
+        super().__init__(name="book build (make book's)", daemon=True)
+        self.result = result
+
+    def run(self) -> None:
+        pass
+
+
+#: the file that says a shared build is over: {"ok": ..., "log": ..., "html": ..., ...}
 BUILT = "built.json"
 #: how long a process sharing the run waits for another's build (the build's own bounds,
 #: vendoring and editions, plus room): it only bounds how long a broken run takes to fail
 SHARED_BUILD_WAIT = 3600
 
 
-def tell_built(out: Path, ok: bool, log: str) -> None:
-    """Write BUILT in ``out`` at once (written aside, then renamed: never half read)."""
+def tell_built(out: Path, build: BookBuild) -> None:
+    """Write BUILT in ``out`` at once, saying where ``build`` is and how it went (written
+    aside, then renamed: never half read)."""
     aside = out / (BUILT + ".part")
     out.mkdir(parents=True, exist_ok=True)
-    aside.write_text(json.dumps({"ok": ok, "log": log}), encoding="utf-8")
+    aside.write_text(json.dumps({"ok": build.ok, "log": build.log, "html": str(build.html),
+                                 "digest": build.digest, "origin": build.origin}),
+                     encoding="utf-8")
     os.replace(aside, out / BUILT)
 
 
@@ -217,7 +273,9 @@ class SharedBuild(threading.Thread):
                 break
         if built.exists():
             said = json.loads(built.read_text(encoding="utf-8"))
-            self.result = BookBuild(self.out / "_build" / "html", said["log"], said["ok"])
+            self.result = BookBuild(Path(said["html"]), said["log"], said["ok"],
+                                    digest=said["digest"],
+                                    origin=f"{said['origin']} (by another process of the run)")
         else:
             self.result = BookBuild(self.out / "_build" / "html",
                                     f"no word of the shared build in {self.out} after "
@@ -238,14 +296,40 @@ def pytest_collection_modifyitems(config, items):
     items[:] = ([item for item in items if not _needs_book(item)]
                 + [item for item in items if _needs_book(item)])
     share = config.getoption("share")
-    if share is None:
-        build = EarlyBuild(config._tmp_path_factory.mktemp("book"))
-    elif claim(Path(share), "the book build"):
-        build = EarlyBuild(Path(share) / "book", shared=True)
+    if share is None or claim(Path(share), "the book build"):
+        made, why = made_build()
+        if made is not None:
+            build = Made(made)
+            if share is not None:
+                tell_built(Path(share) / "book", made)
+        elif share is None:
+            # a folder of its own (pytest's tmp_path_factory is a fixture, not there yet at
+            # collection), removed at the session's end unless something failed
+            build = EarlyBuild(Path(tempfile.mkdtemp(prefix="rummy-book-")), why=why)
+            _early["temporary"] = build.out
+        else:
+            build = EarlyBuild(Path(share) / "book", shared=True, why=why)
+        say(config, made.origin if made is not None else f"building the book in this session: {why}")
     else:
         build = SharedBuild(Path(share) / "book")
     build.start()
     _early["build"] = build
+
+
+#: what the session said of its book build, repeated in its summary
+_said: list[str] = []
+
+
+def say(config, line: str) -> None:
+    _said.append(line)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(f"book: {line}")
+
+
+def pytest_terminal_summary(terminalreporter):
+    for line in _said:
+        terminalreporter.write_line(f"book: {line}")
 
 
 def pytest_sessionfinish(session):
@@ -258,9 +342,15 @@ def pytest_sessionfinish(session):
             pass
     if build is not None:
         build.join(timeout=30)
+        temporary = _early.pop("temporary", None)
+        if temporary is not None and not build.is_alive() and build.result is not None \
+                and build.result.ok and not session.testsfailed:
+            shutil.rmtree(temporary, ignore_errors=True)
         if isinstance(build, EarlyBuild) and build.shared and not (build.out / BUILT).exists():
             # stopped before its build was over: the processes waiting for it fail now
-            tell_built(build.out, False, "the process building the book ended before its build")
+            tell_built(build.out, BookBuild(build.out / "_build" / "html", "the process building "
+                                            "the book ended before its build", False,
+                                            origin="a build stopped early"))
 
 
 @pytest.fixture(scope="session")
@@ -275,6 +365,8 @@ def book(tmp_path_factory) -> BookBuild:
     early = _early.get("build")
     if early is not None:
         early.join()
+        if isinstance(early, SharedBuild):
+            _said.append(early.result.origin)
         return early.result
     return build_book(tmp_path_factory.mktemp("book"))
 
@@ -305,7 +397,9 @@ def shared_book_page(book_site, chromium):
     For tests that only read a page (what it shows, its requests, an accessibility
     scan): loading a lesson page with its widgets costs seconds of Chromium's time, and
     several tests read each page. A test that clicks, types or moves the focus takes a
-    fresh ``browser_page`` instead.
+    fresh ``browser_page`` instead, or ``shared_book_page.take(path)``: the page if it
+    was loaded (then no later test is handed it: the caller owns it, may click in it and
+    closes its context), else None.
     """
     from browser import RecordedPage  # the other plugin of tests/conftest.py
 
@@ -319,6 +413,7 @@ def shared_book_page(book_site, chromium):
             opened[path] = recorded
         return opened[path]
 
+    load.take = lambda path: opened.pop(path, None)
     yield load
     for recorded in opened.values():
         recorded.page.context.close()

@@ -326,9 +326,15 @@ def chromium():
 
 @pytest.fixture
 def browser_page(chromium):
-    context = chromium.new_context(viewport={"width": 1100, "height": 900})
-    recorded = RecordedPage(context)
-    yield recorded
+    yield from on_screen(chromium, {"viewport": {"width": 1100, "height": 900}})
+
+
+def on_screen(chromium, screen: dict):
+    """For a fixture (``yield from on_screen(chromium, PHONE)``): a fresh page recorded as
+    ``browser_page``'s, in a context of its own with ``screen``'s size (PHONE, WIDE),
+    closed after the test."""
+    context = chromium.new_context(**screen)
+    yield RecordedPage(context)
     context.close()
 
 

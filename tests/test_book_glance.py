@@ -17,15 +17,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser import PHONE, STRIPS, TARGET, RecordedPage
-from rummy_teach.game import Bot
+from browser import PHONE, STRIPS, TARGET, on_screen
 from rummy_teach.i18n import language
 from rummy_teach.reasons import say
 from test_book_pages import WCAG, axe_source  # noqa: F401  (a fixture)
 from test_book_play import (PLAY, SCORING, book_with_lite, focused, key, open_page,  # noqa: F401
                             page_errors, play_site, settled, tab_until)
-from test_book_tables import CONTRACT, R500, assert_every_hand_face_up, click_in_page, mirror_of, page_log
-from test_play_tables import click_through
+from test_book_tables import CONTRACT, R500, assert_every_hand_face_up, page_log, play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -139,28 +137,7 @@ def test_the_worked_examples_back_says_why_when_tabbed_to(play_site, browser_pag
 
 @pytest.fixture
 def phone(chromium):
-    context = chromium.new_context(**PHONE)
-    recorded = RecordedPage(context)
-    yield recorded
-    context.close()
-
-
-def play_to_the_end(table) -> object:
-    """The reader's seat played to the end of the hand by a computer player for it, in step
-    with the page's mirror (tests/test_book_tables.py); the mirror."""
-    mirror = mirror_of(table)
-    mirror.run_bots()
-    me = Bot("hard", seed=f"{mirror.seed}/reader")
-    for _ in range(400):
-        if mirror.game.is_hand_over:
-            break
-        action = me.act(mirror.game)
-        click_in_page(table, action)
-        click_through(mirror, action)
-        mirror.run_bots()
-        assert page_log(table) == mirror.log_lines[-6:], str(action)
-    assert mirror.game.is_hand_over
-    return mirror
+    yield from on_screen(chromium, PHONE)
 
 
 def assert_the_end_on_one_screen(table, what: str) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser import PHONE, STRIPS, TARGET, WIDE, RecordedPage
+from browser import PHONE, STRIPS, TARGET, WIDE, RecordedPage, on_screen
 from test_book_play import SCORING, book_with_lite, open_page, page_errors, play_site, press, settled  # noqa: F401
 from test_book_pages import WCAG, axe_source  # noqa: F401  (a fixture)
 from test_book_tables import CONTRACT, R500
@@ -85,10 +85,7 @@ def step_back_to(stepper, start: str, steps: int) -> None:
 
 @pytest.fixture
 def wide(chromium):
-    context = chromium.new_context(**WIDE)
-    recorded = RecordedPage(context)
-    yield recorded
-    context.close()
+    yield from on_screen(chromium, WIDE)
 
 
 def widget_on(page, kind: str, index: int):

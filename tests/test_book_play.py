@@ -36,6 +36,7 @@ from pathlib import Path
 
 import pytest
 
+from book_build import build_inputs  # book/build_inputs.py, as tests/book_build.py loads it
 from rummy_teach import render
 from rummy_teach.cards import parse_cards
 from rummy_teach.quiz import Quiz
@@ -60,13 +61,21 @@ def book_with_lite(book):
     as ``make book`` leaves it: the pages' Python comes from there."""
     assert book.ok, book.failure()
     html = book.html
+    executed = html.parent / "jupyter_execute" / "tutorials"   # what `make lite` reads
+    # the site there is taken only when it was made from this build's inputs and executed
+    # lessons (`make book`, then `make test`'s `make lite`, leave one; lite/build.py records
+    # what it made it from): otherwise it is built again, as for a build of the session.
+    # (A build named by RUMMY_BOOK_BUILD, for iterating on a test, is taken as it is.)
+    wanted = build_inputs.digest(build_inputs.lite_inputs(book.digest, executed))
     # processes sharing the build (tests/book_build.py) add the site one at a time: the
     # first builds it, the others find it there
     with open(html.parent / "lite.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
+        other = not book.reused and (book.digest is None
+                                     or build_inputs.recorded_digest(html / "lite") != wanted)
+        if other or not (html / "lite" / "static" / "pyodide" / "pyodide.mjs").exists():
             lite = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--dest",
-                                   str(html / "lite"), "--executed", str(html / "_sources" / "tutorials")],
+                                   str(html / "lite"), "--executed", str(executed)],
                                   cwd=ROOT, capture_output=True, text=True, timeout=900)
             assert lite.returncode == 0, lite.stdout[-3000:] + lite.stderr[-3000:]
     return html

@@ -114,13 +114,14 @@ def assert_every_hand_face_up(table, mirror) -> None:
         assert names == sorted(render.spoken_name(card) for card in left), name
 
 
-def play_whole_hand(table) -> tuple:
-    """Play the reader's seat to the end of the hand in the page, in step with its mirror;
-    the kinds of move made and the mirror."""
+def play_to_the_end(table, after=lambda action: None):
+    """The reader's seat played to the end of the hand in the page by a computer player
+    for it, in step with the page's mirror (the page's log checked after each move, and
+    ``after(action)`` called); the mirror."""
     mirror = mirror_of(table)
     mirror.run_bots()
     assert page_log(table) == mirror.log_lines[-6:]
-    me, kinds = Bot("hard", seed=f"{mirror.seed}/reader"), []
+    me = Bot("hard", seed=f"{mirror.seed}/reader")
     for _ in range(400):
         if mirror.game.is_hand_over:
             break
@@ -128,10 +129,22 @@ def play_whole_hand(table) -> tuple:
         click_in_page(table, action)
         click_through(mirror, action)
         mirror.run_bots()
-        kinds.append((action.kind, getattr(action, "depth", 1) or 1))
-        assert table.locator(".rt-message").inner_text().strip() == "", str(action)
+        after(action)
         assert page_log(table) == mirror.log_lines[-6:], str(action)
     assert mirror.game.is_hand_over
+    return mirror
+
+
+def play_whole_hand(table) -> tuple:
+    """Play the reader's seat to the end of the hand in the page, in step with its mirror;
+    the kinds of move made and the mirror."""
+    kinds = []
+
+    def after(action) -> None:
+        kinds.append((action.kind, getattr(action, "depth", 1) or 1))
+        assert table.locator(".rt-message").inner_text().strip() == "", str(action)
+
+    mirror = play_to_the_end(table, after)
     assert table.locator(".rt-result").count() == 1
     assert re.search(rf"Hand {mirror.game.hand_results[-1].hand} over", table.inner_text())
     return kinds, mirror

@@ -258,4 +258,26 @@ def test_the_processes_of_a_split_book_lane_share_one_build(tmp_path, monkeypatc
     building.join(timeout=60)
     waiting.join(timeout=60)
     assert built == [out]                                    # built once, by one process
-    assert waiting.result == building.result == book_build.BookBuild(out / "_build" / "html", log, ok)
+    for result in (waiting.result, building.result):
+        assert (result.html, result.log, result.ok) == (out / "_build" / "html", log, ok)
+    assert building.result.origin.startswith("building the book in this session")
+    assert waiting.result.origin == building.result.origin + " (by another process of the run)"
+
+
+def test_processes_sharing_the_run_test_the_build_make_book_left_when_the_claimer_takes_it(tmp_path):
+    """When the process that claimed the build finds `make book`'s build made from the
+    inputs of now (tests/book_build.py, made_build), it builds nothing and tells the
+    others where that build is: they test the same folder, and say whose word it was."""
+    import book_build
+
+    made = book_build.BookBuild(tmp_path / "project" / "book" / "_build" / "html",
+                                "build succeeded.", True, digest="d" * 64,
+                                origin="testing the build in book/_build")
+    out = tmp_path / "share" / "book"
+    waiting = book_build.SharedBuild(out)
+    waiting.start()
+    book_build.tell_built(out, made)
+    waiting.join(timeout=60)
+    assert (waiting.result.html, waiting.result.log, waiting.result.ok, waiting.result.digest) \
+        == (made.html, made.log, True, made.digest)
+    assert waiting.result.origin == "testing the build in book/_build (by another process of the run)"
