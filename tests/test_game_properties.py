@@ -6,7 +6,7 @@ last changed). Every 7th step (one player's view, each player in turn) and at ea
 hand's end (every player's): no view shows another player's hidden cards or the stock. After each hand the scores follow the rules'
 formula; the history replays to the identical game, from JSON and from any step.
 
-The per-step checks are kept cheap (cards compared as sorted plain tuples against the
+The per-step checks are kept cheap (cards compared as plain tuples against the
 deck read once per game, only changed melds judged again), and so is choosing the
 move: one step in :data:`FULL_LISTING_EVERY` picks from the full ``legal_actions()``,
 the others judge a few random candidates and play the first one accepted (see
@@ -51,19 +51,21 @@ FULL_LISTING_EVERY = 16
 TRIED_DOWNS = 4
 
 
-# a card's identity as a plain tuple, read in C: comparing sorted tuples is much cheaper
+# a card's identity as a plain tuple, read in C: comparing sets of tuples is much cheaper
 # than counting Card objects (whose hash and equality run in Python) at every step
 CARD_KEY = attrgetter("rank", "suit", "copy")
 
 
-def deck_keys(game) -> list[tuple]:
-    return sorted(map(CARD_KEY, make_deck(*game.rules.deck_for(game.num_players))))
+def deck_keys(game) -> frozenset[tuple]:
+    return frozenset(map(CARD_KEY, make_deck(*game.rules.deck_for(game.num_players))))
 
 
-def check_cards(game, deck: list[tuple]):
+def check_cards(game, deck: frozenset[tuple]):
+    """Every card of the deck in exactly one place: as many cards as the deck has, and
+    the same set (each card of a deck is one of a kind, so no card is there twice)."""
     places = game.card_places().values()
-    seen = sorted(map(CARD_KEY, chain.from_iterable(places)))
-    if seen != deck:
+    seen = list(map(CARD_KEY, chain.from_iterable(places)))
+    if len(seen) != len(deck) or deck.symmetric_difference(seen):
         extra, missing = Counter(seen) - Counter(deck), Counter(deck) - Counter(seen)
         raise AssertionError(f"cards not conserved: extra {dict(extra)}, missing {dict(missing)}")
 
