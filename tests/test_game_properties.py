@@ -147,7 +147,7 @@ def choose_action(game, rng, step):
             game.phase == "draw" and game.rules.booting_bonus and game.turns_played(game.current_player) == 1):
         return pick(game.legal_actions(), rng)
     for action in candidates(game, rng):
-        if game.judge(action).ok:
+        if game.is_legal(action):
             return action
     return pick(game.legal_actions(), rng)  # nothing cheap was legal: list them all
 

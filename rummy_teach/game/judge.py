@@ -87,6 +87,20 @@ def judge(game, action, names=None) -> MoveVerdict:
     return MoveVerdict(action, True, reasons, tuple(melds), grown)
 
 
+def allows(game, action: Action) -> tuple | None:
+    """The judge's decision on ``action`` (an :class:`Action`) without its words: when
+    :func:`judge` would accept it, what it would put on the table (``melds``, ``grown``,
+    as in the verdict), else ``None``. For the callers that act on the decision alone
+    (:meth:`Game.apply <rummy_teach.game.state.Game.apply>`, ``legal_actions``, the
+    bots): the words of a yes, the move said in the reader's language, cost as much
+    as the rule itself, and a game asks for tens of thousands of them."""
+    try:
+        melds, grown, _ = _judge(game, action)
+    except _Refused:
+        return None
+    return tuple(melds), grown
+
+
 def _judge(game, action, names=None):
     phase, kind = game.phase, action.kind
     if phase == "game_over":
