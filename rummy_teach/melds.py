@@ -155,11 +155,30 @@ class MeldCheck(Verdict):
 
 # --- judging ------------------------------------------------------------------------
 
+#: how many verdicts ``rules.meld_verdicts`` keeps before it starts again (far more than
+#: one game asks for; a few megabytes)
+KEPT_VERDICTS = 4096
+
+
 def check_meld(rules, cards: tuple[Card, ...], kind: str | None = None) -> MeldCheck:
-    """Judge ``cards`` as a meld under ``rules``; ``kind`` ("set"/"run") forces one reading."""
+    """Judge ``cards`` as a meld under ``rules``; ``kind`` ("set"/"run") forces one reading.
+
+    The verdict is kept (``rules.meld_verdicts``): the judge, the legal moves and the
+    computer players ask about the same groups many times in a game."""
     cards = tuple(cards)
     if kind not in (None, "set", "run"):
         raise IllegalMeldError(f"kind must be 'set' or 'run', not {kind!r}")
+    kept = rules.meld_verdicts
+    verdict = kept.get((kind, cards))
+    if verdict is None:
+        verdict = _judge_meld(rules, cards, kind)
+        if len(kept) >= KEPT_VERDICTS:
+            kept.clear()
+        kept[kind, cards] = verdict
+    return verdict
+
+
+def _judge_meld(rules, cards: tuple[Card, ...], kind: str | None) -> MeldCheck:
     problems = list(_card_problems(rules, cards))
     if problems:
         return MeldCheck(cards, False, None, tuple(problems))
@@ -370,7 +389,7 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
     found, seen = [], set()
 
     def add(group):
-        key = tuple(sorted((c.face.sort_key() for c in group)))
+        key = tuple(sorted(c.face_index for c in group))  # the group's faces
         if key not in seen and check_meld(rules, tuple(group)).ok:
             seen.add(key)
             found.append(tuple(group))

@@ -49,7 +49,7 @@ class LayDownChoice:
 
         def search(i, used, chosen, floor):
             if i == len(needs):
-                key = tuple(sorted(tuple(sorted(c.face.sort_key() for c in g)) for g in chosen))
+                key = tuple(sorted(tuple(sorted(c.face_index for c in g)) for g in chosen))
                 if key not in seen:
                     seen.add(key)
                     yield Action("meld", melds=tuple(chosen))

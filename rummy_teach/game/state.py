@@ -102,6 +102,8 @@ class Game:
 
     # --- reading the state ----------------------------------------------------
     def _seat(self, player) -> int:
+        if player.__class__ is int and 0 <= player < self._n:  # the usual case, asked often
+            return player
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self._n:
             raise UsageError(f"player must be a number from 0 to {self._n - 1}, not {player!r}")
         return player
