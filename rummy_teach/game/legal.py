@@ -95,10 +95,11 @@ def _lay_downs(game, hand) -> list[Action]:
 def _free_copy(group, hand, used):
     """``group`` made of hand cards not in ``used``: the same faces, other copies if need be
     (two identical runs from two decks are two melds)."""
+    used = set(used)
     free = [c for c in hand if c not in used]
     out = []
     for card in group:
-        pick = card if card in free else next((c for c in free if c.face == card.face), None)
+        pick = card if card in free else next((c for c in free if c.face_index == card.face_index), None)
         if pick is None:
             return None
         free.remove(pick)
