@@ -208,7 +208,9 @@ def _in_a_run(rules, card, naturals, wilds) -> bool:
             for high in range(max(position, low + rules.min_run - 1), min(top, low + 12) + 1):
                 window = [p for p in range(low, high + 1) if p != position]
                 present = [at[p] for p in window if p in at]
-                if len(window) - len(present) > len(wilds) or len(set(present)) != len(present):
+                if len(window) - len(present) > len(wilds):
+                    break  # a longer window (the next high) only misses more
+                if len(set(present)) != len(present):
                     continue
                 group = (card,) + tuple(present) + tuple(wilds[:len(window) - len(present)])
                 if check_meld(rules, group, kind="run").ok:
