@@ -220,8 +220,7 @@ def _card_problems(rules, cards):
         yield Reason("empty")
         return
     seen = set()
-    packs = max(d for _, d, _ in rules.decks)
-    jokers = max(j for _, _, j in rules.decks)
+    packs, jokers = rules.deck_limits
     for card in cards:
         if card in seen:
             yield Reason("duplicate_card", {"card": str(card)})

@@ -115,6 +115,12 @@ class RuleSet:
         Not part of the rule set's value: equality, ``repr`` and JSON leave it out."""
         return {}
 
+    @cached_property
+    def deck_limits(self) -> tuple[int, int]:
+        """The most 52-card packs and the most jokers any table of this game plays with:
+        a card with a higher copy number is in no deck of the game."""
+        return max(d for _, d, _ in self.decks), max(j for _, _, j in self.decks)
+
     @property
     def title(self) -> str:
         """The game's title in the language in use ("Basic Rummy", "Ramino base" ...)."""
