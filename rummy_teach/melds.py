@@ -421,7 +421,9 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
                 missing = high - low + 1 - len(present)
                 if missing > len(wilds):
                     break  # a longer window only misses more
-                if high - low + 1 >= rules.min_run and present and len(set(present)) == len(present):
+                # (present holds no card twice: only an ace stands at two positions, 1 and
+                # 14, and no window of at most 13 places holds both)
+                if high - low + 1 >= rules.min_run and present:
                     # the gaps take wild cards; spare wild cards may also stand for cards
                     # the hand holds (kept for another meld)
                     spare = len(wilds) - missing
