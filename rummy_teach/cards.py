@@ -80,6 +80,12 @@ class Card:
     51 by suit (S H D C), then rank (ace to king), and 52 for a joker; every copy of a
     face has the same number. It is worked out once, when the card is made, because
     the solver reads it for every card it is given.
+
+    Cards are compared, hashed, written and stripped of their copy number in every
+    step of a game (hands, melds, the judge's checks), so these are written by hand:
+    equality reads two small integers, the hash is a whole number worked out from them
+    (the same in every process, unlike a hash of the suit's letter), ``face`` returns a
+    card made once at import, and ``text`` is written once per card and kept.
     """
 
     rank: int
@@ -99,6 +105,16 @@ class Card:
             raise NotationError(f"copy {self.copy!r} must be a whole number from 1 up")
         face_index = 52 if self.rank == 0 else 13 * SUITS.index(self.suit) + self.rank - 1
         object.__setattr__(self, "face_index", face_index)  # derived, not a field
+
+    def __eq__(self, other):
+        # the same answer as the dataclass's (rank, suit, copy) comparison: face_index
+        # stands for (rank, suit)
+        if other.__class__ is Card:
+            return self.face_index == other.face_index and self.copy == other.copy
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.face_index + 53 * self.copy
 
     # --- construction ---------------------------------------------------------
     @classmethod
@@ -138,7 +154,7 @@ class Card:
     @property
     def face(self) -> "Card":
         """The same card with its copy number dropped (what is printed on it)."""
-        return self if self.copy == 1 else Card(self.rank, self.suit)
+        return self if self.copy == 1 else _FACES[self.face_index]
 
     @property
     def is_red(self) -> bool:
@@ -163,21 +179,28 @@ class Card:
 
     def sort_key(self, by: str = "suit") -> tuple:
         """Key for sorting a hand by ``"suit"`` (then rank) or by ``"rank"``; jokers last."""
-        if self.is_joker:
+        if self.rank == 0:
             return (1, 0, 0, self.copy)
-        suit_order = SUITS.index(self.suit)
         if by == "rank":
-            return (0, self.rank, suit_order, self.copy)
-        return (0, suit_order, self.rank, self.copy)
+            return (0, self.rank, self.face_index // 13, self.copy)
+        return (0, self.face_index // 13, self.rank, self.copy)
 
     # --- text forms -----------------------------------------------------------
     def text(self, ascii: bool = False) -> str:
         """The card's notation; Unicode suits unless ``ascii`` is true."""
-        if self.is_joker:
-            base = "JK"
+        try:
+            return self._ascii if ascii else self._unicode
+        except AttributeError:  # the first time: written once, kept on the card
+            pass
+        tail = "" if self.copy == 1 else f"#{self.copy}"
+        if self.rank == 0:
+            unicode = ascii_text = "JK" + tail
         else:
-            base = RANK_LABELS[self.rank] + (self.suit if ascii else SUIT_SYMBOLS[self.suit])
-        return base if self.copy == 1 else f"{base}#{self.copy}"
+            unicode = RANK_LABELS[self.rank] + SUIT_SYMBOLS[self.suit] + tail
+            ascii_text = RANK_LABELS[self.rank] + self.suit + tail
+        object.__setattr__(self, "_unicode", unicode)
+        object.__setattr__(self, "_ascii", ascii_text)
+        return ascii_text if ascii else unicode
 
     def __str__(self) -> str:
         return self.text()
@@ -189,6 +212,10 @@ class Card:
         from .render import card_html
 
         return card_html(self)
+
+
+#: the card of each face_index with copy number 1 (what ``Card.face`` returns)
+_FACES = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS) + (Card(0, None),)
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

@@ -155,11 +155,30 @@ class MeldCheck(Verdict):
 
 # --- judging ------------------------------------------------------------------------
 
+#: how many verdicts ``rules.meld_verdicts`` keeps before it starts again (far more than
+#: one game asks for; a few megabytes)
+KEPT_VERDICTS = 4096
+
+
 def check_meld(rules, cards: tuple[Card, ...], kind: str | None = None) -> MeldCheck:
-    """Judge ``cards`` as a meld under ``rules``; ``kind`` ("set"/"run") forces one reading."""
+    """Judge ``cards`` as a meld under ``rules``; ``kind`` ("set"/"run") forces one reading.
+
+    The verdict is kept (``rules.meld_verdicts``): the judge, the legal moves and the
+    computer players ask about the same groups many times in a game."""
     cards = tuple(cards)
     if kind not in (None, "set", "run"):
         raise IllegalMeldError(f"kind must be 'set' or 'run', not {kind!r}")
+    kept = rules.meld_verdicts
+    verdict = kept.get((kind, cards))
+    if verdict is None:
+        verdict = _judge_meld(rules, cards, kind)
+        if len(kept) >= KEPT_VERDICTS:
+            kept.clear()
+        kept[kind, cards] = verdict
+    return verdict
+
+
+def _judge_meld(rules, cards: tuple[Card, ...], kind: str | None) -> MeldCheck:
     problems = list(_card_problems(rules, cards))
     if problems:
         return MeldCheck(cards, False, None, tuple(problems))
@@ -201,8 +220,7 @@ def _card_problems(rules, cards):
         yield Reason("empty")
         return
     seen = set()
-    packs = max(d for _, d, _ in rules.decks)
-    jokers = max(j for _, _, j in rules.decks)
+    packs, jokers = rules.deck_limits
     for card in cards:
         if card in seen:
             yield Reason("duplicate_card", {"card": str(card)})
@@ -370,7 +388,7 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
     found, seen = [], set()
 
     def add(group):
-        key = tuple(sorted((c.face.sort_key() for c in group)))
+        key = tuple(sorted(c.face_index for c in group))  # the group's faces
         if key not in seen and check_meld(rules, tuple(group)).ok:
             seen.add(key)
             found.append(tuple(group))
@@ -403,7 +421,9 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
                 missing = high - low + 1 - len(present)
                 if missing > len(wilds):
                     break  # a longer window only misses more
-                if high - low + 1 >= rules.min_run and present and len(set(present)) == len(present):
+                # (present holds no card twice: only an ace stands at two positions, 1 and
+                # 14, and no window of at most 13 places holds both)
+                if high - low + 1 >= rules.min_run and present:
                     # the gaps take wild cards; spare wild cards may also stand for cards
                     # the hand holds (kept for another meld)
                     spare = len(wilds) - missing
@@ -427,16 +447,18 @@ def meld_options(rules, cards, prefer=None) -> list[tuple]:
 # set only when it has the set's rank and the set has room.
 
 
-def grow(rules, meld: Meld, card: Card, end: str | None = None, on_table=None):
+def grow(rules, meld: Meld, card: Card, end: str | None = None, on_table=None, explain: bool = True):
     """The meld with ``card`` added, or the :class:`Reason` why it does not fit.
 
     ``end`` ("low" or "high") chooses where a wild card goes on a run (default: the
     high end where there is room). ``on_table`` holds the faces of the natural cards
     on the table, for the Persian rule on jokers; ``None`` leaves that rule out.
+    With ``explain=False`` a card that does not fit gives ``None``, its reason never
+    written (the judge's checks ask this thousands of times a game, the answer alone).
     """
     if meld.kind == "set":
-        return _grow_set(rules, meld, card, on_table)
-    return _grow_run(rules, meld, card, end, on_table)
+        return _grow_set(rules, meld, card, on_table, explain)
+    return _grow_run(rules, meld, card, end, on_table, explain)
 
 
 def check_lay_off(rules, meld: Meld, card: Card, end: str | None = None, on_table=None) -> MeldCheck:
@@ -474,32 +496,34 @@ def _too_many_wilds(rules, meld: Meld, naturals: int) -> bool:
     return rules.natural_majority and size - naturals >= naturals
 
 
-def _grow_set(rules, meld: Meld, card: Card, on_table):
+def _grow_set(rules, meld: Meld, card: Card, on_table, explain=True):
     natural = card.rank == meld.rank
     wild = rules.is_wild(card) and not natural
     if not natural and not wild:
+        if not explain:
+            return None
         code = "set_rank_wild" if rules.wild_ranks else "set_rank"
         return refusal(meld, card, _why(code, rank_plural=rank_plural(meld.rank),
                                         rank=RANK_LABELS[meld.rank]))
     if rules.max_set is not None and len(meld.cards) >= rules.max_set:
-        return refusal(meld, card, _why("set_full", count=len(meld.cards), game=rules.term))
+        return refusal(meld, card, _why("set_full", count=len(meld.cards), game=rules.term)) if explain else None
     if wild:
         naturals = sum(1 for c in meld.cards if not rules.is_wild(c) or c.rank == meld.rank)
         if _too_many_wilds(rules, meld, naturals):
-            return refusal(meld, card, _why("wilds"))
+            return refusal(meld, card, _why("wilds")) if explain else None
         if rules.persian_joker_layoff and on_table is not None:
             playable = [f for f in (Card(meld.rank, s) for s in "SHDC") if f not in on_table]
             if playable:
                 return Reason("joker_layoff_natural_playable",
-                              {"stands_for": " ".join(str(f) for f in playable)})
+                              {"stands_for": " ".join(str(f) for f in playable)}) if explain else None
     return Meld("set", meld.cards + (card,), rank=meld.rank)
 
 
-def _grow_run(rules, meld: Meld, card: Card, end, on_table):
+def _grow_run(rules, meld: Meld, card: Card, end, on_table, explain=True):
     top = ACE_HIGH if rules.ace_high else 13
     low, high = meld.low, meld.high
     if len(meld.cards) >= 13:
-        return refusal(meld, card, _why("run_long"))
+        return refusal(meld, card, _why("run_long")) if explain else None
     ends = []  # (name, position) of each end with room, never holding the ace twice
     if high + 1 <= top and not (low == 1 and high + 1 == ACE_HIGH):
         ends.append(("high", high + 1))
@@ -512,17 +536,17 @@ def _grow_run(rules, meld: Meld, card: Card, end, on_table):
     elif rules.is_wild(card) and ends:
         options = [e for e in ends if end in (None, e[0])]
         if not options:
-            return refusal(meld, card, _why(f"no_room_{end}"))
+            return refusal(meld, card, _why(f"no_room_{end}")) if explain else None
         name, position = options[0]
         naturals = sum(1 for i, c in enumerate(meld.cards) if not rules.is_wild(c)
                        or (c.suit == meld.suit and c.rank in (low + i, 1 if low + i == ACE_HIGH else 0)))
         if _too_many_wilds(rules, meld, naturals):
-            return refusal(meld, card, _why("wilds"))
+            return refusal(meld, card, _why("wilds")) if explain else None
         face = Card(1 if position == ACE_HIGH else position, meld.suit)
         if rules.persian_joker_layoff and on_table is not None and face not in on_table:
-            return Reason("joker_layoff_natural_playable", {"stands_for": str(face)})
+            return Reason("joker_layoff_natural_playable", {"stands_for": str(face)}) if explain else None
     else:
-        return refusal(meld, card, _why_not_run(rules, meld, card, ends))
+        return refusal(meld, card, _why_not_run(rules, meld, card, ends)) if explain else None
     if name == "high":
         return Meld("run", meld.cards + (card,), low=low, suit=meld.suit)
     return Meld("run", (card,) + meld.cards, low=position, suit=meld.suit)

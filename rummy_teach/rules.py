@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable
 
 from .cards import Card, parse_cards
@@ -105,6 +106,20 @@ class RuleSet:
         name the catalogue lacks is named by its English title."""
         code = "game_" + self.name.replace("-", "_")
         return Reason(code) if code in ENGLISH else self.english_title
+
+    @cached_property
+    def meld_verdicts(self) -> dict:
+        """The verdicts :func:`~rummy_teach.melds.check_meld` has given under these rules,
+        by cards and kind, kept because a game asks for the same ones again and again (a
+        rule set never changes, and verdicts are language-neutral, so neither do they).
+        Not part of the rule set's value: equality, ``repr`` and JSON leave it out."""
+        return {}
+
+    @cached_property
+    def deck_limits(self) -> tuple[int, int]:
+        """The most 52-card packs and the most jokers any table of this game plays with:
+        a card with a higher copy number is in no deck of the game."""
+        return max(d for _, d, _ in self.decks), max(j for _, _, j in self.decks)
 
     @property
     def title(self) -> str:

@@ -54,14 +54,15 @@ class Action:
             raise NotationError(f"{self.kind!r} is not an action; actions are: {_FORMS}")
         kind = self.kind
         melds = self.melds
-        if isinstance(melds, (list, tuple)):
-            try:
-                melds = tuple(tuple(group) for group in melds)
-            except TypeError:
-                melds = None
-        if melds is None or not all(isinstance(c, Card) for g in melds for c in g):
-            raise NotationError(f"melds must be groups of Card values, not {self.melds!r}")
-        object.__setattr__(self, "melds", melds)
+        if melds.__class__ is not tuple or melds:  # () (no melds) needs no reading
+            if isinstance(melds, (list, tuple)):
+                try:
+                    melds = tuple(tuple(group) for group in melds)
+                except TypeError:
+                    melds = None
+            if melds is None or not all(isinstance(c, Card) for g in melds for c in g):
+                raise NotationError(f"melds must be groups of Card values, not {self.melds!r}")
+            object.__setattr__(self, "melds", melds)
         if kind == "meld":
             if not melds or any(not g for g in melds):
                 raise NotationError("a meld action needs at least one group, each with cards; "
@@ -177,7 +178,7 @@ class Action:
 
 
 def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return value.__class__ is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def _one_card(card) -> Card:

@@ -87,7 +87,22 @@ def judge(game, action, names=None) -> MoveVerdict:
     return MoveVerdict(action, True, reasons, tuple(melds), grown)
 
 
-def _judge(game, action, names=None):
+def allows(game, action: Action) -> tuple | None:
+    """The judge's decision on ``action`` (an :class:`Action`) without its words: when
+    :func:`judge` would accept it, what it would put on the table (``melds``, ``grown``,
+    as in the verdict), else ``None``. For the callers that act on the decision alone
+    (:meth:`Game.apply <rummy_teach.game.state.Game.apply>`, ``legal_actions``, the
+    bots): the words of a yes, the move said in the reader's language, cost as much
+    as the rule itself, and a game asks for tens of thousands of them."""
+    try:
+        melds, grown, _ = _judge(game, action, explain=False)
+    except _Refused:
+        return None
+    return tuple(melds), grown
+
+
+def _judge(game, action, names=None, explain=True):
+    # explain=False (allows): the same decision, skipping the words only a yes carries
     phase, kind = game.phase, action.kind
     if phase == "game_over":
         _no("game_over")
@@ -106,10 +121,10 @@ def _judge(game, action, names=None):
             _no("draw_first")
         _no("not_now", kind=kind, allowed=_allowed_words(game))
     if phase == "draw":
-        return _before_draw(game, action)
+        return _before_draw(game, action, explain)
     if kind in ("draw", "take", "end"):
         _no("play_not_draw")
-    return _play(game, action)
+    return _play(game, action, explain)
 
 
 def _allowed_words(game) -> str:
@@ -118,12 +133,12 @@ def _allowed_words(game) -> str:
 
 # --- before drawing ------------------------------------------------------------------
 
-def _before_draw(game, action):
+def _before_draw(game, action, explain=True):
     rules, kind = game.rules, action.kind
     if kind in ("meld", "layoff", "discard"):
         if not may_boot(game):
             _no("draw_first")
-        return _play(game, action)
+        return _play(game, action, explain)
     if kind == "end":
         if rules.stock_exhausted != "end_hand":
             _no("no_end_in_game", game=rules.term)
@@ -194,7 +209,9 @@ def _in_a_run(rules, card, naturals, wilds) -> bool:
             for high in range(max(position, low + rules.min_run - 1), min(top, low + 12) + 1):
                 window = [p for p in range(low, high + 1) if p != position]
                 present = [at[p] for p in window if p in at]
-                if len(window) - len(present) > len(wilds) or len(set(present)) != len(present):
+                if len(window) - len(present) > len(wilds):
+                    break  # a longer window (the next high) only misses more
+                if len(set(present)) != len(present):
                     continue
                 group = (card,) + tuple(present) + tuple(wilds[:len(window) - len(present)])
                 if check_meld(rules, group, kind="run").ok:
@@ -204,15 +221,15 @@ def _in_a_run(rules, card, naturals, wilds) -> bool:
 
 # --- after drawing (and booting) ---------------------------------------------------------
 
-def _play(game, action):
+def _play(game, action, explain=True):
     p = game.current_player
     hand = game.hand(p)
     _in_hand(hand, action.cards)
     _must_use(game, action)
     if action.kind == "meld":
-        result = _meld(game, action, hand)
+        result = _meld(game, action, hand, explain)
     elif action.kind == "layoff":
-        result = _lay_off(game, action, hand)
+        result = _lay_off(game, action, hand, explain)
     else:
         result = _discard(game, action, hand)
     if game.is_booting or not game.has_drawn:
@@ -237,7 +254,7 @@ def _must_use(game, action):
         _no("must_use_taken", card=str(must))
 
 
-def _meld(game, action, hand):
+def _meld(game, action, hand, explain=True):
     rules, p = game.rules, game.current_player
     if rules.ladder and game.has_contract_down(p) and not rules.melds_after_contract:
         _no("contract_already_down")
@@ -250,12 +267,12 @@ def _meld(game, action, hand):
     left = len(hand) - len(action.cards)
     reasons = ()
     if rules.ladder and not game.has_contract_down(p):
-        melds, reasons = _lay_down(game, action, left)
+        melds, reasons = _lay_down(game, action, left, explain)
     _keeps_final_discard(rules, left)
     return melds, None, reasons
 
 
-def _lay_down(game, action, left):
+def _lay_down(game, action, left, explain=True):
     """Contract Rummy: the first lay-down is exactly the contract (its melds read as the
     contract needs them); in a whole-hand hand it takes every card at once."""
     rules = game.rules
@@ -278,6 +295,8 @@ def _lay_down(game, action, left):
             chosen[i] = fit[0]
         else:
             melds = [chosen[i] if chosen[i] is not None else readings[i][0] for i in range(count)]
+            if not explain:
+                return melds, ()
             text = " | ".join(m.text() for m in melds)
             return melds, (Reason("contract_held", {"contract": contract.words(), "melds": text}),)
     _no("contract_missing", contract=contract.words(),
@@ -315,7 +334,7 @@ def _layoff_refusal(game, player):
     return None
 
 
-def _lay_off(game, action, hand):
+def _lay_off(game, action, hand, explain=True):
     rules, p = game.rules, game.current_player
     table = game.table
     if not 1 <= action.target <= len(table):
@@ -325,7 +344,7 @@ def _lay_off(game, action, hand):
         raise _Refused(refusal)
     _keeps_final_discard(rules, len(hand) - 1)
     target = table[action.target - 1]
-    grown, reason = grow_meld(rules, target.meld, action.card, action.end, game.natural_faces())
+    grown, reason = grow_meld(rules, target.meld, action.card, action.end, game.natural_faces(), explain)
     if grown is None:
         raise _Refused(reason)
     return (), grown, (reason,)

@@ -23,7 +23,7 @@ from itertools import islice
 from ..cards import Card
 from ..melds import check_meld, meld_options
 from .actions import Action
-from .judge import judge, may_boot
+from .judge import allows, may_boot
 from .table import lay_off
 from ..solver import find_contract
 
@@ -49,7 +49,7 @@ class LayDownChoice:
 
         def search(i, used, chosen, floor):
             if i == len(needs):
-                key = tuple(sorted(tuple(sorted(c.face.sort_key() for c in g)) for g in chosen))
+                key = tuple(sorted(tuple(sorted(c.face_index for c in g)) for g in chosen))
                 if key not in seen:
                     seen.add(key)
                     yield Action("meld", melds=tuple(chosen))
@@ -95,10 +95,11 @@ def _lay_downs(game, hand) -> list[Action]:
 def _free_copy(group, hand, used):
     """``group`` made of hand cards not in ``used``: the same faces, other copies if need be
     (two identical runs from two decks are two melds)."""
+    used = set(used)
     free = [c for c in hand if c not in used]
     out = []
     for card in group:
-        pick = card if card in free else next((c for c in free if c.face == card.face), None)
+        pick = card if card in free else next((c for c in free if c.face_index == card.face_index), None)
         if pick is None:
             return None
         free.remove(pick)
@@ -115,7 +116,7 @@ def layoff_targets(game, card, player=None) -> tuple[int, ...]:
     found = []
     for meld in game.table:
         ends = ("low", "high") if game.rules.is_wild(card) and meld.meld.kind == "run" else (None,)
-        if any(judge(game, Action("layoff", card=card, target=meld.number, end=end)).ok for end in ends):
+        if any(allows(game, Action("layoff", card=card, target=meld.number, end=end)) for end in ends):
             found.append(meld.number)
     return tuple(found)
 
@@ -165,16 +166,16 @@ def legal_actions(game) -> list[Action]:
     """The candidates (above) that the judge accepts, each once."""
     legal = []
     for action in dict.fromkeys(_candidates(game)):
-        verdict = judge(game, action)
-        if verdict.ok and _listed(action, verdict):
+        allowed = allows(game, action)
+        if allowed is not None and _listed(action, allowed[1]):
             legal.append(action)
     return legal
 
 
-def _listed(action, verdict) -> bool:
+def _listed(action, grown) -> bool:
     # a wild card on a run: list each end once, where the judge actually put it
     if action.kind == "layoff" and action.end is not None:
-        return _placed_at(verdict.grown, action.card) == action.end
+        return _placed_at(grown, action.card) == action.end
     return True
 
 

@@ -221,7 +221,7 @@ def allowed(game, action) -> bool:
     """Does the judge accept ``action`` now? The bots never work a rule out themselves:
     the final discard, booting, the discard restriction, when lay-offs and contracts may
     go down are all the judge's (:mod:`.judge`)."""
-    return game.judge(action).ok
+    return game.is_legal(action)
 
 
 def allowed_discards(game, player):

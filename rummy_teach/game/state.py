@@ -55,7 +55,7 @@ from ..errors import IllegalMoveError, RuleOptionError, UsageError
 from ..reasons import Reason, Reasons
 from .actions import Action
 from .deal import check_player, cut_for_dealer, history_of, starting_deal
-from .judge import MoveVerdict, judge, may_lay_off
+from .judge import MoveVerdict, allows, judge, may_lay_off
 from .narrate import move_words
 from .results import HandResult, game_winners, score_hand
 from .table import TableMeld
@@ -102,6 +102,8 @@ class Game:
 
     # --- reading the state ----------------------------------------------------
     def _seat(self, player) -> int:
+        if player.__class__ is int and 0 <= player < self._n:  # the usual case, asked often
+            return player
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self._n:
             raise UsageError(f"player must be a number from 0 to {self._n - 1}, not {player!r}")
         return player
@@ -374,7 +376,7 @@ class Game:
         return legal_actions(self)
 
     def is_legal(self, action) -> bool:
-        return self.judge(action).ok
+        return allows(self, Action.parse(action)) is not None
 
     def layoff_targets(self, card, player: int | None = None) -> tuple[int, ...]:
         """Numbers of the table melds where ``player`` (default: the one to act) may lay
@@ -410,23 +412,24 @@ class Game:
         the judge's verdict and reasons, and the game is left exactly as it was. Returns
         the game, so calls can be chained.
         """
-        verdict = judge(self, action)
-        action = verdict.action
-        if not verdict.ok:
+        action = Action.parse(action)
+        allowed = allows(self, action)   # the decision; its words only for a refusal
+        if allowed is None:
+            verdict = judge(self, action)
             why = Reasons(verdict.reasons, run_on=True)   # "First draw..." reads on after a colon
             refused = Reason("move_not_allowed", {"action": move_words(self, action), "why": why})
             raise IllegalMoveError(refused, verdict.reasons, verdict)
         self._log.append({"player": self._current, "action": action.text(ascii=True)})
-        getattr(self, f"_change_{self._phase}")(action, verdict)
+        getattr(self, f"_change_{self._phase}")(action, *allowed)
         return self
 
     # --- changes (each runs only after the judge accepted the move) ------------------
-    def _change_hand_over(self, action, verdict):
+    def _change_hand_over(self, action, melds, grown):
         self._dealer = (self._dealer + 1) % self._n
         self._hand_number += 1
         self._deal(f"{self.seed}/{self._hand_number}")
 
-    def _change_buy(self, action, verdict):
+    def _change_buy(self, action, melds, grown):
         if action.kind == "buy":
             self._buy_calls.append(self._current)
         self._buy_queue.pop(0)
@@ -448,11 +451,11 @@ class Game:
         self._phase, self._current = "play", self._buy_resume
         self._buy_calls = []
 
-    def _change_draw(self, action, verdict):
+    def _change_draw(self, action, melds, grown):
         p = self._current
         if action.kind in ("meld", "layoff", "discard"):  # booting: out before drawing
             self._booting, self._phase = True, "play"
-            return self._change_play(action, verdict)
+            return self._change_play(action, melds, grown)
         if action.kind == "end":
             return self._end_hand(None, "stock empty")
         if action.kind == "draw":
@@ -470,16 +473,16 @@ class Game:
         if self.rules.take_must_use:
             self._must_use = chosen
 
-    def _change_play(self, action, verdict):
+    def _change_play(self, action, melds, grown):
         p = self._current
         if action.kind == "meld":
-            for meld in verdict.melds:
+            for meld in melds:
                 self._table.append(TableMeld(len(self._table) + 1, p, meld, (p,) * len(meld.cards)))
             if self.rules.ladder and self._contract_turn[p] is None:
                 self._contract_turn[p] = self._turn
         elif action.kind == "layoff":
             target = self._table[action.target - 1]
-            self._table[action.target - 1] = target.grown(verdict.grown, action.card, p)
+            self._table[action.target - 1] = target.grown(grown, action.card, p)
         if action.kind == "discard":
             self._discard.append(action.card)
             self._discards_by[p].append(action.card)

@@ -64,7 +64,7 @@ def lay_off(rules, meld: Meld, card: Card, end: str | None = None,
     holds the faces of every natural card on the table, for the Persian rule on
     jokers. With ``explain=False`` no reason is written: the fast path for bots.
     """
-    grown = grow(rules, meld, card, end, on_table)
-    if isinstance(grown, Reason):
-        return None, grown if explain else None
+    grown = grow(rules, meld, card, end, on_table, explain)
+    if grown is None or isinstance(grown, Reason):
+        return None, grown
     return grown, fits(meld, card) if explain else None
