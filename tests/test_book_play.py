@@ -35,10 +35,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from rummy_teach import render
 from rummy_teach.cards import parse_cards
 from rummy_teach.quiz import Quiz
+from rummy_teach.reasons import say
 
 
 def page_errors(recorded) -> list[str]:
@@ -622,6 +624,61 @@ def test_a_click_is_answered_before_the_quiz_built_ahead_is_finished(play_site, 
     press(widget, right)
     press(widget, "Submit")
     assert "Right!" in widget.inner_text()
+    assert page_errors(browser_page) == [] and browser_page.outside == []
+
+
+def test_an_answered_questions_text_box_and_submit_are_greyed_reachable_and_say_why(play_site, browser_page):
+    """Issue 27 point 1: once a question is answered, its text box and Submit are greyed with
+    aria-disabled (not the native disabled, which takes no focus): Tab reaches them, Enter and
+    typing send nothing, and each says why in a visible tooltip that is its description."""
+    quiz = Quiz.builtin("basic")
+    kinds = [q.to_public()["input"] for q in quiz.questions]
+    number = kinds.index("number")
+    page = open_page(browser_page, play_site, PLAY)
+    widget = page.locator(".rt-play[data-kind=quiz]").first
+    widget.scroll_into_view_if_needed()
+    for question in quiz.questions[:number]:
+        if question.to_public()["input"] == "choice":
+            press(widget, right_and_wrong(question)[0])
+            press(widget, "Submit")
+            press(widget, "Next question")
+        else:
+            answer_right(widget, question, False)
+    correct = next(r.correct for r in map(quiz.questions[number].check, ("none", "0")) if r.outcome != "unreadable")
+    box = widget.locator("input[name=text]")
+    box.fill(correct)
+    box.press("Enter")                                   # Enter in the box submits
+    settled(widget)
+    score = widget.locator(".rt-quiz-page").inner_text()
+    assert "Right!" in score and f"Score: {number + 1} right, 0 wrong" in score, score[-300:]
+    why = say("quiz_off_answered")
+    submit = widget.get_by_role("button", name="Submit", exact=True)
+    for control in (box, submit):
+        assert control.get_attribute("aria-disabled") == "true"
+        assert control.evaluate("el => el.disabled") is False
+    assert box.get_attribute("readonly") is not None
+    # Tab from the box reaches Submit; back to the box: each says why, seen and read
+    box.focus()
+    for control in (box, submit):
+        if control is submit:
+            page.keyboard.press("Tab")
+        assert control.evaluate("el => el === document.activeElement")
+        expect(control).to_have_accessible_description(why)
+        tip = widget.locator(f"[id='{control.get_attribute('aria-describedby')}']")
+        assert tip.inner_text() == why and tip.is_visible()
+    # nothing is sent: Enter on Submit, Enter and typing in the box, a click on either
+    before = widget.locator(".rt-play-view").inner_html()
+    sent = page.evaluate("window.rummyTeachPlay.timings.events.filter((e) => 'event' in e).length")
+    page.keyboard.press("Enter")
+    box.focus()
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    box.click(force=True)        # (force: Playwright would wait for greyed controls to come back)
+    submit.click(force=True)
+    page.wait_for_timeout(300)    # (a reply, were one sent, would redraw the view by now)
+    assert widget.locator(".rt-play-view").inner_html() == before
+    assert box.input_value() == correct
+    assert page.evaluate("window.rummyTeachPlay.timings.events.filter((e) => 'event' in e).length") == sent
     assert page_errors(browser_page) == [] and browser_page.outside == []
 
 
