@@ -203,6 +203,7 @@ def walk_the_board(play_site, browser_page, axe_source, tmp_path, edition):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         page.screenshot(path=str(shots / f"review-{edition}-{width}.png"))
     # axe-core finds nothing serious in the board (WCAG 2.1 A/AA and 2.2 AA)
+    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
     page.add_script_tag(content=axe_source)
     found = page.evaluate("""async (tags) => {
         const result = await axe.run('.rt-review', {runOnly: {type: 'tag', values: tags}});
