@@ -186,6 +186,31 @@ def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_
     browser_page.shot("book_play_table")
 
 
+def test_a_redraw_keeps_the_card_pictures_that_did_not_change(play_site, browser_page):
+    """Issue 27 point 5: a click redraws only what changed (bookplay.js, patch), so the page
+    does not build and lay out some 75 kB of card pictures again at every click on a slow
+    phone. The pictures drawn before a click are the very same elements after it, the one
+    card picked among them, now drawn picked; what the view shows is checked against the
+    engine by the other tests of this file."""
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    press(table, "Draw")
+    view = table.locator(".rt-play-view")
+    pictures = "(view) => [...view.querySelectorAll('svg')]"
+    view.evaluate(f"(view) => ({pictures})(view).forEach((svg) => {{ svg.rtBefore = true; }})")
+    count = view.evaluate(f"(view) => ({pictures})(view).length")
+    card = own_cards(table).first
+    key = card.get_attribute("data-card")
+    card.click()
+    settled(table)
+    picked = table.locator(f".rt-seat[aria-label=You] [data-card='{key}']")
+    assert picked.get_attribute("aria-pressed") == "true"
+    kept = view.evaluate(f"(view) => ({pictures})(view).map((svg) => svg.rtBefore === true)")
+    assert len(kept) == count and all(kept), f"{kept.count(False)} of {len(kept)} pictures drawn anew"
+    assert page_errors(browser_page) == [] and browser_page.outside == []
+
+
 def looks(button) -> dict:
     """Its looks, and its tooltip: its title, or for a greyed one the reason describing it."""
     return button.evaluate("""b => { const s = getComputedStyle(b);
