@@ -71,7 +71,12 @@ LITE_CARD = ".jp-OutputArea-output svg[role=img]"
 
 # Installed before any script of the page runs: long tasks, and the moments the table's
 # Draw button is first shown and first live, seen by a MutationObserver (no polling loop
-# to slow the page further).
+# to slow the page further). The observer itself must cost the page next to nothing: it
+# once measured the button's box at every change while the page was parsed (a layout
+# forced each time: 1.1 s of the main thread on a quarter of a core before the first
+# answer). Now "shown" is looked for once a frame (requestAnimationFrame, when the page
+# lays itself out anyway), "live" only by the button's attributes, and the observer
+# stops once the table is live.
 WATCH = """
 (() => {
   const seen = window.__slow = { longtasks: [], draw_shown: null, draw_live: null };
@@ -80,11 +85,26 @@ WATCH = """
       for (const e of list.getEntries()) seen.longtasks.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch (error) { seen.longtasks = null; }
-  const look = () => {
+  let frame = null;
+  const button = () => {
     const root = document.querySelector('TABLE');
-    const draw = root && root.querySelector("button[data-arg=draw]");
-    if (!draw || draw.getBoundingClientRect().width === 0) return;
-    if (seen.draw_shown === null) seen.draw_shown = performance.now();
+    return [root, root && root.querySelector("button[data-arg=draw]")];
+  };
+  const shown = () => {
+    frame = null;
+    const [root, draw] = button();
+    if (seen.draw_shown === null && draw && draw.getBoundingClientRect().width > 0) {
+      seen.draw_shown = performance.now();
+      look();
+    }
+  };
+  const look = () => {
+    const [root, draw] = button();
+    if (!draw) return;
+    if (seen.draw_shown === null) {
+      if (frame === null) frame = requestAnimationFrame(shown);
+      return;
+    }
     // live: the page's Python is up, or the page answers from the replies drawn ahead at
     // build time (data-ahead; before the page's script runs, the build's picture is
     // neither busy nor inert, but nothing answers it), and the table is dealt
@@ -93,9 +113,11 @@ WATCH = """
     if (seen.draw_live === null && answers
         && !root.hasAttribute("aria-busy") && !draw.disabled && !draw.closest("[inert]")) {
       seen.draw_live = performance.now();
+      watcher.disconnect();
     }
   };
-  new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true });
+  const watcher = new MutationObserver(look);
+  watcher.observe(document, { childList: true, subtree: true, attributes: true });
 })();
 """.replace("TABLE", TABLE)
 
@@ -136,10 +158,17 @@ class Quota:
         self._folder = tempfile.TemporaryDirectory(prefix="rummy-slow-")
         quota = int(PERIOD_US * share)
         name = f"rummy-slow-{os.getpid()}"
-        tries = [("cgroup v2 cpu.max", Path("/sys/fs/cgroup"), {"cpu.max": f"{quota} {PERIOD_US}"}),
-                 ("cgroup v2 cpu.max", Path("/sys/fs/cgroup/unified"), {"cpu.max": f"{quota} {PERIOD_US}"}),
+        # the quota caps Chromium at its share; the weight (the largest there is) makes sure it
+        # gets that share on a machine busy with other work, where a group of the default
+        # weight competes as one process among all the others (at a load of 16 on 2 cores,
+        # about an eighth of a core: the figures then measured the load more than the pages)
+        tries = [("cgroup v2 cpu.max", Path("/sys/fs/cgroup"), {"cpu.max": f"{quota} {PERIOD_US}",
+                                                                "cpu.weight": "10000"}),
+                 ("cgroup v2 cpu.max", Path("/sys/fs/cgroup/unified"), {"cpu.max": f"{quota} {PERIOD_US}",
+                                                                        "cpu.weight": "10000"}),
                  ("cgroup v1 cpu.cfs_quota_us", Path("/sys/fs/cgroup/cpu"),
-                  {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(quota)})]
+                  {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(quota),
+                   "cpu.shares": "262144"})]
         for kind, parent, settings in tries:
             if not parent.is_dir():
                 self.refused.append(f"{parent}: no such folder")

@@ -472,6 +472,7 @@ TABLE_CSS = """\
   background: #1b1b1b; color: #fff; font: 13px/1.35 system-ui, sans-serif; text-align: left;
   white-space: normal; pointer-events: none; box-shadow: 0 2px 6px rgba(0,0,0,.3); }
 .rt-off > button:is(:hover, :focus-visible) + .rt-why { display: block !important; }
+.rt-off > label:is(:hover, :focus-within) + .rt-why { display: block !important; }
 @container rt-table (max-width: 560px) {
   .rt-table { padding: 6px 6px 8px !important; font-size: 15px !important; }
   .rt-table .rt-title { font-size: 17px !important; }

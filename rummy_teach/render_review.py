@@ -147,16 +147,25 @@ def move_list(items, selected: int) -> str:
 
 
 def step_buttons(selected: int, last: int) -> str:
-    """First, previous, next and last move: one toolbar."""
+    """First, previous, next and last move: one toolbar. A step that leads nowhere (back
+    at the start, on at the end) is greyed as the table's buttons are (play/buttons.py):
+    ``aria-disabled``, still reached by the arrow keys, and its tooltip (``.rt-why``, its
+    ``aria-describedby``) says why; the pages' scripts send nothing for it."""
     out = []
     for where, code, on in (("first", "review_first", selected > 0), ("prev", "review_prev_move", selected > 0),
                             ("next", "review_next_move", selected < last), ("last", "review_last", selected < last)):
         words = say(code)
         symbol = {"first": "«", "prev": "‹", "next": "›", "last": "»"}[where]
-        attrs = (f'type="button" data-click="review:{where}" aria-label="{_esc(words)}" title="{_esc(words)}" '
-                 f'style="{NAV_LOOK if on else NAV_OFF}"')
-        out.append(f'<button {attrs} {TOOLBAR_ITEM}>{symbol}</button>' if on
-                   else f'<button {attrs} disabled>{symbol}</button>')
+        attrs = (f'type="button" data-click="review:{where}" aria-label="{_esc(words)}" '
+                 f'style="{NAV_LOOK if on else NAV_OFF}" {TOOLBAR_ITEM}')
+        if on:
+            out.append(f'<button {attrs} title="{_esc(words)}">{symbol}</button>')
+            continue
+        why = say("review_off_at_start" if where in ("first", "prev") else "review_off_at_end")
+        number = f"rt-why-review-{where}"
+        out.append(f'<span class="rt-off"><button {attrs} aria-disabled="true" aria-describedby="{number}">'
+                   f'{symbol}</button><span class="rt-why" id="{number}" role="tooltip" style="display:none">'
+                   f'{_esc(why)}</span></span>')
     return toolbar_html("".join(out), say("review_steps_label"), "review-steps",
                         style="display:flex;flex-wrap:wrap")
 

@@ -40,6 +40,7 @@ EVENTS = "() => window.rummyTeachPlay.timings.events.filter(e => e.event).length
 
 
 def serious(page, axe_source) -> list:
+    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
     page.add_script_tag(content=axe_source)
     return page.evaluate("""async (tags) => {
         const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});

@@ -170,6 +170,9 @@ def wait_for_widgets(page):
     if page.locator("script[type='application/vnd.jupyter.widget-view+json']").count():
         page.wait_for_selector(".jupyter-widgets", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
+    # the theme's scripts run at the page's first idle moments after its load (the tab stops
+    # on scrollable outputs are theirs): the page as a reader meets it a moment later
+    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'", timeout=60_000)
     # and drawn: the fonts loaded and two frames painted since (a condition, not a pause)
     page.evaluate("""() => document.fonts.ready.then(() => new Promise(done =>
         requestAnimationFrame(() => requestAnimationFrame(done))))""")

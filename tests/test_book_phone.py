@@ -216,6 +216,7 @@ def test_axe_finds_no_serious_violation_in_the_phone_layout(on_phone, axe_source
     page = on_phone(path).page
     widget_on(page, "stepper" if path == SCORING else "table", 0)
     page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
+    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
     page.add_script_tag(content=axe_source)
     found = page.evaluate("""async (tags) => {
         const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
@@ -267,6 +268,7 @@ def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide, axe_s
     page.wait_for_timeout(600)          # the contents' folding (a 0.4 s transition) has ended
     assert table.evaluate(COVERED_BUTTONS) == []
     wide.shot("wide_table_page")
+    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
     page.add_script_tag(content=axe_source)         # the wide layout as accessible as the others
     found = page.evaluate("""async (tags) => {
         const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});

@@ -35,11 +35,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from book_build import build_inputs  # book/build_inputs.py, as tests/book_build.py loads it
 from rummy_teach import render
 from rummy_teach.cards import parse_cards
 from rummy_teach.quiz import Quiz
+from rummy_teach.reasons import say
 
 
 def page_errors(recorded) -> list[str]:
@@ -191,6 +193,31 @@ def test_draw_on_the_table_writes_the_move_and_the_hand_plays_to_its_score(play_
     assert browser_page.outside == [], browser_page.outside
     assert page_errors(browser_page) == []
     browser_page.shot("book_play_table")
+
+
+def test_a_redraw_keeps_the_card_pictures_that_did_not_change(play_site, browser_page):
+    """Issue 27 point 5: a click redraws only what changed (bookplay.js, patch), so the page
+    does not build and lay out some 75 kB of card pictures again at every click on a slow
+    phone. The pictures drawn before a click are the very same elements after it, the one
+    card picked among them, now drawn picked; what the view shows is checked against the
+    engine by the other tests of this file."""
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    press(table, "Draw")
+    view = table.locator(".rt-play-view")
+    pictures = "(view) => [...view.querySelectorAll('svg')]"
+    view.evaluate(f"(view) => ({pictures})(view).forEach((svg) => {{ svg.rtBefore = true; }})")
+    count = view.evaluate(f"(view) => ({pictures})(view).length")
+    card = own_cards(table).first
+    key = card.get_attribute("data-card")
+    card.click()
+    settled(table)
+    picked = table.locator(f".rt-seat[aria-label=You] [data-card='{key}']")
+    assert picked.get_attribute("aria-pressed") == "true"
+    kept = view.evaluate(f"(view) => ({pictures})(view).map((svg) => svg.rtBefore === true)")
+    assert len(kept) == count and all(kept), f"{kept.count(False)} of {len(kept)} pictures drawn anew"
+    assert page_errors(browser_page) == [] and browser_page.outside == []
 
 
 def looks(button) -> dict:
@@ -631,6 +658,61 @@ def test_a_click_is_answered_before_the_quiz_built_ahead_is_finished(play_site, 
     press(widget, right)
     press(widget, "Submit")
     assert "Right!" in widget.inner_text()
+    assert page_errors(browser_page) == [] and browser_page.outside == []
+
+
+def test_an_answered_questions_text_box_and_submit_are_greyed_reachable_and_say_why(play_site, browser_page):
+    """Issue 27 point 1: once a question is answered, its text box and Submit are greyed with
+    aria-disabled (not the native disabled, which takes no focus): Tab reaches them, Enter and
+    typing send nothing, and each says why in a visible tooltip that is its description."""
+    quiz = Quiz.builtin("basic")
+    kinds = [q.to_public()["input"] for q in quiz.questions]
+    number = kinds.index("number")
+    page = open_page(browser_page, play_site, PLAY)
+    widget = page.locator(".rt-play[data-kind=quiz]").first
+    widget.scroll_into_view_if_needed()
+    for question in quiz.questions[:number]:
+        if question.to_public()["input"] == "choice":
+            press(widget, right_and_wrong(question)[0])
+            press(widget, "Submit")
+            press(widget, "Next question")
+        else:
+            answer_right(widget, question, False)
+    correct = next(r.correct for r in map(quiz.questions[number].check, ("none", "0")) if r.outcome != "unreadable")
+    box = widget.locator("input[name=text]")
+    box.fill(correct)
+    box.press("Enter")                                   # Enter in the box submits
+    settled(widget)
+    score = widget.locator(".rt-quiz-page").inner_text()
+    assert "Right!" in score and f"Score: {number + 1} right, 0 wrong" in score, score[-300:]
+    why = say("quiz_off_answered")
+    submit = widget.get_by_role("button", name="Submit", exact=True)
+    for control in (box, submit):
+        assert control.get_attribute("aria-disabled") == "true"
+        assert control.evaluate("el => el.disabled") is False
+    assert box.get_attribute("readonly") is not None
+    # Tab from the box reaches Submit; back to the box: each says why, seen and read
+    box.focus()
+    for control in (box, submit):
+        if control is submit:
+            page.keyboard.press("Tab")
+        assert control.evaluate("el => el === document.activeElement")
+        expect(control).to_have_accessible_description(why)
+        tip = widget.locator(f"[id='{control.get_attribute('aria-describedby')}']")
+        assert tip.inner_text() == why and tip.is_visible()
+    # nothing is sent: Enter on Submit, Enter and typing in the box, a click on either
+    before = widget.locator(".rt-play-view").inner_html()
+    sent = page.evaluate("window.rummyTeachPlay.timings.events.filter((e) => 'event' in e).length")
+    page.keyboard.press("Enter")
+    box.focus()
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    box.click(force=True)        # (force: Playwright would wait for greyed controls to come back)
+    submit.click(force=True)
+    page.wait_for_timeout(300)    # (a reply, were one sent, would redraw the view by now)
+    assert widget.locator(".rt-play-view").inner_html() == before
+    assert box.input_value() == correct
+    assert page.evaluate("window.rummyTeachPlay.timings.events.filter((e) => 'event' in e).length") == sent
     assert page_errors(browser_page) == [] and browser_page.outside == []
 
 

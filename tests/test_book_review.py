@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from rummy_teach.game import Bot
 from rummy_teach.i18n import language
@@ -140,6 +141,29 @@ def walk_the_board(play_site, browser_page, axe_source, tmp_path, edition):
         assert page.evaluate("document.activeElement.dataset.click") == f"review:{number}"
         assert shown_table(table) == mirror_table(page, mirror), key
 
+    # at the end of the hand the steps onward are greyed, not disabled: the arrow keys reach
+    # them in their toolbar, each says why (a visible tooltip, its description), and neither
+    # Enter nor a click sends anything
+    steps = table.locator("[data-roving=review-steps]")
+    onward = [steps.locator(f"button[data-click='review:{where}']") for where in ("next", "last")]
+    back = steps.locator("button[data-click='review:prev']")
+    assert [b.get_attribute("aria-disabled") for b in onward] == ["true", "true"]
+    assert back.get_attribute("aria-disabled") is None and not back.evaluate("el => el.disabled")
+    back.focus()
+    before = shown_table(table)
+    sent = page.evaluate("window.rummyTeachPlay.timings.events.filter((e) => 'event' in e).length")
+    for button in onward:
+        page.keyboard.press("ArrowRight")
+        assert button.evaluate("el => el === document.activeElement")
+        expect(button).to_have_accessible_description(say("review_off_at_end"))
+        tip = table.locator(f"[id='{button.get_attribute('aria-describedby')}']")
+        assert tip.inner_text() == say("review_off_at_end") and tip.is_visible()
+        page.keyboard.press("Enter")
+        button.click(force=True)     # (force: a click on a greyed button, which Playwright would wait out)
+    page.wait_for_timeout(300)    # (a reply, were one sent, would redraw the view by now)
+    assert page.evaluate("window.rummyTeachPlay.timings.events.filter((e) => 'event' in e).length") == sent
+    assert selected(table) == f"review:{board.last}" and shown_table(table) == before
+
     # a mistake's mark on the chart goes to its move
     number = board.marks[-1]
     table.locator(f".rt-review-chart [data-click='review:{number}']").click()
@@ -179,6 +203,7 @@ def walk_the_board(play_site, browser_page, axe_source, tmp_path, edition):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         page.screenshot(path=str(shots / f"review-{edition}-{width}.png"))
     # axe-core finds nothing serious in the board (WCAG 2.1 A/AA and 2.2 AA)
+    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
     page.add_script_tag(content=axe_source)
     found = page.evaluate("""async (tags) => {
         const result = await axe.run('.rt-review', {runOnly: {type: 'tag', values: tags}});

@@ -11,6 +11,7 @@ tests/test_book_play.py.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import itertools
 import json
@@ -101,6 +102,26 @@ def test_the_seventh_contract_hand_is_drawn_ahead_too():
     views = ahead.unpacked(carried(element))
     some = ["press|pass", "press|buy", "sort|rank"]
     assert set(some) <= set(views)
+    assert {k: views[k] for k in some} == live_answers(config_of(element), some, "en")
+
+
+def test_a_widget_table_whose_hand_a_computer_opens_carries_its_replies_too():
+    """The lesson's CardTable(hand=7) in a kernel: a computer opens the hand (deal 1), and the
+    widget paces its moves, so when the cell's output is drawn they are still to come. The
+    page's element is the table after them, as the page rebuilds it, with its replies."""
+    from rummy_teach.widgets import CardTable
+
+    async def in_a_kernel():             # a running event loop, as in the kernel: moves paced
+        table = CardTable(game="contract", players=3, levels="easy", hand=7, seed=1)
+        return table.bot_to_move(), table.snapshot_html()
+
+    pending, element = asyncio.run(in_a_kernel())
+    assert pending, "no computer opens this deal's hand 7: choose another deal"
+    data = carried(element)
+    assert data is not None, "no replies drawn ahead"
+    views = ahead.unpacked(data)
+    some = [key for key in ("press|pass", "press|buy", "press|draw", "sort|rank") if key in views]
+    assert len(some) >= 2, list(views)
     assert {k: views[k] for k in some} == live_answers(config_of(element), some, "en")
 
 

@@ -14,6 +14,7 @@ from rummy_teach.play.table import TableController
 from rummy_teach.reasons import say
 from rummy_teach.render_review import chart_scale, chart_text, move_list, standing_chart, step_buttons
 from rummy_teach.widgets import CardTable
+from greyed import greyed_reasons
 from test_coach_table import play_hand_badly
 
 
@@ -213,9 +214,21 @@ def test_the_list_and_the_steps_are_one_tab_stop_each():
     assert html.count('tabindex="0"') == 1 and 'aria-selected="true" tabindex="0" data-click="review:1"' in html
     assert "mistake, about 10 points" in html
     steps = step_buttons(0, 2)
-    assert steps.count('tabindex="0"') == 1 and steps.count(" disabled>") == 2      # no way back from the deal
+    assert steps.count('tabindex="0"') == 1 and 'tabindex="0" title="Next move"' in steps   # the stop: Next
     assert 'aria-label="Next move"' in steps and 'data-click="review:last"' in steps
-    assert step_buttons(2, 2).count(" disabled>") == 2
+
+
+def test_a_step_that_leads_nowhere_is_greyed_and_says_why():
+    """No way back from the deal, none on from the end: greyed as the table's buttons are
+    (aria-disabled, in the toolbar, a tooltip that is its description), never disabled."""
+    start = "This is the start of the hand: there is no move before it."
+    end = "This is the end of the hand: there is no move after it."
+    assert greyed_reasons(step_buttons(0, 2), key="data-click") == {"review:first": start, "review:prev": start}
+    assert greyed_reasons(step_buttons(2, 2), key="data-click") == {"review:next": end, "review:last": end}
+    assert greyed_reasons(step_buttons(1, 2), key="data-click") == {}
+    for selected in (0, 1, 2):
+        steps = step_buttons(selected, 2)
+        assert " disabled" not in steps and steps.count('tabindex="-1"') == 3   # all four in the toolbar
 
 
 @pytest.mark.parametrize("lang, words", [("it", ("Mosse della mano", "Mossa successiva", "Il tuo andamento")),

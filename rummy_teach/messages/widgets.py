@@ -246,4 +246,8 @@ WORDS = {
     # (play/board.py), only in a game with buying (Contract Rummy)
     "board_buys_left": Plural("1 buy left", "{count} buys left", count="count"),
     "board_no_buys_left": "no buys left",
+    # the review board's greyed step buttons say why (render_review.step_buttons): at the
+    # start, « and ‹ lead nowhere; at the end, › and »
+    "review_off_at_start": "This is the start of the hand: there is no move before it.",
+    "review_off_at_end": "This is the end of the hand: there is no move after it.",
 }

@@ -16,7 +16,11 @@ from .. import render
 from ..cards import parse_cards
 from ..reasons import Reason, say
 from .controller import Controller, PlayError
-from .buttons import button
+from .buttons import WHY_STYLE, button
+
+#: a text box that can no longer be changed (the question is answered): the greyed look
+TEXT_OFF = "background:#f0f0f0;color:#555;border:1px dashed #8a8a8a;cursor:not-allowed"
+TEXT_WHY = "rt-why-quiz-text"
 
 CARD_SIZE = 56
 
@@ -283,7 +287,7 @@ class QuizController(SittingState, Controller):
         return score_html(self.sitting.score(), self.position, len(self.sitting.order), self.finished)
 
     def inputs_html(self) -> str:
-        public, off = self.current, " disabled" if self.closed else ""
+        public = self.current
         kind = public["input"]
         parts = []
         if kind in ("choice", "multi", "player_points"):
@@ -306,9 +310,15 @@ class QuizController(SittingState, Controller):
         if kind in ("number", "arrangement", "player_points"):
             wide = kind == "arrangement"
             label, hint = (say(code) for code in text_box_words(kind))
-            parts.append(f'<label>{_esc(label)} <input type="text" name="text" value="{_esc(self.text)}" '
-                         f'placeholder="{_esc(hint)}" style="width:{36 if wide else 16}em;font-size:15px"'
-                         f'{off}></label>')
+            off = self.closed    # answered: greyed as the buttons are (buttons.py), still reached by Tab
+            box = (f'<label>{_esc(label)} <input type="text" name="text" value="{_esc(self.text)}" '
+                   f'placeholder="{_esc(hint)}" style="width:{36 if wide else 16}em;font-size:15px'
+                   + (f';{TEXT_OFF}" readonly aria-disabled="true" aria-describedby="{TEXT_WHY}"' if off else '"')
+                   + '></label>')
+            if off:   # its reason, shown on hover and focus (render.TABLE_CSS)
+                box = (f'<span class="rt-off">{box}<span class="rt-why" id="{TEXT_WHY}" role="tooltip" '
+                       f'style="{WHY_STYLE}">{_esc(say("quiz_off_answered"))}</span></span>')
+            parts.append(box)
         return "".join(f'<div class="rt-group">{p}</div>' for p in parts)
 
     def html(self) -> str:

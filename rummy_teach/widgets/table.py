@@ -27,6 +27,7 @@ the page's script plays the same table in the reader's browser.
 from __future__ import annotations
 
 import asyncio
+import copy
 import html
 import traceback
 
@@ -112,8 +113,16 @@ class CardTable(StaticFallback, widgets.VBox):
     def snapshot_html(self) -> str:
         """The table for a static page: the controller's page element when the table can be
         rebuilt from its deal, else a picture of it as it is now."""
+        controller = self.controller
+        if controller.bot_to_move():
+            # the computers' opening moves are still paced in the kernel (a table whose hand a
+            # computer opens, as hand 7 of Contract Rummy often is): the page rebuilds the
+            # table after them (TableController.from_config), so draw that, on a copy, and
+            # the replies to the reader's first clicks go with it (play/ahead.py)
+            controller = copy.deepcopy(controller)
+            controller.run_bots()
         try:
-            return page_html(self.controller)
+            return page_html(controller)
         except PlayError:
             return board_html(self.board_view(), size=self.size, four_colour=self.four_colour,
                               message=self.message, log=self.log_lines)

@@ -254,6 +254,42 @@
     }
   };
 
+  // A redraw changes only what changed (issue 27): a table's view is some 75 kB of card
+  // pictures, most of them the same after a click, and putting the whole text in again
+  // made the page build, style and lay out every card at every click (on a quarter of a
+  // core, a click waited for that). The new view is parsed once, outside the page; then,
+  // child by child, a node equal to the one in its place is kept, an element of the same
+  // tag takes the new one's attributes and its children the same way, anything else is
+  // replaced. What the view holds afterwards is what innerHTML would have made of the
+  // text; only the unchanged nodes are the old ones. Text boxes and selects are always
+  // replaced: their value is the reader's, not their attribute's.
+  const FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+  function patch(into, from) {
+    const fresh = [...from.childNodes];
+    const old = into.childNodes;
+    for (let i = 0; i < fresh.length; i++) {
+      const [a, b] = [old[i], fresh[i]];
+      if (!a) { into.append(...fresh.slice(i)); break; }
+      if (a.isEqualNode(b)) continue;
+      if (a.nodeType === Node.ELEMENT_NODE && b.nodeType === Node.ELEMENT_NODE && a.tagName === b.tagName
+          && a.namespaceURI === b.namespaceURI && !FIELDS.has(a.tagName)) {
+        for (const name of a.getAttributeNames()) if (!b.hasAttribute(name)) a.removeAttribute(name);
+        for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+        patch(a, b);
+      } else if (a.nodeType === Node.TEXT_NODE && b.nodeType === Node.TEXT_NODE) {
+        a.data = b.data;
+      } else {
+        a.replaceWith(b);
+      }
+    }
+    while (old.length > fresh.length) into.lastChild.remove();
+  }
+  const fragmentOf = (text) => {
+    const template = document.createElement("template");
+    template.innerHTML = text;
+    return template.content;
+  };
+
   // the deal a shared link names (#deal=1234), or null
   const dealInAddress = () => {
     const found = /(?:^#|&)deal=(\d{1,9})(?:&|$)/.exec(location.hash);
@@ -316,7 +352,7 @@
     // the quiz's Next, else the toolbar the view marks (data-focus-next: the hand after a
     // draw, the moves after a discard), else the view's first control; never the page.
     function show(content, focusKey, quiet) {
-      if (typeof content === "string") view.innerHTML = content;
+      if (typeof content === "string") patch(view, fragmentOf(content));
       else view.replaceChildren(content);
       ownReasons(view, index);
       settleBars();
