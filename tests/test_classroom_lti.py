@@ -370,6 +370,8 @@ def test_scores_reach_the_lms_gradebook_and_wait_out_an_lms_that_is_down(lms, ch
 
     lms.platform.down = True       # the LMS goes away while Jan answers on
     page.locator("form[action$='quiz/next'] button").click()
+    # the answered question's feedback goes with it (else its greyed form would be answered)
+    page.locator(".rt-feedback").first.wait_for(state="detached", timeout=CLASSROOM_LOAD_MS)
     answer_shown_question(page)
     failed = wait_for(lambda: outbox()["tries"] >= 1 and outbox(), "a failed send")
     assert failed["last_error"] == "HTTP 503" and failed["stamp"] != failed["sent_stamp"]
