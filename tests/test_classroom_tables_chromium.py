@@ -399,12 +399,17 @@ def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium)
             page.keyboard.press("Tab")
             if page.evaluate("() => document.activeElement.closest('[data-roving]')?.dataset.roving") == "moves":
                 break
-        # Meld with one card is greyed: the arrow keys reach it and it says why, Enter sends nothing
-        for _ in range(10):
-            if page.evaluate("() => document.activeElement.dataset.arg") == "meld":
+        # a move that cannot be made now is greyed (Draw, drawn already; Meld, unless the hand
+        # holds a meld): the arrow keys reach it and it says why, Enter sends nothing
+        for _ in range(12):
+            if page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") == "true":
                 break
             page.keyboard.press("ArrowRight")
-        assert page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") == "true"
+        greyed = page.evaluate("""() => { const n = document.activeElement;
+            const why = document.getElementById(n.getAttribute('aria-describedby'));
+            return [n.getAttribute('aria-disabled'), n.closest('[data-roving]')?.dataset.roving,
+                    n.textContent.trim(), why ? why.textContent : ''] }""")
+        assert greyed[:2] == ["true", "moves"] and greyed[3], greyed
         page.keyboard.press("Enter")
         assert not page.evaluate("() => document.getElementById('rt-table').hasAttribute('aria-busy')")
         for _ in range(10):
