@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,8 @@ pytest.importorskip("pylti1p3")
 pytest.importorskip("lti1p3platform")
 
 from browser import CLASSROOM_LOAD_MS, SCREENSHOTS  # noqa: E402
-from test_classroom_lti import SESSION, Lms, platform_form, post_launch, refused_code  # noqa: E402
+from test_classroom_lti import (SESSION, Lms, platform_form, post_launch, refused_code,  # noqa: E402
+                                wait_for)
 
 from rummy_teach import i18n  # noqa: E402
 from rummy_teach.classroom import open_store  # noqa: E402
@@ -211,16 +211,6 @@ def answer_first(session, page_text: str, address: str):
     reply = session.post(address, data=form, timeout=60)
     assert reply.status_code == 200, reply.text[:300]
     return reply
-
-
-def wait_for(check, what, seconds=60):
-    until = time.monotonic() + seconds
-    while time.monotonic() < until:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.2)
-    raise AssertionError(f"not seen in {seconds} s: {what}")
 
 
 @pytest.mark.server
