@@ -110,7 +110,9 @@ def test_quiz_answer_by_keyboard_is_scrolled_into_view_and_said(voila, browser_p
     page.evaluate("() => document.activeElement.scrollIntoView({block: 'end'})")
     page.keyboard.press("Enter")
     feedback = page.locator(".rt-feedback")
-    feedback.get_by_text("Right!").wait_for(timeout=UPDATE_MS)
+    # the kernel's first answer of the page: as generous as its first render (the serve lane
+    # starts this test while the other lanes start their own pages: it waited 30 s once)
+    feedback.get_by_text("Right!").wait_for(timeout=LOAD_MS)
     page.wait_for_function("() => document.querySelector('.rt-quiz-widget .rt-news').textContent !== ''",
                            timeout=UPDATE_MS)
     page.wait_for_timeout(500)               # a smooth scroll, if any, has ended
