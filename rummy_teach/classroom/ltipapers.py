@@ -112,6 +112,11 @@ class Papers:
         app = tornado.web.Application(handlers, log_function=log_request)
         return Room(paper, prefix, config, desk, door, sender, app)
 
+    def open_room(self, paper: str) -> Room | None:
+        """The room of ``paper`` if it is open in this process."""
+        with self._lock:
+            return self.rooms.get(paper)
+
     def senders(self) -> list:
         with self._lock:
             return [room.sender for room in self.rooms.values()]
@@ -130,8 +135,7 @@ class Papers:
             def find_handler(self, request, **kwargs):
                 found = PAPER_PATH.search(request.path[len(papers.base):][:40])
                 paper = found.group(1) if found else ""
-                with papers._lock:
-                    room = papers.rooms.get(paper)
+                room = papers.open_room(paper)
                 if room is None and paper:
                     room = reopen(request, paper)
                 if room is None:
