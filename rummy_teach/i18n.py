@@ -30,7 +30,7 @@ from pathlib import Path
 
 from . import plural
 from .errors import UsageError
-from .reasons import ENGLISH, catalogue_in_use, placeholders, say, speak_from_now_on, speaking  # noqa: F401
+from .reasons import ENGLISH, catalogue_in_use, new_catalogue_key, placeholders, say, speak_from_now_on, speaking  # noqa: F401
 
 #: Every language rummy_teach speaks, by its code, with its name in that language.
 LANGUAGES = {"en": "English", "it": "Italiano", "nl": "Nederlands"}
@@ -46,6 +46,7 @@ class Catalogue(dict):
     def __init__(self, language: str, entries=()):
         super().__init__(entries)
         self.language = language
+        self.key = new_catalogue_key()      # what caches of drawn words key on
 
 
 # --- reading and writing .po files -----------------------------------------------------

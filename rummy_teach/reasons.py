@@ -15,7 +15,7 @@ classroom, lessons, widgets, book), gathered in :data:`ENGLISH`.
 from __future__ import annotations
 
 from .messages.catalogue import (READERS, Player, Reason, Reasons, Verdict, addressed,  # noqa: F401
-                                 catalogue_in_use, param_from_json, param_to_json, placeholders, plural_templates,
+                                 catalogue_in_use, catalogue_key, new_catalogue_key, param_from_json, param_to_json, placeholders, plural_templates,
                                  say, seated, speak_from_now_on, speaking)
 from .messages.english import ENGLISH  # noqa: F401
 from .plural import Percent, Plural, Signed, is_number, number_text, plural_form  # noqa: F401

@@ -364,3 +364,24 @@ def test_the_deal_sizes_a_quiz_explains_carry_no_english_words():
         assert [words_from_params(r.text()) for r in tables] == [[]] * len(tables)
     with i18n.language("nl"):
         assert all("spelers" in r.text() or "ronde 1" in r.text() for r in tables)
+
+
+def test_drawn_cards_are_kept_per_language_even_when_the_catalogues_are_read_again():
+    """A card's picture holds its spoken name, and pictures are kept: reading the
+    catalogues again (as ``i18n.sync`` does) must not let a Dutch table show cards kept
+    from an Italian one (it did once, when the caches keyed on ``id()`` of the catalogue)."""
+    from rummy_teach.classroom.quizview import groups
+    from rummy_teach.play.board import hand_html
+    from rummy_teach.render import spoken_name
+    cards = parse_cards("AS 4H 10D")
+    public = {"groups": [{"label": "L", "cards": "AS 4H 10D"}]}
+    drawn = {}
+    for lang in ("it", "nl", "it", "en"):
+        i18n.catalogue.cache_clear()        # each language's catalogue read anew
+        with i18n.language(lang):
+            names = [spoken_name(c) for c in cards]
+            hand, group = hand_html(cards), groups(public)
+        assert all(name in hand and name in group for name in names), (lang, names)
+        drawn.setdefault(lang, (hand, group))
+        assert drawn[lang] == (hand, group)
+    assert len({names for names in drawn.values()}) == 3

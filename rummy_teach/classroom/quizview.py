@@ -25,6 +25,7 @@ from html import escape
 
 from ..cards import parse_cards
 from ..play.quiz import groups_html
+from ..reasons import catalogue_key
 from ..render import card_key, card_svg
 from .messages import say
 
@@ -118,19 +119,26 @@ SCRIPT = """
 """
 
 
+# Drawing the cards is most of a page's work, so each drawing is kept, by the language
+# it was drawn in (a card's picture holds its spoken name, and a class speaks several).
+
 @lru_cache(maxsize=4096)
-def _groups(groups: str, skip: tuple, size: int) -> str:
-    """A question's card groups, drawn once (drawing the cards is most of a page's work)."""
+def _groups(groups: str, skip: tuple, size: int, _language: int) -> str:
     return groups_html({"groups": json.loads(groups)}, skip, size=size)
 
 
 def groups(public: dict, skip=(), size: int = CARD_SIZE) -> str:
-    return _groups(json.dumps(public["groups"], sort_keys=True), tuple(skip), size)
+    """A question's card groups, drawn in the language in use."""
+    return _groups(json.dumps(public["groups"], sort_keys=True), tuple(skip), size, catalogue_key())
 
 
 @lru_cache(maxsize=1024)
-def _card(key: str) -> str:
+def _card_in(key: str, _language: int) -> str:
     return card_svg(key, size=CARD_SIZE)
+
+
+def _card(key: str) -> str:
+    return _card_in(key, catalogue_key())
 
 
 def _e(text) -> str:

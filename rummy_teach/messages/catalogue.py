@@ -13,6 +13,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from itertools import count
 from string import Formatter
 
 from ..plural import Percent, Plural, Signed, plural_form  # noqa: F401  (part of this module's interface)
@@ -26,6 +27,29 @@ _IN_USE: ContextVar[dict] = ContextVar("rummy_teach_catalogue", default=ENGLISH)
 def catalogue_in_use() -> dict:
     """The catalogue that :func:`say` reads now (English unless :func:`speaking` chose another)."""
     return _IN_USE.get()
+
+
+_KEYS = count(1)
+
+
+def new_catalogue_key() -> int:
+    """A number for a new catalogue (:class:`rummy_teach.i18n.Catalogue` takes one)."""
+    return next(_KEYS)
+
+
+def catalogue_key() -> int:
+    """A number naming the catalogue in use, for caches of drawn pictures that hold words.
+
+    Never given to two catalogues in one process, as ``id()`` may be: a catalogue read
+    again after :func:`rummy_teach.i18n.sync` can take the memory, and so the ``id``, of
+    one in another language that was let go (seen: Dutch cards drawn with Italian names).
+    English is 0; a catalogue made some other way (a test's plain dict) gets a new number
+    each time, so nothing drawn in it is kept.
+    """
+    catalogue = _IN_USE.get()
+    if catalogue is ENGLISH:
+        return 0
+    return getattr(catalogue, "key", None) or -new_catalogue_key()
 
 
 def speak_from_now_on(catalogue: dict) -> None:

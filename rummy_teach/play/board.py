@@ -22,7 +22,7 @@ from ..errors import UsageError
 from ..game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
 from ..i18n import number_text
 from ..plural import Signed
-from ..reasons import Player, catalogue_in_use, say, seated
+from ..reasons import Player, catalogue_key, say, seated
 
 FONT = render.FONT
 LOG_LINES = 6
@@ -35,7 +35,7 @@ LOG_LINES = 6
 
 def _card_svg(card: Card, size: int, four_colour: bool, selected: bool) -> str:
     # a card's picture holds its spoken name: the language in use is part of the key
-    return _card_svg_in(card, size, four_colour, selected, id(catalogue_in_use()))
+    return _card_svg_in(card, size, four_colour, selected, catalogue_key())
 
 
 @lru_cache(maxsize=4096)
@@ -49,7 +49,7 @@ def _backs(count: int, size: int, label: str, limit: int = 12) -> str:
 
 
 def _row(cards: tuple, size: int, four_colour: bool, fan: bool, label: str) -> str:
-    return _row_in(cards, size, four_colour, fan, label, id(catalogue_in_use()))
+    return _row_in(cards, size, four_colour, fan, label, catalogue_key())
 
 
 @lru_cache(maxsize=2048)
