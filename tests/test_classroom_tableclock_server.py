@@ -6,9 +6,11 @@ server reads the table, the turn under way ran out long since, so at its first r
 the clocks a computer takes that seat over. Nothing here waits for a turn time to pass:
 the clock's state comes from the stored times. The server is then killed (``SIGKILL``);
 started again, the seat is still stood in for, and the student takes it back by sitting
-down again.
+down again. Then the teacher changes the table's turn time on the tables page, and both
+seats are sent the new clock at once.
 """
 
+import asyncio
 import json
 import os
 import random
@@ -20,7 +22,7 @@ import pytest
 
 from browser import free_port
 from test_classroom_quizpage import Browser
-from test_classroom_tables_server import JOIN, SAMPLE, SESSION, receive, run_apart, start
+from test_classroom_tables_server import JOIN, SAMPLE, SESSION, TOKEN, receive, run_apart, start
 
 from rummy_teach.classroom import open_store
 from rummy_teach.classroom.tablehall import TableHall
@@ -104,13 +106,26 @@ def test_a_seat_timed_out_is_stood_in_for_across_a_kill_and_given_back(tmp_path)
             back = await frame_where(theirs, lambda f: f["seats"][late]["stand_in"] is None)
             assert back["clock"]["left"] is not None and back["view"]["to_move"] == other
             await frame_where(mine, lambda f: f["seats"][late]["stand_in"] is None)
+            # the teacher changes the turn time on the tables page: both seats are told
+            teacher = Browser(server.base)
+            form = {"token": TOKEN, "action": "clock", "table": "t1", "level": "easy"}
+            loop = asyncio.get_running_loop()
+            refused = await loop.run_in_executor(None, teacher.post, "/teacher/tables", dict(form, turn="5"), False)
+            assert refused[0] == 400 and "A turn time of 5 seconds cannot be set" in refused[1]
+            status, body, _, _ = await loop.run_in_executor(None, teacher.post, "/teacher/tables",
+                                                            dict(form, turn="30"), False)
+            assert status == 200 and "Table t1: each turn now has 30 seconds." in body
+            for socket in (theirs, mine):
+                changed = await frame_where(socket, lambda f: f["clock"] and f["clock"]["seconds"] == 30)
+                assert changed["clock"]["left"] == 30          # told at once: no move since
+                assert changed["version"] == back["version"] and changed["seats"][other]["stand_in"] is None
             mine.close()
             theirs.close()
         run_apart(after_the_restart())
         with open_store(db, create=False) as store:
             kinds = [kind for _, kind, _, _, _ in store.table_events(SESSION, "t1")]
             players = [by for _, by, _ in store.table_move_players(SESSION, "t1")]
-        assert kinds == ["clock", "away", "back"]
+        assert kinds == ["clock", "away", "back", "clock"]     # the refused turn time never counted
         assert "stand-in:hard" in players
     finally:
         server.stop()

@@ -17,7 +17,7 @@ from rummy_teach.classroom.tablehall import TableHall
 from rummy_teach.classroom.tables import Seat, Table
 from rummy_teach.classroom.tableseat import SeatPlay
 from rummy_teach.classroom.tableteacher import (TableFormError, forms_html, open_tables, public_board,
-                                                read_form, seat_class)
+                                                read_form, seat_class, set_table_clock, tables_html)
 from rummy_teach.game import choose_action
 
 from test_classroom_tables import hidden_from
@@ -233,6 +233,33 @@ def test_the_teachers_turn_time_sets_each_tables_clock_and_none_by_default(hall)
     open_tables(hall, people, {"action": "open", "game": "basic", "seats": "2",
                                "level": "easy", "students": STUDENTS[1:2], "turn": "600"})
     assert hall.tables["t4"].turn_seconds == 600
+
+
+def test_the_teacher_changes_an_open_tables_turn_time_and_its_watchers_are_told(hall):
+    people = [People(s, NAMES[s]) for s in STUDENTS[:4]]
+    assert "rt-table-clock" not in forms_html(people, "tok", "/", tables={})   # no table: no form
+    open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "2",
+                               "level": "easy", "students": [], "turn": ""})
+    assert 'name="table"' in forms_html(people, "tok", "/", tables=hall.tables)
+    assert tables_html(hall, NAMES, "tok", "/").count("No turn time.") == 2
+    watcher = object()
+    hall.watchers["t2"] = {(watcher, 1)}
+    said, frames = set_table_clock(hall, {"table": "t2", "turn": "45", "level": "hard"})
+    assert said == "Table t2: each turn now has 45 seconds."
+    assert hall.tables["t1"].turn_seconds is None and (hall.tables["t2"].turn_seconds, hall.tables["t2"].stand_in) == (45, "hard")
+    assert frames == [(watcher, hall.tables["t2"].frame(1))] and frames[0][1]["clock"]["seconds"] == 45
+    assert "Each turn has 45 seconds." in tables_html(hall, NAMES, "tok", "/")
+    # refused: the table exactly as it was, nobody told
+    for form, says in [({"table": "t9", "turn": "30", "level": "easy"}, "table"),
+                       ({"table": "t2", "turn": "5", "level": "easy"}, "from 10 to 600"),
+                       ({"table": "t2", "turn": "30", "level": "grandmaster"}, "grandmaster")]:
+        with pytest.raises(TableFormError, match=says):
+            set_table_clock(hall, form)
+        assert (hall.tables["t2"].turn_seconds, hall.tables["t2"].stand_in) == (45, "hard")
+    with i18n.language("nl"):
+        said, _ = set_table_clock(hall, {"table": "t2", "turn": "", "level": "hard"})
+        assert said == "Tafel t2 heeft nu geen beurttijd."
+    assert hall.tables["t2"].turn_seconds is None
 
 
 # --- the teacher's view of a table --------------------------------------------------------------------

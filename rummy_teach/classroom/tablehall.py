@@ -484,4 +484,5 @@ def table_handlers(base: str, config, desk, hall: TableHall | None = None,
 
     TableSocket.the_hall = staticmethod(the_hall)
     TableSocket.tick = staticmethod(tick)
+    TableSocket.deliver = staticmethod(deliver)
     return [(base + "/" + TABLES_PATH, TableSocket)]

@@ -81,10 +81,15 @@ def read_form(game: str, seats: str, level: str):
         rules.check_players(number)
     except RummyError as error:
         raise TableFormError(str(error)) from None
+    return rules, number, read_level(level)
+
+
+def read_level(level: str) -> str:
+    """The form's level of the computer players, or :class:`TableFormError` naming the levels."""
     if level not in LEVELS:
         raise TableFormError(Reason("tables_bad_level", {"level": repr(level[:20]),
                                                          "levels": ", ".join(say(f"level_{x}") for x in LEVELS)}))
-    return rules, number, level
+    return level
 
 
 def read_turn(turn: str, level: str) -> int | None:
@@ -196,30 +201,35 @@ def tables_html(hall, names: dict, token: str, base: str, figures: dict | None =
             projector = f"{base}teacher/tables/projector?{t}table={quote(table_id, safe='')}"
             title = say("tables_table_title", table=table_id, game=table.game.rules.term,
                         hand=table.game.hand_number or 1)
+            clock = (say("table_page_clock", count=table.turn_seconds) if table.turn_seconds
+                     else say("tables_no_clock"))
             parts.append(
                 f'<section class="rt-class-table" data-table="{escape(table_id)}">'
-                f"<h2>{escape(title)}</h2>"
+                f"<h2>{escape(title)}</h2><p class=\"rt-table-clock-now\">{escape(clock)}</p>"
                 f'<table class="rt-table-seats"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
                 f'<p><a href="{escape(projector)}" class="rt-projector-link">{escape(say("tables_projector"))}</a></p>'
                 f"{public_board(table, names)}</section>")
     return "".join(parts)
 
 
-def forms_html(students, token: str, base: str, said: str = "", alert: bool = False) -> str:
-    """The two forms: open one table (game, seats, level, which students), seat the class."""
+def forms_html(students, token: str, base: str, said: str = "", alert: bool = False,
+               tables=None) -> str:
+    """The forms: open one table (game, seats, level, which students), seat the class, and
+    with ``tables`` (the open ones, by id) change one table's turn time."""
     hidden = f'<input type="hidden" name="token" value="{escape(token)}">' if token else ""
     games = "".join(f'<option value="{escape(name)}">{escape(str(get_rules(name).term))}</option>'
                     for name in RULE_SETS)
     levels = "".join(f'<option value="{x}"{" selected" if x == "medium" else ""}>'
                      f"{escape(say(f'level_{x}'))}</option>" for x in LEVELS)
 
+    turn = (f'<label>{escape(say("tables_turn_label", low=TURN_SECONDS[0], high=TURN_SECONDS[1]))} '
+            f'<input name="turn" inputmode="numeric" size="4" value=""></label>')
+    level_field = f'<label>{escape(say("tables_level_label"))} <select name="level">{levels}</select></label> '
+
     def fields(kind: str) -> str:
         return (f'<label>{escape(say("tables_game_label"))} <select name="game">{games}</select></label> '
                 f'<label>{escape(say("tables_seats_label"))} <input name="seats" inputmode="numeric" '
-                f'size="3" value="4" required></label> '
-                f'<label>{escape(say("tables_level_label"))} <select name="level">{levels}</select></label> '
-                f'<label>{escape(say("tables_turn_label", low=TURN_SECONDS[0], high=TURN_SECONDS[1]))} '
-                f'<input name="turn" inputmode="numeric" size="4" value=""></label>')
+                f'size="3" value="4" required></label> {level_field}{turn}')
     boxes = "".join(f'<label class="rt-pick-student"><input type="checkbox" name="student" '
                     f'value="{escape(s.student_id)}"> {escape(s.name)}</label> ' for s in students)
     note = ""
@@ -237,7 +247,35 @@ def forms_html(students, token: str, base: str, said: str = "", alert: bool = Fa
             f'<input type="hidden" name="action" value="open">{fields("open")}'
             f'<fieldset><legend>{escape(say("tables_students_label"))}</legend>'
             f'{boxes or escape(say("students_none"))}</fieldset>'
-            f'<button type="submit">{escape(say("tables_open_button"))}</button></form>')
+            f'<button type="submit">{escape(say("tables_open_button"))}</button></form>'
+            + (clock_form_html(tables, hidden, action, level_field + turn) if tables else ""))
+
+
+def clock_form_html(tables, hidden: str, action: str, fields: str) -> str:
+    """The form that changes an open table's turn time (the stand-in's level with it)."""
+    options = "".join(f'<option value="{escape(table_id)}">'
+                      f'{escape(say("tables_clock_option", table=table_id, game=table.game.rules.term))}</option>'
+                      for table_id, table in tables.items())
+    return (f"<h2>{escape(say('tables_clock_heading'))}</h2>"
+            f'<form method="post" action="{action}" class="rt-table-clock">{hidden}'
+            f'<input type="hidden" name="action" value="clock">'
+            f'<label>{escape(say("tables_clock_table_label"))} <select name="table">{options}</select></label> '
+            f'{fields} <button type="submit">{escape(say("tables_clock_button"))}</button></form>')
+
+
+def set_table_clock(hall, form: dict) -> tuple[str, list]:
+    """Change an open table's turn time as the teacher's ``form`` asks (``table``, ``turn``:
+    empty for none, ``level`` of the computer that plays a seat that runs out): what was
+    done, in words, and the frames that tell the table's watchers; or
+    :class:`TableFormError`, the table as it was."""
+    level = read_level(form["level"])
+    seconds = read_turn(form.get("turn", ""), level)
+    reply, frames = hall.set_clock(form["table"], seconds, level)
+    if not reply.ok:
+        raise TableFormError(reply.reasons[0])
+    if seconds is None:
+        return say("tables_clock_off", table=form["table"]), frames
+    return say("tables_clock_set", table=form["table"], count=seconds), frames
 
 
 def open_tables(hall, students, form: dict) -> str:
@@ -269,8 +307,9 @@ def open_tables(hall, students, form: dict) -> str:
     return say("tables_opened", count=len(ids), tables=", ".join(ids))
 
 
-def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list:
-    """(pattern, handler) for the teacher's tables pages under ``base``."""
+def table_teacher_handlers(base: str, config, desk, the_hall, door=None, deliver=None) -> list:
+    """(pattern, handler) for the teacher's tables pages under ``base``; ``deliver(hall,
+    frames)`` (the tables' socket's) sends a changed table to its watchers."""
     import tornado.web
 
     from .. import i18n
@@ -314,7 +353,7 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
                     return self.send(live)
                 heading = say("tables_heading_teacher")
                 body = (f"{teacher_nav(self.token, config.session, prefix)}<h1>{escape(heading)}</h1>"
-                        f"{forms_html(students, self.token, prefix, said, alert)}"
+                        f"{forms_html(students, self.token, prefix, said, alert, dict(hall.tables))}"
                         f"<h2>{escape(say('tables_open_now'))}</h2><div id=\"rt-live\">{live}</div>")
                 self.send(page(heading, body, refresh_ms=REFRESH_MS), status)
 
@@ -327,16 +366,22 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None) -> list
                     "seats": self.get_body_argument("seats", "").strip()[:10],
                     "level": self.get_body_argument("level", "")[:20],
                     "turn": self.get_body_argument("turn", "").strip()[:10],
+                    "table": self.get_body_argument("table", "")[:64],
                     "students": [s[:64] for s in self.get_body_arguments("student")[:60]]}
 
             def act():
                 hall, students, _ = self.read()
                 with i18n.language(teacher_lang):
                     try:
-                        return open_tables(hall, students, form), 200, False
+                        if form["action"] == "clock":
+                            said, frames = set_table_clock(hall, form)
+                            return said, 200, False, hall, frames
+                        return open_tables(hall, students, form), 200, False, hall, []
                     except TableFormError as error:
-                        return str(error), 400, True
-            said, status, alert = await self.work(act)
+                        return str(error), 400, True, hall, []
+            said, status, alert, hall, frames = await self.work(act)
+            if frames and deliver is not None:
+                deliver(hall, frames)
             await self.respond(said, status, alert)
 
     class Projector(Page):

@@ -553,4 +553,13 @@ CLASSROOM_WORDS = {
     "class_no_serve_settings": "  settings: {path}. To serve this class, run the same command "
                                "again without --no-serve and with --run-dir {run}: it keeps "
                                "this session, join code and token.",
+    # --- issue 30, what was left: the teacher changes an open table's turn time
+    "tables_no_clock": "No turn time.",
+    "tables_clock_heading": "Change a table's turn time",
+    "tables_clock_table_label": "Table",
+    "tables_clock_option": "{table} ({game})",
+    "tables_clock_button": "Set the turn time",
+    "tables_clock_set": Plural("Table {table}: each turn now has {count} second.",
+                               "Table {table}: each turn now has {count} seconds.", count="count"),
+    "tables_clock_off": "Table {table} has no turn time now.",
 }
