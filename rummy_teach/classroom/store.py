@@ -62,6 +62,15 @@ OUTCOMES = ("right", "wrong", "unreadable")
 ACCEPTED = ("a file path like results.db, sqlite:///relative/path.db, sqlite:////absolute/path.db, "
             "or postgresql://user:password@host:port/database")
 BUSY_TIMEOUT_SECONDS = 15.0
+#: SQLite's page cache for each connection, in KiB (``PRAGMA cache_size = -N``). SQLite's
+#: default, 2,000 KiB, is more than a class's results file holds for most of a class: a
+#: cache that size keeps almost every page of the growing file once read (the dashboard's
+#: counts read a session's every row), so a classroom process, which has two connections
+#: (the students' and the teacher's pages'), grew with the answers kept, about 4 KB an
+#: answer over five processes in the 10-minute soak (issue 28). With this bound its memory
+#: stops growing within a few minutes; the pages it no longer holds are read again from
+#: the operating system's cache (see docs/classroom.md, "memory flat").
+CACHE_KIB = 256
 CONNECT_TIMEOUT_SECONDS = 10
 
 COLUMNS = ("answer_id", "session_id", "student_id", "student_name", "quiz", "question_id",
@@ -290,6 +299,7 @@ class ResultsStore(StudentsMixin, TablesMixin, GradesMixin, PacesMixin):
                                              timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                                              check_same_thread=False)
             self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+            self._conn.execute(f"PRAGMA cache_size = -{int(CACHE_KIB)}")
             self._conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             problems = [row[0] for row in self._conn.execute("PRAGMA quick_check(5)").fetchall()]
             if problems != ["ok"]:
