@@ -454,3 +454,35 @@ def test_what_a_store_keeps_does_not_grow_with_the_file(tmp_path):
     large = kept(tmp_path / "large.db", 15_000)
     assert (tmp_path / "large.db").stat().st_size > 4_000_000
     assert large - small < 1_000_000, f"{small / 1e6:.2f} MB for 300 answers, {large / 1e6:.2f} MB for 15,000"
+
+
+def test_the_report_counted_in_the_database_is_the_report_of_the_answers(new_url):
+    """The report page counts in the database (``report_counts``) instead of reading every
+    answer; what it shows must be what the answers say, in every corner: a student renamed
+    part way (the latest name wins), an unreadable answer, a question whose rule was given
+    later or changed, two quizzes, answers at the same moment, another session's answers."""
+    from rummy_teach.classroom.report import report_of_counts
+    with open_store(new_url()) as store:
+        record_known(store)
+        record_known(store, session="other")
+        more = [("bo", "Bo, renamed", "melds", "q1", "", True, 20),
+                ("ana", "Ana", "melds", "q4", "", False, 21),
+                ("ana", "Ana", "melds", "q4", "a new rule", "unreadable", 22),
+                ("cy", "Çy 李", "layoffs", "q1", "lay off", True, 23),
+                ("cy", "Çy 李", "layoffs", "q1", "lay off", False, 23),
+                ("ana", "Ana", "melds", "q3", "ace is the top card too", False, 24),
+                ("dee", "Dee", "layoffs", "q9", "", "unreadable", 25),
+                ("cy", "Cy", "melds", "q2", "", True, 26)]
+        for student, name, quiz, question, rule, outcome, second in more:
+            store.record(session="5B", student_id=student, student_name=name, quiz=quiz,
+                         question_id=question, rule=rule, given="x", outcome=outcome,
+                         at=T0 + timedelta(seconds=second))
+        answers = store.answers(session="5B")
+        counted = report_of_counts("5B", store.report_counts("5B"))
+        assert counted == build_report(answers)
+        assert [s.name for s in counted.students] == ["Ana", "Bo, renamed", "Cy", "Dee"]
+        assert [q.rule for q in counted.questions
+                if q.question_id == "q3"] == ["ace is the top card too"]
+        assert counted.unreadable == 3 and counted.quizzes == ("melds", "layoffs")
+        empty = report_of_counts("nobody", store.report_counts("nobody"))
+        assert empty == build_report([]) and empty.summary == "No answers yet."

@@ -630,6 +630,30 @@ class ResultsStore(StudentsMixin, TablesMixin, GradesMixin, PacesMixin):
             if pairs else []}
         return {name: [tuple(row) for row in rows] for name, rows in counts.items()}
 
+    def report_counts(self, session: str) -> dict:
+        """What the teacher's report shows of a session, counted in the database instead of
+        read answer by answer (see :func:`~rummy_teach.classroom.report.report_of_counts`):
+        ``names``, (student id, name, how many, the last answer's key) a name a student
+        answered under; ``questions``, (quiz, question id, rule, outcome, how many, first
+        key, last key); ``students``, (quiz, question id, students who answered it
+        readably). A key is the answer's time and id, as the answers are ordered. Each is
+        bounded by the students and the questions, not by the answers."""
+        judged = "CASE WHEN outcome = 'unreadable' THEN 0 ELSE 1 END"
+        right = "CASE WHEN outcome = 'right' THEN 1 ELSE 0 END"
+        key = "answered_at || '|' || answer_id"
+        where, params = " WHERE session_id = ?", (str(session),)
+        counts = {
+            "names": self._run("read", f"SELECT student_id, student_name, COUNT(*), SUM({judged}), "
+                               f"SUM({right}), MAX({key}) FROM rummy_answers{where} "
+                               "GROUP BY student_id, student_name", params),
+            "questions": self._run("read", "SELECT quiz, question_id, rule, outcome, COUNT(*), "
+                                   f"MIN({key}), MAX({key}) FROM rummy_answers{where} "
+                                   "GROUP BY quiz, question_id, rule, outcome", params),
+            "students": self._run("read", "SELECT quiz, question_id, COUNT(DISTINCT student_id) "
+                                  f"FROM rummy_answers{where} AND outcome <> 'unreadable' "
+                                  "GROUP BY quiz, question_id", params)}
+        return {name: [tuple(row) for row in rows] for name, rows in counts.items()}
+
     def count(self, *, session: str | None = None, quiz: str | None = None) -> int:
         where, params = self._filters(session=session, quiz=quiz)
         return int(self._run("count", f"SELECT COUNT(*) FROM rummy_answers{where}", params)[0][0])
