@@ -37,6 +37,7 @@ from test_classroom_store import (  # noqa: F401
     test_record_stores_every_field_as_given,
     test_report_numbers_on_a_known_set_of_answers,
     test_schema_is_created_once_and_reopening_keeps_every_answer,
+    test_the_report_counted_in_the_database_is_the_report_of_the_answers,
 )
 from test_classroom_tables import (  # noqa: F401
     test_a_move_the_store_cannot_keep_is_not_played,

@@ -17,6 +17,7 @@ import sys
 import time
 from datetime import datetime, timedelta, timezone
 from enum import Enum
+from pathlib import Path
 
 import pytest
 
@@ -388,3 +389,100 @@ def test_db_init_on_a_sqlite_file_makes_the_tables_and_refuses_a_role(tmp_path):
                              str(tmp_path / "other.db")], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "are ready in" in result.stdout
     assert (tmp_path / "other.db").exists()
+
+
+def _sqlite_memory_used():
+    """SQLite's own count of the memory it holds (``sqlite3_memory_used``) in the library
+    Python's sqlite3 module uses; None where that library cannot be reached from here."""
+    import ctypes
+    maps = Path("/proc/self/maps")
+    if not maps.exists():
+        return None
+    paths = {line.split()[-1] for line in maps.read_text().splitlines()
+             if "libsqlite3" in line.split()[-1]}
+    if len(paths) != 1:  # built into Python (no shared library), or more than one
+        return None
+    library = ctypes.CDLL(paths.pop())
+    library.sqlite3_memory_used.restype = ctypes.c_int64
+    return library.sqlite3_memory_used
+
+
+def _school_file(path: Path, answers: int) -> Path:
+    """A results file holding ``answers`` answers of 5 classes x 120 students."""
+    open_store(path).close()
+    filler = sqlite3.connect(path)
+    with filler:
+        filler.executemany(
+            "INSERT INTO rummy_answers (answer_id, session_id, student_id, student_name, quiz, "
+            "question_id, rule, given, outcome, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(f"{n:032x}", f"class-{n % 5}", f"student-{n % 600:04d}-{'x' * 20}",
+              f"Student {n % 600}", "basic", f"q{n % 25}", "rule_meld_run", f"answer {n} " * 8,
+              ("right", "wrong")[n % 2], f"2026-12-06T10:{n // 600 % 60:02d}:00+00:00")
+             for n in range(answers)])
+    filler.close()
+    return path
+
+
+def test_what_a_store_keeps_does_not_grow_with_the_file(tmp_path):
+    """A classroom process keeps two connections open all through a class (the students'
+    and the teacher's pages'), and the dashboard counts a session's every answer each 5 s.
+    With SQLite's default page cache (2,000 KiB a connection) the two connections kept
+    nearly every page of the results file they had read (opening it checks every page), so
+    the class's memory grew with the answers kept (issue 28, the 10-minute soak): 4 MB more
+    for a file of 15,000 answers than for one of 300."""
+    memory_used = _sqlite_memory_used()
+    if memory_used is None:
+        pytest.skip("SQLite is not a shared library of this Python: its memory cannot be read")
+
+    def kept(path: Path, answers: int) -> int:
+        _school_file(path, answers)
+        before = memory_used()
+        writer, reader = open_store(path), open_store(path, create=False)
+        try:
+            for session in [f"class-{n}" for n in range(5)] * 2:
+                counts = reader.answer_counts(session, pairs=True)
+                assert sum(row[3] for row in counts["students"]) == answers // 5
+                assert writer.count(session=session) == answers // 5  # the students' side reads
+                writer.record(session="class-9", student_id="ada", student_name="Ada",
+                              quiz="basic", question_id=f"q-{session}-{memory_used()}", rule="",
+                              given="x", outcome="right")
+            return memory_used() - before
+        finally:
+            writer.close()
+            reader.close()
+    small = kept(tmp_path / "small.db", 300)
+    large = kept(tmp_path / "large.db", 15_000)
+    assert (tmp_path / "large.db").stat().st_size > 4_000_000
+    assert large - small < 1_000_000, f"{small / 1e6:.2f} MB for 300 answers, {large / 1e6:.2f} MB for 15,000"
+
+
+def test_the_report_counted_in_the_database_is_the_report_of_the_answers(new_url):
+    """The report page counts in the database (``report_counts``) instead of reading every
+    answer; what it shows must be what the answers say, in every corner: a student renamed
+    part way (the latest name wins), an unreadable answer, a question whose rule was given
+    later or changed, two quizzes, answers at the same moment, another session's answers."""
+    from rummy_teach.classroom.report import report_of_counts
+    with open_store(new_url()) as store:
+        record_known(store)
+        record_known(store, session="other")
+        more = [("bo", "Bo, renamed", "melds", "q1", "", True, 20),
+                ("ana", "Ana", "melds", "q4", "", False, 21),
+                ("ana", "Ana", "melds", "q4", "a new rule", "unreadable", 22),
+                ("cy", "Çy 李", "layoffs", "q1", "lay off", True, 23),
+                ("cy", "Çy 李", "layoffs", "q1", "lay off", False, 23),
+                ("ana", "Ana", "melds", "q3", "ace is the top card too", False, 24),
+                ("dee", "Dee", "layoffs", "q9", "", "unreadable", 25),
+                ("cy", "Cy", "melds", "q2", "", True, 26)]
+        for student, name, quiz, question, rule, outcome, second in more:
+            store.record(session="5B", student_id=student, student_name=name, quiz=quiz,
+                         question_id=question, rule=rule, given="x", outcome=outcome,
+                         at=T0 + timedelta(seconds=second))
+        answers = store.answers(session="5B")
+        counted = report_of_counts("5B", store.report_counts("5B"))
+        assert counted == build_report(answers)
+        assert [s.name for s in counted.students] == ["Ana", "Bo, renamed", "Cy", "Dee"]
+        assert [q.rule for q in counted.questions
+                if q.question_id == "q3"] == ["ace is the top card too"]
+        assert counted.unreadable == 3 and counted.quizzes == ("melds", "layoffs")
+        empty = report_of_counts("nobody", store.report_counts("nobody"))
+        assert empty == build_report([]) and empty.summary == "No answers yet."

@@ -132,6 +132,29 @@ class TeacherPages(Served):
         assert strip.sub("", dashboard) == strip.sub("", dashboard_html(quiz, students, answers))
         assert projector == projector_html(quiz, students, answers)
 
+    def test_the_report_page_and_the_students_page_count_in_the_database(self):
+        """The report page refreshes every few seconds while it is open: it read every
+        answer of the session each time, a working set growing with the class (issue 28).
+        It counts in the database, and shows what the answers say."""
+        from unittest import mock
+
+        from rummy_teach.classroom import store as store_module
+        from rummy_teach.classroom.messages import say
+        from rummy_teach.classroom.report import build_report
+        from rummy_teach.classroom.report_html import report_html
+
+        def refused(*args, **kwargs):
+            raise AssertionError("a page read every answer")
+        with mock.patch.object(store_module.ResultsStore, "answers", refused):
+            code, report = self.body(f"/teacher/report?token={TOKEN}&part=live")
+            assert code == 200 and "Ada" in report and "Bob" in report
+            code, students = self.body(f"/teacher/students?token={TOKEN}")
+            assert code == 200 and "Bob" in students
+        with open_store(self.config["db"]) as store:
+            answers = store.answers(session="now")
+        expected = report_html(build_report(answers), title=say("report_title", title="Week 1"))
+        assert report.startswith(expected) and "2 answers" in report
+
     def test_an_open_dashboard_reads_through_one_store_not_a_new_one_each_time(self):
         """The dashboard page refreshes every 5 s: each refresh opening the database again
         (with its integrity and schema checks) cost time and left memory behind."""

@@ -21,6 +21,7 @@ from ..i18n import number_text
 from ..plural import Percent
 from ..quiz.words import said
 from ..reasons import say
+from .fields import parse_time
 
 ANSWER_CSV_HEADER = ("answered_at", "session", "student_id", "student_name", "quiz", "question_id",
                      "rule", "given", "outcome")
@@ -175,6 +176,58 @@ def build_report(answers, *, most_missed: int = 5) -> ClassReport:
         unreadable=len(answers) - len(counted),
         first_at=answers[0].answered_at if answers else None,
         last_at=answers[-1].answered_at if answers else None,
+    )
+
+
+def report_of_counts(session: str, counts: dict, *, most_missed: int = 5) -> ClassReport:
+    """The class report of one session from the store's counts
+    (``ResultsStore.report_counts``): the same report :func:`build_report` makes of the
+    session's answers, without reading them one by one (the report page refreshes every
+    few seconds while it is open)."""
+    students: dict[str, dict] = {}
+    for student_id, name, _, judged, right, last in counts["names"]:
+        s = students.setdefault(student_id, {"name": name, "last": last, "counted": 0,
+                                             "right": 0, "unreadable": 0})
+        if last > s["last"]:  # the latest display name wins
+            s["name"], s["last"] = name, last
+        s["counted"] += int(judged)
+        s["right"] += int(right)
+    for student_id, name, total, judged, _, _ in counts["names"]:
+        students[student_id]["unreadable"] += int(total) - int(judged)
+    questions: dict[tuple[str, str], dict] = {}
+    for quiz, question_id, rule, outcome, number, first, last in counts["questions"]:
+        q = questions.setdefault((quiz, question_id), {
+            "first": first, "rule": rule, "rule_at": "", "counted": 0, "right": 0,
+            "unreadable": 0})
+        q["first"] = min(q["first"], first)
+        if rule and last > q["rule_at"]:  # the latest rule given wins, as answer by answer
+            q["rule"], q["rule_at"] = rule, last
+        number = int(number)
+        q["counted" if outcome != "unreadable" else "unreadable"] += number
+        q["right"] += number if outcome == "right" else 0
+    readers = {(quiz, question_id): int(n) for quiz, question_id, n in counts["students"]}
+    student_rows = tuple(sorted(
+        (StudentResult(student_id=sid, name=s["name"], answers=s["counted"], right=s["right"],
+                       unreadable=s["unreadable"]) for sid, s in students.items()),
+        key=lambda r: (r.name.casefold(), r.student_id)))
+    met = sorted(questions.items(), key=lambda item: item[1]["first"])
+    question_rows = tuple(
+        QuestionResult(quiz=quiz, question_id=qid, rule=q["rule"], attempts=q["counted"],
+                       right=q["right"], unreadable=q["unreadable"],
+                       students=readers.get((quiz, qid), 0))
+        for (quiz, qid), q in met)
+    missed = sorted((q for q in question_rows if q.wrong),
+                    key=lambda q: (-q.wrong, q.success_rate, q.quiz, q.question_id))
+    keys = [row[5] for row in counts["questions"]] + [row[6] for row in counts["questions"]]
+    return ClassReport(
+        sessions=(session,) if questions else (),
+        quizzes=tuple(dict.fromkeys(quiz for (quiz, _), _ in met)),
+        students=student_rows, questions=question_rows, most_missed=tuple(missed[:most_missed]),
+        answers=sum(s["counted"] for s in students.values()),
+        right=sum(s["right"] for s in students.values()),
+        unreadable=sum(s["unreadable"] for s in students.values()),
+        first_at=parse_time(min(keys).split("|")[0]) if keys else None,
+        last_at=parse_time(max(keys).split("|")[0]) if keys else None,
     )
 
 

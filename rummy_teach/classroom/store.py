@@ -62,6 +62,15 @@ OUTCOMES = ("right", "wrong", "unreadable")
 ACCEPTED = ("a file path like results.db, sqlite:///relative/path.db, sqlite:////absolute/path.db, "
             "or postgresql://user:password@host:port/database")
 BUSY_TIMEOUT_SECONDS = 15.0
+#: SQLite's page cache for each connection, in KiB (``PRAGMA cache_size = -N``). SQLite's
+#: default, 2,000 KiB, is more than a class's results file holds for most of a class: a
+#: cache that size keeps almost every page of the growing file once read (the dashboard's
+#: counts read a session's every row), so a classroom process, which has two connections
+#: (the students' and the teacher's pages'), grew with the answers kept, about 4 KB an
+#: answer over five processes in the 10-minute soak (issue 28). With this bound its memory
+#: stops growing within a few minutes; the pages it no longer holds are read again from
+#: the operating system's cache (see docs/classroom.md, "memory flat").
+CACHE_KIB = 256
 CONNECT_TIMEOUT_SECONDS = 10
 
 COLUMNS = ("answer_id", "session_id", "student_id", "student_name", "quiz", "question_id",
@@ -290,6 +299,7 @@ class ResultsStore(StudentsMixin, TablesMixin, GradesMixin, PacesMixin):
                                              timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                                              check_same_thread=False)
             self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+            self._conn.execute(f"PRAGMA cache_size = -{int(CACHE_KIB)}")
             self._conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             problems = [row[0] for row in self._conn.execute("PRAGMA quick_check(5)").fetchall()]
             if problems != ["ok"]:
@@ -618,6 +628,30 @@ class ResultsStore(StudentsMixin, TablesMixin, GradesMixin, PacesMixin):
             "pairs": self._run("read", "SELECT DISTINCT student_id, quiz, question_id FROM "
                                f"rummy_answers{where} AND outcome <> 'unreadable'", params)
             if pairs else []}
+        return {name: [tuple(row) for row in rows] for name, rows in counts.items()}
+
+    def report_counts(self, session: str) -> dict:
+        """What the teacher's report shows of a session, counted in the database instead of
+        read answer by answer (see :func:`~rummy_teach.classroom.report.report_of_counts`):
+        ``names``, (student id, name, how many, the last answer's key) a name a student
+        answered under; ``questions``, (quiz, question id, rule, outcome, how many, first
+        key, last key); ``students``, (quiz, question id, students who answered it
+        readably). A key is the answer's time and id, as the answers are ordered. Each is
+        bounded by the students and the questions, not by the answers."""
+        judged = "CASE WHEN outcome = 'unreadable' THEN 0 ELSE 1 END"
+        right = "CASE WHEN outcome = 'right' THEN 1 ELSE 0 END"
+        key = "answered_at || '|' || answer_id"
+        where, params = " WHERE session_id = ?", (str(session),)
+        counts = {
+            "names": self._run("read", f"SELECT student_id, student_name, COUNT(*), SUM({judged}), "
+                               f"SUM({right}), MAX({key}) FROM rummy_answers{where} "
+                               "GROUP BY student_id, student_name", params),
+            "questions": self._run("read", "SELECT quiz, question_id, rule, outcome, COUNT(*), "
+                                   f"MIN({key}), MAX({key}) FROM rummy_answers{where} "
+                                   "GROUP BY quiz, question_id, rule, outcome", params),
+            "students": self._run("read", "SELECT quiz, question_id, COUNT(DISTINCT student_id) "
+                                  f"FROM rummy_answers{where} AND outcome <> 'unreadable' "
+                                  "GROUP BY quiz, question_id", params)}
         return {name: [tuple(row) for row in rows] for name, rows in counts.items()}
 
     def count(self, *, session: str | None = None, quiz: str | None = None) -> int:

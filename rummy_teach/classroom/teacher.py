@@ -107,6 +107,12 @@ class Reader:
                     store.students(session))
         return self.read(reading)
 
+    def report(self, session: str):
+        """The session's :class:`~rummy_teach.classroom.report.ClassReport`, counted in the
+        database (the report page refreshes while it is open): not every answer read."""
+        from .report import report_of_counts
+        return self.read(lambda store: report_of_counts(session, store.report_counts(session)))
+
     def close(self) -> None:
         with self._guard:
             store, self._store = self._store, None
@@ -131,7 +137,7 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     from .dashboard import (dashboard_html, paper_html, projector_html, sessions_html,
                             store_alarm_html, students_html, teacher_nav)
     from .grades import gradebook, gradebook_csv
-    from .report import answers_csv, build_report
+    from .report import answers_csv
     from .report_html import report_html
     from .store import ResultsStoreError, mask_password
     from .students import NameTaken, UnknownStudent
@@ -217,9 +223,10 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
     class Report(Teacher):
         @in_teachers_language
         async def get(self):
-            answers, _ = await self.off_thread(_load, self.session, False)
-            live = (report_html(build_report(answers), title=say("report_title", title=class_title(config)))
-                    + f'<p class="rt-updated">{escape(say("report_updated", answers=len(answers), seconds=REFRESH_MS // 1000))}</p>')
+            report = await self.off_thread(reader.report, self.session)
+            kept = report.answers + report.unreadable
+            live = (report_html(report, title=say("report_title", title=class_title(config)))
+                    + f'<p class="rt-updated">{escape(say("report_updated", answers=kept, seconds=REFRESH_MS // 1000))}</p>')
             if self.live:
                 return self.send(live)
             command = (f"rummy-teach report --db {mask_password(config.db)} "
@@ -290,11 +297,10 @@ def teacher_handlers(base: str, config, student_path: str, report_page: str,
             """The token in the posted form is this page's guard (no cookie to forge)."""
 
         def read(self):
-            answers, students = _load(self.session)
-            answered: dict[str, int] = {}
-            for answer in answers:
-                answered[answer.student_id] = answered.get(answer.student_id, 0) + 1
-            return students, answered
+            def reading(store):
+                counts = store.answer_counts(self.session)["students"]
+                return store.students(self.session), {row[0]: int(row[3]) for row in counts}
+            return reader.read(reading)
 
         async def respond(self, said: str = "", status: int = 200):
             students, answered = await self.off_thread(self.read)
