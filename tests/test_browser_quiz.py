@@ -78,3 +78,20 @@ def test_quiz_in_jupyterlab_right_then_wrong(jupyterlab, browser_page):
     jupyterlab.run_notebook(page, NOTEBOOK)
     answer_in_the_page(page, lambda name: browser_page.shot(f"quiz_lab_{name}", full_page=True))
     browser_page.assert_offline()
+
+
+def test_on_a_busy_kernel_the_answer_checked_is_the_one_on_the_screen(voila, browser_page):
+    """The page holds a widget's change back while the kernel is busy with the one before,
+    but sends a click at once: with "3" still being handled, "30" typed and Submit pressed
+    had "3" checked (a wrong answer the learner never gave). Here the kernel takes 2 s over
+    each change of the box."""
+    page = browser_page.page
+    page.goto(voila.url("quiz_busy_kernel.ipynb"))
+    box = quiz(page).locator("input[type=text]")
+    box.wait_for(timeout=LOAD_MS)
+    box.press_sequentially("30", delay=300)     # "0" while the kernel is busy with "3"
+    page.get_by_role("button", name="Submit").click()
+    feedback(page).get_by_text("Right!").wait_for(timeout=UPDATE_MS)
+    assert "= 30." in feedback(page).inner_text()
+    assert "1 right" in quiz(page).locator(".rt-score").inner_text()
+    browser_page.assert_offline()

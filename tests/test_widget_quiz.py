@@ -95,6 +95,28 @@ def test_wrong_answer_shows_the_correct_answer_and_the_cards():
     assert "0 right, 1 wrong" in widget.progress.value
 
 
+def test_a_click_or_enter_checks_the_answer_only_after_the_page_sent_what_it_held_back():
+    """ipywidgets holds a box's change back while the kernel is busy with the one before,
+    but sends a click (or Enter) at once: the widget asks its page to echo a token, and
+    checks the answer when the echo comes back, after the held-back change."""
+    question = find(QUIZZES["basic"], "number")
+    for press in ("click", "enter"):
+        widget = QuizWidget(Quiz([question]))
+        sent = []
+        widget.feedback.send = lambda content, buffers=None: sent.append(content)
+        widget.type_answer(question.answer_input[:-1])       # what reached the kernel first
+        if press == "click":
+            widget.submit_button.click()
+        else:
+            widget.text._handle_custom_msg({"event": "submit"}, [])
+        assert widget.result is None and widget.feedback.value == "" and sent == [{"echo": 1}]
+        widget.type_answer(question.answer_input)             # the change the page held back
+        widget.feedback._handle_custom_msg({"echo": 1}, [])
+        assert widget.result.outcome == "right", press
+        widget.feedback._handle_custom_msg({"echo": 1}, [])   # a second view's echo: nothing more
+        assert widget.session.score()["right"] == 1
+
+
 @pytest.mark.parametrize("text", ["", "   ", "thirty", "30 points", "-5", str(10 ** 100), "3 0"])
 def test_unreadable_number_gets_a_hint_and_is_not_an_attempt(text):
     quiz = Quiz([find(QUIZZES["basic"], "number")])

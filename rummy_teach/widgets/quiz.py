@@ -68,7 +68,10 @@ class Verdict(anywidget.AnyWidget):
     set through ``value`` as on an ``ipywidgets.HTML``. When it changes to a verdict, the
     browser scrolls it into view (it sits under the question and may be below the screen)
     and a polite live region beside it says its words once, as the book's pages do
-    (``announcer`` in book/_play/play/bookplay.js)."""
+    (``announcer`` in book/_play/play/bookplay.js).
+
+    Its view also sends back every ``{"echo": n}`` it is sent (:meth:`after_the_page`).
+    """
 
     _esm = r"""
 function render({ model, el }) {
@@ -87,13 +90,39 @@ function render({ model, el }) {
     view.scrollIntoView({ block: "nearest" });
   };
   const changed = () => draw(false);
+  const echo = (message) => { if (message && "echo" in message) model.send({ echo: message.echo }); };
   model.on("change:value", changed);
+  model.on("msg:custom", echo);
   draw(true);
-  return () => model.off("change:value", changed);
+  return () => { model.off("change:value", changed); model.off("msg:custom", echo); };
 }
 export default { render };
 """
     value = t.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._waiting: dict[int, Callable] = {}
+        self._sent = 0          # never reused: a second view of the widget echoes too
+        self.on_msg(self._echoed)
+
+    def after_the_page(self, action: Callable) -> None:
+        """Run ``action`` once every change the page made before now has reached the kernel.
+
+        The page holds a widget's change back while the kernel is still busy with the one
+        before it, but sends a button's click at once: a learner who typed "30" and pressed
+        Enter while the kernel was slow had "3" checked (Voilà, on a loaded machine). The
+        page sends this view's echo after the changes it held back, so the action runs with
+        what the learner sees on the screen.
+        """
+        self._sent += 1
+        self._waiting[self._sent] = action
+        self.send({"echo": self._sent})
+
+    def _echoed(self, _widget, content, _buffers) -> None:
+        action = self._waiting.pop(content.get("echo"), None) if isinstance(content, dict) else None
+        if action is not None:
+            action()
 
 
 class QuizWidget(SittingState, widgets.VBox):
@@ -158,7 +187,8 @@ class QuizWidget(SittingState, widgets.VBox):
                                           tooltip=say("quiz_next_tip"))
         self.feedback = Verdict()
         self.problem = widgets.HTML()
-        self.submit_button.on_click(lambda _: self.submit())
+        # a click or Enter submits what the page shows, once the page has sent it all
+        self.submit_button.on_click(lambda _: self.feedback.after_the_page(self.submit))
         self.next_button.on_click(lambda _: self.next())
         super().__init__([self.heading, self.progress, self.question, self.inputs,
                           widgets.HBox([self.submit_button, self.next_button]),
@@ -232,7 +262,7 @@ class QuizWidget(SittingState, widgets.VBox):
                            layout=widgets.Layout(width="36em" if wide else "16em"))
         with warnings.catch_warnings():  # Enter submits; observing value would submit on blur
             warnings.simplefilter("ignore", DeprecationWarning)
-            box.on_submit(lambda _: self.submit())
+            box.on_submit(lambda _: self.feedback.after_the_page(self.submit))
         return box
 
     # --- what the learner does ----------------------------------------------------------
