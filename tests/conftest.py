@@ -20,12 +20,6 @@ CI does. The tiers and the lanes are chosen by markers (``slow``, ``browser``, `
 
 import pytest
 
-from rummy_teach.startup import skip_slow_optional_imports
-
-# every test process imports jsonschema (nbformat, jupytext, Voilà's modules): 2 s of CPU
-# each, in each lane, for a format check nothing uses (rummy_teach/startup.py)
-skip_slow_optional_imports()
-
 pytest_plugins = ["browser", "shared_run", "book_build"]  # book_build uses shared_run
 
 
