@@ -66,3 +66,19 @@ def test_a_lean_command_runs_the_entry_point_as_its_script_after_the_skip(tmp_pa
 def test_an_entry_point_that_is_not_module_colon_function_is_refused(entry):
     with pytest.raises(ValueError, match="module:function"):
         lean_command(entry, "x")
+
+
+def test_a_pytest_run_of_this_project_skips_it_before_the_installed_plugins():
+    """nbval's plugin imports jsonschema before any conftest.py: the skip comes from
+    pyproject's ``addopts`` (``-p rummy_teach.pytest_lean``), or it comes too late."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    out = run_python(f"""
+        import sys
+        import pytest
+        code = pytest.main(["--collect-only", "-q", "-p", "no:cacheprovider",
+                            {str(Path(__file__).resolve())!r}])
+        assert "nbval.plugin" in sys.modules, "nbval's plugin was not loaded"
+        print(int(code), sys.modules.get({SLOW!r}))
+        """, cwd=root)
+    assert out.splitlines()[-1] == "0 None", out[-2000:]
