@@ -46,11 +46,11 @@ import i18n as book_i18n  # noqa: E402  (book/i18n.py: the pages in a language)
 
 from rummy_teach.i18n import DEFAULT, LANGUAGES, language  # noqa: E402
 from rummy_teach.reasons import ENGLISH, say  # noqa: E402
+from rummy_teach.startup import lean_command  # noqa: E402
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT)
 #: the folders every edition's sources share with the English book
 SHARED = ("_ext", "_templates", "_static", "_sphinx_locale")
-BIN = Path(sys.executable).parent
 #: a kernel that never started, through no fault of the lesson: jupyter_client picks a
 #: kernel's TCP ports by asking for free ones and letting them go, and another process
 #: starting a kernel or a server in that window can take one first ("Address already in
@@ -65,8 +65,10 @@ KERNEL_START_FAILED = re.compile(r"Kernel died before replying to kernel_info"
 
 def build_command(source: Path, output: Path | None) -> list[str]:
     """`jupyter-book build` as `make book` runs it: every page, warnings as errors."""
-    command = [str(BIN / "jupyter-book"), "build", "--all", "--warningiserror", "--nitpick",
-               "--keep-going"]
+    # `jupyter-book`, without the 2 s of CPU its Sphinx process would spend importing
+    # what rummy_teach/startup.py skips
+    command = [*lean_command("jupyter_book.cli.main:main", "jupyter-book"), "build", "--all",
+               "--warningiserror", "--nitpick", "--keep-going"]
     if output is not None:
         command += ["--path-output", str(output)]
     return command + [str(source)]

@@ -50,6 +50,7 @@ def test_a_good_config_goes_to_the_run_folder_and_back_unchanged(tmp_path):
     ({"base_url": "classroom"}, "base_url cannot be 'classroom': give an address prefix that starts"),
     ({"session": ""}, "session cannot be '': give a text of 1 to 200 characters"),
     ({"connections_per_address": -1}, "connections_per_address cannot be -1: give a whole number from 0 to 100,000"),
+    ({"connection_idle_seconds": 0}, "connection_idle_seconds cannot be 0: give a whole number from 1 to 3,600"),
 ])
 def test_a_bad_value_is_named_with_what_is_accepted(changed, words):
     assert words in refusal(**changed)

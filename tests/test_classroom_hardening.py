@@ -130,10 +130,28 @@ def test_a_small_answer_form_is_still_read(classroom):
     assert status == 200 and "Bea" in body
 
 
-@pytest.mark.slow
-def test_an_idle_connection_is_closed_by_the_server(classroom):
-    with socket.create_connection(("127.0.0.1", classroom.port), timeout=300) as sock:
-        assert raw_reply(sock) == b""  # closed by the server (30 s), not by this timeout
+@pytest.fixture(scope="module")
+def quick_to_close(tmp_path_factory):
+    """A second class that closes idle connections after 1 s (``--connection-idle-seconds``):
+    the module's own class keeps the default 30 s, which its other tests' sockets and
+    browsers rely on, and waiting those 30 s out took 30 s of the serve lane."""
+    home = tmp_path_factory.mktemp("hardening-idle")
+    port = free_port()
+    argv = [sys.executable, "-m", "rummy_teach.cli", "classroom", "--quiz", "basic",
+            "--host", "127.0.0.1", "--port", str(port), "--token", TOKEN, "--session", "s1",
+            "--join-code", JOIN_TYPED, "--run-dir", str(home / "run"), "--db", str(home / "r.db"),
+            "--connection-idle-seconds", "1"]
+    server = CommandServer(argv, root=home, port=port, ready_path="/", name="classroom-idle").start()
+    yield server
+    server.stop()
+
+
+def test_an_idle_connection_is_closed_by_the_server(quick_to_close):
+    # the socket's own timeout (20 s) is shorter than the default 30 s, so a server that
+    # ignored the option, or kept idle connections for ever, fails here with a timeout
+    with socket.create_connection(("127.0.0.1", quick_to_close.port), timeout=20) as sock:
+        assert raw_reply(sock) == b""  # closed by the server (after 1 s), not by this timeout
+    assert fetch(quick_to_close.base + "/")[0] == 200  # and the class goes on
 
 
 def test_one_address_cannot_hold_every_connection(classroom):

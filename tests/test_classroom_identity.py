@@ -2,7 +2,8 @@
 point 4: identity and silent loss).
 
 Each test starts ``rummy-teach classroom`` (the default page, no kernels) from its command
-line on loopback with its own results file, and speaks to it as browsers do: real HTTP,
+line on loopback with its own results file (the look-alike names share one, where Ada has
+joined: each is refused and changes nothing), and speaks to it as browsers do: real HTTP,
 each browser with its own cookies and, where the class's limits per address matter, its
 own loopback address (127.0.0.N). Limits on joins and rejoin codes are met by sending
 more than they allow, never by timing; the desk's own clock is moved by hand in the
@@ -150,13 +151,24 @@ LOOK_ALIKES = [
 ]
 
 
-@pytest.mark.parametrize("name", LOOK_ALIKES)
-def test_a_name_that_only_looks_like_a_taken_one_asks_for_its_rejoin_code(classroom, name):
-    status, body = Browser(classroom).post("/quiz/join", name="Ada")
+@pytest.fixture(scope="module")
+def ada_joined(tmp_path_factory):
+    """One class for the look-alikes (a server each cost 2 to 5 s of CPU): Ada has joined
+    it; each look-alike is refused and leaves the class list as it was, so each test
+    meets the same class as the first."""
+    server = start(tmp_path_factory.mktemp("look-alikes") / "class")
+    status, body = Browser(server).post("/quiz/join", name="Ada")
     assert status == 200 and "Your rejoin code is" in body
-    status, body = Browser(classroom).post("/quiz/join", name=name)
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES)
+def test_a_name_that_only_looks_like_a_taken_one_asks_for_its_rejoin_code(ada_joined, name):
+    assert list(students(ada_joined)) == ["Ada"]
+    status, body = Browser(ada_joined).post("/quiz/join", name=name)
     assert status == 200 and "Ada has already joined this class" in words(body), body[-600:]
-    assert list(students(classroom)) == ["Ada"]
+    assert list(students(ada_joined)) == ["Ada"]
 
 
 def test_a_name_is_kept_without_invisible_characters_and_with_single_spaces(classroom):

@@ -24,6 +24,7 @@ from browser import SCREENSHOTS, free_port
 from test_classroom_chromium import LOAD_MS, SAMPLE, UPDATE_MS, choose_and_submit
 
 from rummy_teach.classroom import open_store
+from rummy_teach.startup import lean_command
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +78,8 @@ c.JupyterHub.load_roles = hub_roles()
         SCREENSHOTS.mkdir(exist_ok=True)
         self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyterhub", "-f", str(self.home / "jupyterhub_config.py")],
+            [*lean_command("jupyterhub.app:main", "jupyterhub"),  # rummy_teach/startup.py
+             "-f", str(self.home / "jupyterhub_config.py")],
             cwd=self.home, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + START_SECONDS
         ready = f"{self.service_url}/voila/static/voila.js"  # through the proxy, no login needed

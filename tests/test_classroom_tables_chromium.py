@@ -19,6 +19,7 @@ import shutil
 import signal
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser import CLASSROOM_LOAD_MS as LOAD_MS
 from browser import CLASSROOM_UPDATE_MS as UPDATE_MS
@@ -98,8 +99,14 @@ def card_marks(card: str) -> list[str]:
 
 
 def enabled(page, name: str) -> bool:
+    """Whether the table shows ``name`` enabled now. A redraw between the count and the
+    look can take the button away: then it is not enabled now (the caller looks again),
+    rather than a 30 s wait for a button that is gone, which failed the test under load."""
     button = page.locator("#rt-table").get_by_role("button", name=name, exact=True)
-    return button.count() > 0 and button.first.is_enabled()
+    try:
+        return button.count() > 0 and button.first.is_enabled(timeout=5_000)
+    except PlaywrightTimeout:
+        return False
 
 
 def press(page, name: str):

@@ -32,6 +32,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+from rummy_teach.startup import lean_command
 from book_build import without_kernel_noise  # the other plugin of tests/conftest.py
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +111,8 @@ def run_nbval(folder: Path, timeout: float = NBVAL_TIMEOUT) -> subprocess.Comple
     in its own process group, so that a run past ``timeout`` is stopped with its kernels."""
     ini = folder.parent / "nbval-pytest.ini"
     ini.write_text("[pytest]\n", encoding="utf-8")
-    argv = [sys.executable, "-m", "pytest", "-c", str(ini), "--rootdir", str(folder),
+    # `python -m pytest`, without the import rummy_teach/startup.py skips (2 s of CPU)
+    argv = [*lean_command("pytest:console_main", "pytest"), "-c", str(ini), "--rootdir", str(folder),
             "-p", "no:cacheprovider", "-q", "-rfE", "--color=no",
             "--nbval", "--nbval-sanitize-with", str(SANITIZE), str(folder)]
     with subprocess.Popen(argv, cwd=folder, env=kernel_environment(), stdout=subprocess.PIPE,

@@ -59,6 +59,7 @@ class ClassroomConfig:
     base_url: str = "/"
     hub_teachers: str | None = None
     connections_per_address: int = 64
+    connection_idle_seconds: int = 30  # a connection sending no request this long is closed
     lesson: str | None = None      # with --notebook: the lesson's page in the run folder
     lti: str | None = None         # with --lti: the LMS's registration file (LTI 1.3)
     lti_quizzes: str | None = None  # with --lti: the folder of the teachers' quiz files
@@ -100,6 +101,7 @@ class ClassroomConfig:
             _bad("base_url", base, "class_config_accept_prefix")
         _text(self, "hub_teachers", optional=True)
         _whole(self, "connections_per_address", 0, 100_000)
+        _whole(self, "connection_idle_seconds", 1, 3600)
         _text(self, "lesson", optional=True)
         _text(self, "lti", optional=True, limit=4000)
         _text(self, "lti_quizzes", optional=True, limit=4000)

@@ -67,6 +67,7 @@ DEFAULT_REFILL_SECONDS = 60.0
 DEFAULT_ATTEMPTS = 1
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L to misread
 PER_ADDRESS = 64  # open connections from one address (rummy_teach.classroom.limits)
+IDLE_SECONDS = 30  # a connection sending no request this long is closed (the same)
 
 def _number(kind, low, high, what):
     """An argparse type: a number of ``kind`` between ``low`` and ``high`` (None: no bound)."""
@@ -184,6 +185,11 @@ def configure_classroom(parser):
                         help="open connections one address may hold at once (default "
                              f"{PER_ADDRESS}; 0: no cap, the default behind --teachers-group or "
                              "--user-header, where every student comes through the proxy)")
+    parser.add_argument("--connection-idle-seconds",
+                        type=_number(int, 1, 3600, "number of seconds"), default=IDLE_SECONDS,
+                        metavar="S",
+                        help="close a connection that sends no request for this many seconds "
+                             f"(default {IDLE_SECONDS})")
     parser.add_argument("--run-dir", help="folder for the generated pages and config; give the "
                         "same folder again to resume the class (default: a new temporary folder)")
     parser.add_argument("--no-serve", action="store_true",
@@ -364,6 +370,7 @@ def prepare(args) -> dict:
     given_cap = getattr(args, "connections_per_address", None)
     settings["connections_per_address"] = given_cap if given_cap is not None else (
         0 if settings["user_header"] else PER_ADDRESS)
+    settings["connection_idle_seconds"] = getattr(args, "connection_idle_seconds", IDLE_SECONDS)
     config = ClassroomConfig.from_dict(settings)  # every value checked, once
     config_path = run / "config.json"
     write_private(config_path, config.to_dict())
@@ -673,7 +680,8 @@ def classroom_voila_class(config: ClassroomConfig):
 
             self.app.settings["log_function"] = log_request  # the token never in the log
             server = ClassroomHTTPServer(self.app, words=words,
-                                         per_address=config.connections_per_address)
+                                         per_address=config.connections_per_address,
+                                         idle_connection_timeout=config.connection_idle_seconds)
             try:
                 server.listen(self.port, self.ip)
             except OSError as error:
