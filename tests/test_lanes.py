@@ -88,7 +88,7 @@ def sampled_lane(node: str) -> str:
 
 @pytest.mark.slow  # a collection of a few modules, in a process of its own
 def test_the_lane_runs_split_real_tests_by_their_marks_each_test_once():
-    done = subprocess.run([sys.executable, "-c", COLLECT, *SAMPLE],
+    done = subprocess.run([sys.executable, "-c", COLLECT, *run_lanes.UNUSED_PLUGINS, *SAMPLE],
                           cwd=Path(__file__).parent.parent, capture_output=True, text=True,
                           timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
@@ -158,7 +158,8 @@ def test_processes_sharing_a_run_run_each_module_in_one_process_and_every_test_o
     env = {**os.environ, "RECORD": str(record),
            "PYTHONPATH": os.pathsep.join([str(Path(browser.__file__).parent),
                                           os.environ.get("PYTHONPATH", "")])}
-    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "shared_run",
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *run_lanes.UNUSED_PLUGINS,
+            "-p", "shared_run",
             f"--share={share}", "--rootdir", str(suite), str(suite)]
     both = [subprocess.Popen(argv, cwd=suite, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True) for _ in range(2)]
