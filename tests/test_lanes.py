@@ -3,6 +3,7 @@ test belongs to exactly one lane, and the run fails when any lane fails."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -87,7 +88,7 @@ def sampled_lane(node: str) -> str:
 
 @pytest.mark.slow  # a collection of a few modules, in a process of its own
 def test_the_lane_runs_split_real_tests_by_their_marks_each_test_once():
-    done = subprocess.run([sys.executable, "-c", COLLECT, *SAMPLE],
+    done = subprocess.run([sys.executable, "-c", COLLECT, *run_lanes.UNUSED_PLUGINS, *SAMPLE],
                           cwd=Path(__file__).parent.parent, capture_output=True, text=True,
                           timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
@@ -157,7 +158,8 @@ def test_processes_sharing_a_run_run_each_module_in_one_process_and_every_test_o
     env = {**os.environ, "RECORD": str(record),
            "PYTHONPATH": os.pathsep.join([str(Path(browser.__file__).parent),
                                           os.environ.get("PYTHONPATH", "")])}
-    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "shared_run",
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *run_lanes.UNUSED_PLUGINS,
+            "-p", "shared_run",
             f"--share={share}", "--rootdir", str(suite), str(suite)]
     both = [subprocess.Popen(argv, cwd=suite, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True) for _ in range(2)]
@@ -281,3 +283,33 @@ def test_processes_sharing_the_run_test_the_build_make_book_left_when_the_claime
     assert (waiting.result.html, waiting.result.log, waiting.result.ok, waiting.result.digest) \
         == (made.html, made.log, True, made.digest)
     assert waiting.result.origin == "testing the build in book/_build (by another process of the run)"
+
+
+
+def loaded_from_bytecode(root: Path) -> bool:
+    """Whether a process with PYTHONDONTWRITEBYTECODE set, importing the package from
+    ``root``, reads ``rummy_teach/melds.py`` from bytecode (``python -v`` says so)."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(root)}
+    said = subprocess.run([sys.executable, "-v", "-c", "import rummy_teach.melds"], cwd=root,
+                          env=env, capture_output=True, text=True, check=True).stderr
+    return f"code object from '{root}/rummy_teach/__pycache__/melds." in said
+
+
+def test_the_run_compiles_the_package_once_for_all_its_processes(tmp_path, monkeypatch):
+    """With PYTHONDONTWRITEBYTECODE set no process writes bytecode, so every lane, server,
+    kernel and command a test starts compiled the package again: run_lanes compiles it
+    before they start, and a process then reads it instead."""
+    shutil.copytree(run_lanes.ROOT / "rummy_teach", tmp_path / "rummy_teach",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    assert not loaded_from_bytecode(tmp_path)
+    monkeypatch.setattr(run_lanes, "ROOT", tmp_path)
+    run_lanes.compile_package()
+    assert loaded_from_bytecode(tmp_path)
+
+
+def test_the_run_leaves_out_the_nbval_plugin_it_never_uses():
+    """nbval's plugin imports nbformat, jsonschema and jupyter_client in every process
+    that loads it; the lanes and make check's processes do not load it."""
+    plugins = subprocess.run([*run_lanes.pytest("cpu", [])[:-1], "-VV"], capture_output=True,
+                             text=True, check=True).stdout
+    assert "hypothesis" in plugins and "nbval-" not in plugins
