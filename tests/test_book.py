@@ -214,3 +214,46 @@ def test_the_book_extension_marks_card_tables_wide_and_nothing_else():
     context = {}
     widen_tables(None, "genindex", "genindex.html", context)     # a page with no body: nothing
     assert not context.get("body")
+
+
+class Script:
+    """Sphinx's script entry as the page's context holds it: a file (or none, inline), a
+    priority and the tag's attributes."""
+
+    def __init__(self, filename, /, *, priority=500, **attributes):
+        self.filename, self.priority, self.attributes = filename, priority, attributes
+
+
+def test_the_book_extension_defers_sphinxs_script_files_but_not_the_options_nor_the_search_page():
+    """Script files in the head wait for the page (defer), except the options the inline
+    scripts read at once, inline scripts, scripts that say how they load, and the search
+    page's (its search scripts need doctools.js first)."""
+    sys.path.insert(0, str(BOOK / "_ext"))
+    try:
+        from rummy_book import defer_head_scripts
+    finally:
+        sys.path.remove(str(BOOK / "_ext"))
+
+    def head():
+        return [Script("_static/documentation_options.js"), Script("_static/doctools.js"),
+                Script(None, body="let toggleHintShow = 'Click to show';"),
+                Script("_static/togglebutton.js", priority=500),
+                Script("_static/design-tabs.js", **{"data-sd-tabs-storage-prefix": "tab-"}),
+                Script("../play/bookplay.js", **{"async": "async"}),
+                Script(None, type="text/x-thebe-config", body="{}")]
+
+    def loading(scripts):
+        return [(js.filename, js.attributes.get("defer"), js.attributes.get("async")) for js in scripts]
+
+    context = {"script_files": head()}
+    defer_head_scripts(None, "tutorials/basic_play", "page.html", context, None)
+    assert loading(context["script_files"]) == [
+        ("_static/documentation_options.js", None, None), ("_static/doctools.js", "defer", None),
+        (None, None, None), ("_static/togglebutton.js", "defer", None),
+        ("_static/design-tabs.js", "defer", None), ("../play/bookplay.js", None, "async"),
+        (None, None, None)]
+    tabs = context["script_files"][4]
+    assert tabs.attributes["data-sd-tabs-storage-prefix"] == "tab-" and tabs.priority == 500
+    context = {"script_files": head()}
+    defer_head_scripts(None, "search", "search.html", context, None)
+    assert all(js.attributes.get("defer") is None for js in context["script_files"])
