@@ -9,11 +9,6 @@ of the theme cannot leave it behind silently); in the built page, nothing of the
 before the load event; in Chromium, every icon is drawn by the font and hidden from screen
 readers, and the theme's scripts do their work once they have run (the colour-mode button,
 the tab stops on scrollable outputs).
-
-Sphinx's own head scripts are deferred, and the search scripts load only on the search page
-(book/_ext/rummy_book.py, book/_templates/layout.html): checked in the built pages of the three
-editions, and in Chromium: a lesson fetches no search script, the deferred scripts still add
-their buttons, and the search box of a lesson leads to results on the search page.
 """
 
 from __future__ import annotations
@@ -90,59 +85,4 @@ def test_the_theme_runs_after_the_load_and_its_icons_are_drawn_by_the_font(book_
     assert page.evaluate("document.documentElement.dataset.mode") != before
     assert page.evaluate("""() => [...document.querySelectorAll('pre')].every((pre) =>
         pre.tabIndex === (pre.scrollWidth > pre.clientWidth || pre.scrollHeight > pre.clientHeight ? 0 : -1))""")
-    assert page_errors(browser_page) == [] and browser_page.outside == []
-
-
-# --- Sphinx's scripts in the head: deferred; the search scripts only on the search page ----
-# (book/_ext/rummy_book.py: defer_head_scripts; book/_templates/layout.html: extrahead)
-SEARCH_SCRIPTS = ("searchtools.js", "language_data.js", "searchindex.js")
-
-
-def head_scripts(text: str) -> list[str]:
-    """The opening tags of the scripts with a ``src`` in a page's head."""
-    head = text.split("</head>", 1)[0]
-    return re.findall(r"<script\b[^>]*\bsrc=\"[^\"]+\"[^>]*>", head)
-
-
-@pytest.mark.slow
-def test_sphinxs_head_scripts_wait_for_the_page_and_only_the_search_page_loads_the_search(book):
-    for edition in ("", "it/", "nl/"):
-        text = (book.html / f"{edition}{PAGE}.html").read_text(encoding="utf-8")
-        tags = head_scripts(text)
-        assert any("doctools.js" in tag for tag in tags), tags
-        blocking = [tag for tag in tags if not re.search(r"\b(defer|async)=", tag)]
-        # only the options the inline scripts read at once
-        assert len(blocking) == 1 and "documentation_options.js" in blocking[0], blocking
-        assert not any(name in text for name in SEARCH_SCRIPTS), edition
-        search = (book.html / f"{edition}search.html").read_text(encoding="utf-8")
-        for name in SEARCH_SCRIPTS:   # once each, where the search runs
-            assert search.count(f"{name}") == 1, (edition, name)
-
-
-@pytest.mark.slow
-@pytest.mark.browser
-def test_a_lesson_loads_no_search_script_and_its_search_box_finds_a_lesson(book_site, browser_page):
-    page = browser_page.page
-    page.goto(f"{book_site}/{PAGE}.html", wait_until="load")
-    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")
-    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((r) => r.name)")
-    assert not [url for url in fetched if any(name in url for name in SEARCH_SCRIPTS)], fetched
-    # the deferred scripts did their work: Sphinx's (the translations doctools.js sets up),
-    # sphinx-copybutton's, sphinx-togglebutton's
-    assert page.evaluate("typeof Documentation === 'object' && typeof Documentation.gettext === 'function'")
-    dropdowns = page.locator(".admonition.dropdown")
-    assert dropdowns.count() >= 1
-    assert page.locator(".admonition.dropdown.toggle-hidden button.toggle-button").count() == dropdowns.count()
-    assert page.locator("button.copybtn").count() == page.locator("div.highlight pre").count()
-    # the reader searches from the search box of a lesson, as the theme offers it
-    page.locator("button.search-button-field").first.click()
-    box = page.locator("#pst-search-dialog input[name=q]")
-    box.wait_for(state="visible")
-    box.fill("meld")
-    box.press("Enter")
-    page.wait_for_url("**/search.html?q=meld**")
-    found = page.locator("#search-results ul.search li a")
-    found.first.wait_for(timeout=60_000)
-    hrefs = [found.nth(i).get_attribute("href") for i in range(found.count())]
-    assert any("tutorials/basic_melds.html" in href for href in hrefs), hrefs
     assert page_errors(browser_page) == [] and browser_page.outside == []

@@ -290,37 +290,6 @@ def drop_widget_state(app, pagename, templatename, context, doctree):
             if getattr(js, "attributes", {}).get("type") != "application/vnd.jupyter.widget-state+json"]
 
 
-#: the head scripts that must run where they stand: the inline scripts that follow them
-#: read ``DOCUMENTATION_OPTIONS`` at once
-RUN_IN_PLACE = ("documentation_options.js",)
-
-
-def defer_head_scripts(app, pagename, templatename, context, doctree):
-    """Sphinx's and its extensions' script files in the head (doctools.js, copybutton.js,
-    togglebutton.js, sphinx-book-theme.js, design-tabs.js...) as ``defer``: each waits for
-    the DOM anyway (DOMContentLoaded, or ``readyState`` not "loading"), so deferring changes
-    nothing they do, but the browser no longer stops parsing the page to run each of them
-    before the first card is shown (issue 27, a slow device). Deferred scripts keep their
-    order, and run before DOMContentLoaded as the handlers expect. Inline scripts,
-    documentation_options.js (the inline scripts read it at once) and scripts that already
-    say how they load (``async``, a ``type`` that is not JavaScript) stay as they are, and so
-    does the search page: the theme puts Sphinx's search scripts after these as blocking
-    scripts, and searchtools.js needs doctools.js to have run (``_ready``)."""
-    scripts = context.get("script_files")
-    if not scripts or pagename == "search":
-        return
-    context["script_files"] = [_deferred(js) for js in scripts]
-
-
-def _deferred(js):
-    filename = str(getattr(js, "filename", "") or "")
-    attributes = getattr(js, "attributes", None)
-    if (not filename or attributes is None or filename.endswith(RUN_IN_PLACE)
-            or {"async", "defer", "type"} & set(attributes)):
-        return js
-    return type(js)(js.filename, priority=js.priority, **attributes, defer="defer")
-
-
 def refuse_mathjax(app, pagename, templatename, context, doctree):
     if app.builder.format != "html":
         return
@@ -454,7 +423,6 @@ def setup(app):
     app.connect("html-page-context", add_notebook_download, priority=400)
     app.connect("html-page-context", drop_thebe, priority=900)
     app.connect("html-page-context", drop_widget_state, priority=900)
-    app.connect("html-page-context", defer_head_scripts, priority=950)
     app.connect("doctree-resolved", add_go_further)
     app.add_post_transform(FoldPictureCode)
     app.connect("builder-inited", name_toggles_by_their_words)  # after myst-nb's setup
