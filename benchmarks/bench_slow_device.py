@@ -36,7 +36,8 @@ is a fresh browser context (a cold cache). Measured in the page's clock
   time for that event in the worker is the wait behind other work (the worker's queue
   and the main thread); and the page's long tasks (``PerformanceObserver`` "longtask",
   main thread, > 50 ms) over the whole run;
-* **live lessons** (``--lite``): JupyterLite opened on a lesson, until the first card
+* **live lessons** (``--lite``; ``--lite-app notebooks`` for JupyterLite's Notebook app
+  instead of JupyterLab): JupyterLite opened on a lesson, until the first card
   picture of a cell's output is drawn (seconds after the link was followed).
 
 Prints, for the quota run and (unless ``--no-baseline``) the same runs at full speed,
@@ -311,7 +312,8 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
 LITE_GIVE_UP_S = 180
 
 
-def lite_run(browser, site: str, lesson: str, throttle: float | None) -> float | None:
+def lite_run(browser, site: str, lesson: str, throttle: float | None,
+             app: str = "lab") -> float | None:
     """Seconds from following the link to the first card of the live lesson, or None
     when none showed in LITE_GIVE_UP_S (printed as such, not left out silently)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -319,7 +321,7 @@ def lite_run(browser, site: str, lesson: str, throttle: float | None) -> float |
     context, page, outside = new_context(browser, throttle)
     try:
         start = time.monotonic()
-        page.goto(f"{site}/lite/lab/index.html?path={lesson}.ipynb")
+        page.goto(f"{site}/lite/{app}/index.html?path={lesson}.ipynb")
         try:
             page.locator(LITE_CARD).first.wait_for(timeout=LITE_GIVE_UP_S * 1000)
         except PlaywrightTimeout:
@@ -395,7 +397,8 @@ def measure(args, site: str, share: float | None) -> tuple[str, dict, list[dict]
             runs = [one_run(browser, site, args.clicks, args.seed + i, throttle) for i in range(args.runs)]
             if args.lite:
                 for i in range(args.runs):
-                    runs[i]["lite_first_cards_s"] = lite_run(browser, site, args.lite, throttle)
+                    runs[i]["lite_first_cards_s"] = lite_run(browser, site, args.lite, throttle,
+                                                             args.lite_app)
             browser.close()
         held = quota.throttled() if quota is not None else {}
     finally:
@@ -412,6 +415,8 @@ def main() -> int:
     parser.add_argument("--clicks", type=int, default=15, help="later clicks per run")
     parser.add_argument("--share", type=float, default=0.25, help="of one core (0.25: a quarter)")
     parser.add_argument("--lite", default="basic_melds", help="live lesson to open ('' for none)")
+    parser.add_argument("--lite-app", default="lab",
+                        help="the JupyterLite app the live lesson opens in (lab, notebooks)")
     parser.add_argument("--seed", type=int, default=2027)
     parser.add_argument("--no-baseline", action="store_true", help="skip the full-speed runs")
     parser.add_argument("--json", type=Path)

@@ -574,13 +574,17 @@
       if (made) (made.first ? deals : prepares).push(made.prepare);
     });
     if (!prepares.length && !deals.length) return;
-    // Start Python at once: the worker fetches the runtime and the snapshot and compiles
-    // them in its own thread while the page lays itself out and paints (on a slow device
-    // that takes seconds, and waiting for it put them before Python's start, not beside
-    // it: issue 27). Then, at the page's first idle moment, deal its fresh tables and build
-    // the widgets' controllers one at a time, each at an idle moment when the reader has
-    // not clicked for QUIET ms (see whenQuiet).
-    startWorker().catch(() => {});
+    // When a table must be dealt by Python (no replies drawn ahead: a later visit), start
+    // Python at once: the worker fetches the runtime and the snapshot and compiles them in
+    // its own thread while the page lays itself out and paints (issue 27). When every
+    // widget answers its first clicks from the replies drawn ahead, Python starts after the
+    // page's load event at an idle moment, or at the reader's first click (whose replay
+    // needs it): on a slow device with one core's share for the whole browser, the
+    // worker's start took the CPU from the page's layout and first answer (0.35-0.95 s
+    // later on a quarter of a core, docs/benchmarks.md). Then deal the fresh tables and
+    // build the widgets' controllers one at a time, each at an idle moment when the reader
+    // has not clicked for QUIET ms (see whenQuiet).
+    if (deals.length) startWorker().catch(() => {});
     const ahead = (prepare) => whenQuiet()
       .then(() => new Promise((resolve) => idle(resolve, 1000)))
       .then(() => (sinceReader() >= QUIET ? prepare("ahead") : ahead(prepare)));
@@ -590,7 +594,9 @@
       .then(() => startWorker())
       .then(() => prepares.reduce((done, prepare) => done.then(() => ahead(prepare)), Promise.resolve()))
       .catch(() => {});
-    requestAnimationFrame(() => setTimeout(() => idle(warm, 500), 0));
+    const later = () => requestAnimationFrame(() => setTimeout(() => idle(warm, 500), 0));
+    if (deals.length || document.readyState === "complete") later();
+    else addEventListener("load", later, { once: true });
   }
 
   // Set up as soon as the page's HTML is parsed ("interactive"), not at DOMContentLoaded:
