@@ -657,7 +657,7 @@ def classroom_voila_class(config: ClassroomConfig):
             front += quiz_handlers(base, config, door=door, desk=desk)
             front += tables + table_page_handlers(base, config, desk, the_hall, door=door)
             front += table_teacher_handlers(base, config, desk, the_hall, door=door,
-                                            deliver=tables[0][1].deliver)
+                                            deliver=tables[0][1].send_frames)
             if config.kernels:
                 front += lesson_handlers(base, config, desk, seat_hash_reader(config),
                                          render_kwargs, door=door)
