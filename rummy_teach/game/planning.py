@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ..cards import Card
 from ..melds import check_meld, meld_options
-from ..solver import arrange as _solver_arrange, find_contract
+from ..solver import arrange as solver_arrange, find_contract
 from .actions import Action
 from .judge import card_usable as usable, may_boot
 from .table import lay_off
@@ -43,7 +43,7 @@ def plan_action(game, player: int, level: str, rng: random.Random) -> Action:
 @lru_cache(maxsize=512)
 def arrange(rules, cards):
     """The solver's best arrangement, remembered: a turn asks about the same hand often."""
-    return _solver_arrange(rules, tuple(cards))
+    return solver_arrange(rules, tuple(cards))
 
 
 @lru_cache(maxsize=64)

@@ -19,7 +19,7 @@ from .. import render
 from ..cards import Card, cards_text, parse_cards
 from ..contracts import Contract
 from ..errors import UsageError
-from ..game.narrate import describe_move, ending_words, face as _face, faces_text, hand_over_line  # noqa: F401
+from ..game.narrate import describe_move, ending_words, face as card_face, faces_text, hand_over_line  # noqa: F401
 from ..i18n import number_text
 from ..plural import Signed
 from ..reasons import Player, catalogue_key, say, seated
@@ -172,7 +172,7 @@ def status_line(board) -> str:
     if phase == "buy":
         offer = board["buy_offer"]
         who = names[offer["asked"]]
-        card = _face(offer["card"])
+        card = card_face(offer["card"])
         if offer["asked"] == seat:
             return say("status_buy_you", card=card)
         return say("status_buy_other", who=who, card=card)
@@ -181,7 +181,7 @@ def status_line(board) -> str:
     if phase == "draw":
         return say("status_draw")
     if board["must_use"]:
-        return say("status_must_use", card=_face(board["must_use"]))
+        return say("status_must_use", card=card_face(board["must_use"]))
     return say("status_play")
 
 
@@ -340,7 +340,7 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
                                live, in_toolbar=True)
     offer = ""
     if board["buy_offer"]:
-        card = _face(board["buy_offer"]["card"])
+        card = card_face(board["buy_offer"]["card"])
         offer = (f'<div class="rt-buy" role="status" style="align-self:center;background:#fff8d6;color:#111;'
                  f'border-radius:8px;padding:6px 10px">'
                  f'{_say_bold("board_buy_offer", "card", card, who=players[board["buy_offer"]["asked"]])}'
