@@ -144,39 +144,22 @@ def build_report(answers, *, most_missed: int = 5) -> ClassReport:
     answers = sorted(answers, key=lambda a: (a.answered_at, a.answer_id))
     students: dict[str, dict] = {}
     questions: dict[tuple[str, str], dict] = {}
+    readers: dict[tuple[str, str], set] = {}
     for answer in answers:
-        s = students.setdefault(answer.student_id, {"name": answer.student_name, "counted": 0,
-                                                    "right": 0, "unreadable": 0})
+        s = students.setdefault(answer.student_id, _tally(name=answer.student_name))
         s["name"] = answer.student_name  # the latest display name wins
-        q = questions.setdefault((answer.quiz, answer.question_id),
-                                 {"rule": answer.rule, "counted": 0, "right": 0, "unreadable": 0,
-                                  "students": set()})
+        key = (answer.quiz, answer.question_id)
+        q = questions.setdefault(key, _tally(rule=answer.rule))
         q["rule"] = answer.rule or q["rule"]
         for tally in (s, q):
             tally["counted" if answer.counted else "unreadable"] += 1
             tally["right"] += answer.correct
         if answer.counted:
-            q["students"].add(answer.student_id)
-    student_rows = tuple(sorted(
-        (StudentResult(student_id=sid, name=s["name"], answers=s["counted"], right=s["right"],
-                       unreadable=s["unreadable"]) for sid, s in students.items()),
-        key=lambda r: (r.name.casefold(), r.student_id)))
-    question_rows = tuple(
-        QuestionResult(quiz=quiz, question_id=qid, rule=q["rule"], attempts=q["counted"],
-                       right=q["right"], unreadable=q["unreadable"], students=len(q["students"]))
-        for (quiz, qid), q in questions.items())
-    missed = sorted((q for q in question_rows if q.wrong),
-                    key=lambda q: (-q.wrong, q.success_rate, q.quiz, q.question_id))
-    counted = [a for a in answers if a.counted]
-    return ClassReport(
-        sessions=tuple(dict.fromkeys(a.session for a in answers)),
-        quizzes=tuple(dict.fromkeys(a.quiz for a in answers)),
-        students=student_rows, questions=question_rows, most_missed=tuple(missed[:most_missed]),
-        answers=len(counted), right=sum(a.correct for a in counted),
-        unreadable=len(answers) - len(counted),
-        first_at=answers[0].answered_at if answers else None,
-        last_at=answers[-1].answered_at if answers else None,
-    )
+            readers.setdefault(key, set()).add(answer.student_id)
+    return _report(tuple(dict.fromkeys(a.session for a in answers)), students, questions,
+                   {key: len(ids) for key, ids in readers.items()},
+                   answers[0].answered_at if answers else None,
+                   answers[-1].answered_at if answers else None, most_missed)
 
 
 def report_of_counts(session: str, counts: dict, *, most_missed: int = 5) -> ClassReport:
@@ -185,49 +168,57 @@ def report_of_counts(session: str, counts: dict, *, most_missed: int = 5) -> Cla
     session's answers, without reading them one by one (the report page refreshes every
     few seconds while it is open)."""
     students: dict[str, dict] = {}
-    for student_id, name, _, judged, right, last in counts["names"]:
-        s = students.setdefault(student_id, {"name": name, "last": last, "counted": 0,
-                                             "right": 0, "unreadable": 0})
+    for student_id, name, total, judged, right, last in counts["names"]:
+        s = students.setdefault(student_id, _tally(name=name, last=last))
         if last > s["last"]:  # the latest display name wins
             s["name"], s["last"] = name, last
         s["counted"] += int(judged)
         s["right"] += int(right)
-    for student_id, name, total, judged, _, _ in counts["names"]:
-        students[student_id]["unreadable"] += int(total) - int(judged)
+        s["unreadable"] += int(total) - int(judged)
     questions: dict[tuple[str, str], dict] = {}
     for quiz, question_id, rule, outcome, number, first, last in counts["questions"]:
-        q = questions.setdefault((quiz, question_id), {
-            "first": first, "rule": rule, "rule_at": "", "counted": 0, "right": 0,
-            "unreadable": 0})
+        q = questions.setdefault((quiz, question_id), _tally(rule=rule, first=first, rule_at=""))
         q["first"] = min(q["first"], first)
         if rule and last > q["rule_at"]:  # the latest rule given wins, as answer by answer
             q["rule"], q["rule_at"] = rule, last
         number = int(number)
         q["counted" if outcome != "unreadable" else "unreadable"] += number
         q["right"] += number if outcome == "right" else 0
-    readers = {(quiz, question_id): int(n) for quiz, question_id, n in counts["students"]}
+    met = dict(sorted(questions.items(), key=lambda item: item[1]["first"]))
+    keys = [row[5] for row in counts["questions"]] + [row[6] for row in counts["questions"]]
+    return _report((session,) if questions else (), students, met,
+                   {(quiz, question_id): int(n) for quiz, question_id, n in counts["students"]},
+                   parse_time(min(keys).split("|")[0]) if keys else None,
+                   parse_time(max(keys).split("|")[0]) if keys else None, most_missed)
+
+
+def _tally(**more) -> dict:
+    """One student's or one question's running count, as both builders keep it."""
+    return {"counted": 0, "right": 0, "unreadable": 0, **more}
+
+
+def _report(sessions: tuple, students: dict, questions: dict, readers: dict,
+            first_at, last_at, most_missed: int) -> ClassReport:
+    """The report of the tallies: ``students`` by id, ``questions`` by (quiz, question id)
+    in the order the class met them, ``readers`` the students who answered each."""
     student_rows = tuple(sorted(
         (StudentResult(student_id=sid, name=s["name"], answers=s["counted"], right=s["right"],
                        unreadable=s["unreadable"]) for sid, s in students.items()),
         key=lambda r: (r.name.casefold(), r.student_id)))
-    met = sorted(questions.items(), key=lambda item: item[1]["first"])
     question_rows = tuple(
         QuestionResult(quiz=quiz, question_id=qid, rule=q["rule"], attempts=q["counted"],
                        right=q["right"], unreadable=q["unreadable"],
                        students=readers.get((quiz, qid), 0))
-        for (quiz, qid), q in met)
+        for (quiz, qid), q in questions.items())
     missed = sorted((q for q in question_rows if q.wrong),
                     key=lambda q: (-q.wrong, q.success_rate, q.quiz, q.question_id))
-    keys = [row[5] for row in counts["questions"]] + [row[6] for row in counts["questions"]]
     return ClassReport(
-        sessions=(session,) if questions else (),
-        quizzes=tuple(dict.fromkeys(quiz for (quiz, _), _ in met)),
+        sessions=sessions, quizzes=tuple(dict.fromkeys(quiz for quiz, _ in questions)),
         students=student_rows, questions=question_rows, most_missed=tuple(missed[:most_missed]),
         answers=sum(s["counted"] for s in students.values()),
         right=sum(s["right"] for s in students.values()),
         unreadable=sum(s["unreadable"] for s in students.values()),
-        first_at=parse_time(min(keys).split("|")[0]) if keys else None,
-        last_at=parse_time(max(keys).split("|")[0]) if keys else None,
+        first_at=first_at, last_at=last_at,
     )
 
 
