@@ -49,7 +49,8 @@ def full_run(request) -> bool:
 BOOK_FIXTURES = frozenset({"book", "book_site"})
 #: fixtures that start or wait on another process: a test using one runs in the
 #: "serve" lane (unless it needs the book)
-WAITING_FIXTURES = frozenset({"voila", "jupyterlab", "chromium", "browser_page"})
+WAITING_FIXTURES = frozenset({"voila", "jupyterlab", "chromium", "browser_page",
+                              "desktop_chromium", "desktop_page"})
 LANES = ("cpu", "games", "book", "serve")
 
 

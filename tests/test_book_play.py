@@ -391,12 +391,12 @@ def tab_until(page, test: str, limit: int = 120) -> dict:
 
 
 def test_a_whole_hand_by_keyboard_alone_with_the_focus_and_the_news_after_each_move(
-        play_site, browser_page):
+        play_site, desktop_page):
     """Issue 27: a reader with only a keyboard plays a whole hand: the skip link to the
     table, one Tab into the hand, the arrows inside it, Space to select, the moves' toolbar;
     after each move the focus is where the next step lies and the live region says what
-    happened, once."""
-    page = open_page(browser_page, play_site, PLAY)
+    happened, once. In the desktop Chromium (the other tests use its headless build)."""
+    page = open_page(desktop_page, play_site, PLAY)
     table = page.locator(".rt-play[data-kind=table]").first
     news = table.locator(".rt-news")
     # the skip link (after the theme's own), Enter: the table has the focus
@@ -443,8 +443,8 @@ def test_a_whole_hand_by_keyboard_alone_with_the_focus_and_the_news_after_each_m
     # the hand is over: the result is said, the focus stays in the table
     assert turns >= 2
     assert not focused(page)["body"] and focused(page)["in_table"]
-    assert page_errors(browser_page) == [] and browser_page.outside == []
-    browser_page.shot("book_play_whole_hand_keyboard")
+    assert page_errors(desktop_page) == [] and desktop_page.outside == []
+    desktop_page.shot("book_play_whole_hand_keyboard")
 
 
 def test_a_quiz_answer_by_keyboard_is_scrolled_into_view_and_said(play_site, browser_page):
