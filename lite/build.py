@@ -433,7 +433,11 @@ def stage(tarball: Path, lock: dict, wheels: dict[str, Path], sources: list[Path
 def lite_build() -> None:
     shutil.rmtree(SITE, ignore_errors=True)
     say("jupyter lite build")
-    run([BIN / "jupyter", "lite", "build", "--lite-dir", STAGE, "--output-dir", SITE],
+    # `jupyter lite build`, started as the book build starts Jupyter's programs: without the
+    # optional imports none of them uses (rummy_teach/startup.py)
+    from rummy_teach.startup import lean_command
+    run([*lean_command("jupyterlite_core.app:main", "jupyter-lite"), "build",
+         "--lite-dir", STAGE, "--output-dir", SITE],
         cwd=STAGE, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
 
 

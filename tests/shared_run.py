@@ -43,7 +43,10 @@ def claim(folder: Path, module: str) -> bool:
 
 
 def module_of(item) -> str:
-    return item.nodeid.split("::")[0]
+    """What a process claims for ``item``: its module, or the group its module names in
+    ``SHARED_RUN_GROUP`` (modules that read the same pages through one session fixture,
+    so that one process loads each page once for all of them)."""
+    return getattr(item.module, "SHARED_RUN_GROUP", None) or item.nodeid.split("::")[0]
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -35,6 +35,9 @@ def toc_files() -> list[str]:
 
 
 slow = pytest.mark.slow
+#: tests/shared_run.py: one process runs this module and test_book_pages.py, which read the
+#: same English lesson pages through shared_book_page (each page loaded once for both)
+SHARED_RUN_GROUP = "the English lesson pages"
 
 
 @slow

@@ -31,6 +31,9 @@ from test_book_play import book_with_lite, play_site  # noqa: F401  (fixtures: t
 BOOK = Path(__file__).resolve().parent.parent / "book"
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
+#: tests/shared_run.py: one process runs this module and test_book.py, which read the
+#: same English lesson pages through shared_book_page (each page loaded once for both)
+SHARED_RUN_GROUP = "the English lesson pages"
 
 TOC = yaml.safe_load((BOOK / "_toc.yml").read_text())
 PAGES = [TOC["root"]] + [c["file"] for part in TOC["parts"] for c in part["chapters"]]

@@ -149,12 +149,16 @@ def test_one(ready, n):
 def test_processes_sharing_a_run_run_each_module_in_one_process_and_every_test_once(tmp_path):
     """tests/shared_run.py: two pytest processes given the same --share folder run every
     test exactly once between them, each module whole in one process (its module fixture
-    set up once), and leave the record run_lanes checks."""
+    set up once), modules of one ``SHARED_RUN_GROUP`` in the same process, and leave the
+    record run_lanes checks."""
     suite, share, record = tmp_path / "suite", tmp_path / "share", tmp_path / "record.txt"
     suite.mkdir()
     counts = {"test_a": 3, "test_b": 1, "test_c": 4, "test_d": 2}
     for name, count in counts.items():
         (suite / f"{name}.py").write_text(SHARED_TESTS.format(count=count), encoding="utf-8")
+    for name in ("test_a", "test_c"):   # read the same pages: claimed as one
+        with open(suite / f"{name}.py", "a", encoding="utf-8") as module:
+            module.write('\nSHARED_RUN_GROUP = "a and c"\n')
     env = {**os.environ, "RECORD": str(record),
            "PYTHONPATH": os.pathsep.join([str(Path(browser.__file__).parent),
                                           os.environ.get("PYTHONPATH", "")])}
@@ -172,6 +176,9 @@ def test_processes_sharing_a_run_run_each_module_in_one_process_and_every_test_o
     assert sorted(module for module, _ in setups) == sorted(counts)        # once per module
     process_of = dict(setups)
     assert all(rest[1] == process_of[module] for kind, module, *rest in lines if kind == "test")
+    assert process_of["test_a"] == process_of["test_c"]                    # the group together
+    claimed = sorted(path.read_text().strip() for path in share.glob("*.claim"))
+    assert claimed == ["a and c", "test_b.py", "test_d.py"]
     assert run_lanes.shared_problem(share, 2) is None
     assert run_lanes.shared_problem(share, 3) == "2 of 3 processes finished their part"
 
