@@ -625,27 +625,47 @@ def assert_no_build_ahead_while_the_reader_clicks(page):
         assert not recent, (build, recent)
 
 
+#: For the test below: the build steps the page sends its Python (requests with "step"),
+#: after each widget's first, are held back until the test lets them go, so that a click
+#: meets a build under way however fast the browser is (a fast one built the whole quiz
+#: before a click could be made). Only when they reach the worker changes: what they ask,
+#: and in which order, is the page's own.
+HOLD_BUILD_STEPS = """(() => {
+  const send = Worker.prototype.postMessage, held = [], first = new Set();
+  let holding = true;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    const request = message && typeof message.request === 'string' ? JSON.parse(message.request) : null;
+    if (holding && request && request.step) {
+      if (first.has(request.widget)) { held.push([this, message, rest]); return; }
+      first.add(request.widget);
+    }
+    return send.call(this, message, ...rest);
+  };
+  window.rummyTestSteps = {
+    held: () => held.length,
+    release: () => { holding = false; held.splice(0).forEach(([w, m, r]) => send.call(w, m, ...r)); },
+  };
+})()"""
+
+
 def test_a_click_is_answered_before_the_quiz_built_ahead_is_finished(play_site, browser_page):
     """Issue 27: the page builds the quiz further down ahead of time, a question per step at
     idle moments; a click on the table in the middle of it is answered at once, and the
     quiz's build goes on afterwards (it used to make the click wait for the whole quiz)."""
-    for _attempt in range(3):
-        page, table = fresh_table(browser_page, play_site)
-        quiz = page.evaluate("""() => 'w' + [...document.querySelectorAll('.rt-play[data-config]')]
-            .findIndex(n => n.dataset.kind === 'quiz')""")
-        page.wait_for_function(f"""() => window.rummyTeachPlay.timings.events
-            .some(e => e.prepare === '{quiz}' && e.why === 'ahead')""", timeout=ANSWER_MS)
-        # the click, only while the quiz is still being built (checked in the same task)
-        clicked = page.evaluate(f"""() => {{
-            if (window.rummyTeachPlay.timings.events.some(e => e.prepared === '{quiz}')) return false;
-            document.querySelector('.rt-play[data-kind=table] .rt-seat[aria-label=You] [data-card]').click();
-            return true; }}""")
-        if clicked:
-            break
-    assert clicked, "the quiz was built before a click could be made, three times"
+    browser_page.page.add_init_script(HOLD_BUILD_STEPS)
+    page, table = fresh_table(browser_page, play_site)
+    quiz = page.evaluate("""() => 'w' + [...document.querySelectorAll('.rt-play[data-config]')]
+        .findIndex(n => n.dataset.kind === 'quiz')""")
+    page.wait_for_function(f"""() => window.rummyTeachPlay.timings.events
+        .some(e => e.prepare === '{quiz}' && e.why === 'ahead') && window.rummyTestSteps.held() > 0""",
+                           timeout=ANSWER_MS)
+    assert not page.evaluate(f"""() => window.rummyTeachPlay.timings.events
+        .some(e => e.prepared === '{quiz}')""")                    # the quiz half built
+    own_cards(table).first.click()
     settled(table)
     answered = page.evaluate("performance.now()")
     assert own_cards(table).first.get_attribute("aria-pressed") == "true"
+    page.evaluate("window.rummyTestSteps.release()")
     page.wait_for_function(f"() => window.rummyTeachPlay.timings.events.some(e => e.prepared === '{quiz}')",
                            timeout=ANSWER_MS)
     events = page.evaluate("window.rummyTeachPlay.timings.events")
