@@ -121,38 +121,38 @@ COMMANDS = {
 # Other layers add their commands here (game play, classroom, report).
 EXTRA_COMMANDS: dict = {}
 
-from .classroom.commands import HELP as _REPORT_HELP, configure_report  # noqa: E402 (stdlib only)
+from .classroom.commands import HELP as REPORT_HELP, configure_report  # noqa: E402 (stdlib only)
 
-EXTRA_COMMANDS["report"] = (configure_report, _REPORT_HELP)
+EXTRA_COMMANDS["report"] = (configure_report, REPORT_HELP)
 
 from .classroom.commands import STUDENTS_HELP, configure_students  # noqa: E402 (stdlib only)
 
 EXTRA_COMMANDS["students"] = (configure_students, STUDENTS_HELP)
 
-from .game.transcript import HELP as _PLAY_HELP, configure as configure_play  # noqa: E402
+from .game.transcript import HELP as PLAY_HELP, configure as configure_play  # noqa: E402
 
-EXTRA_COMMANDS["play"] = (configure_play, _PLAY_HELP)
+EXTRA_COMMANDS["play"] = (configure_play, PLAY_HELP)
 
-from .classroom.server import HELP as _CLASSROOM_HELP, configure_classroom  # noqa: E402 (stdlib only)
+from .classroom.server import HELP as CLASSROOM_HELP, configure_classroom  # noqa: E402 (stdlib only)
 
-EXTRA_COMMANDS["classroom"] = (configure_classroom, _CLASSROOM_HELP)
+EXTRA_COMMANDS["classroom"] = (configure_classroom, CLASSROOM_HELP)
 
-from .classroom.dbinit import HELP as _DB_HELP, configure_db  # noqa: E402 (stdlib only)
+from .classroom.dbinit import HELP as DB_HELP, configure_db  # noqa: E402 (stdlib only)
 
-EXTRA_COMMANDS["db"] = (configure_db, _DB_HELP)
+EXTRA_COMMANDS["db"] = (configure_db, DB_HELP)
 
 
-from .coach.review import HELP as _REVIEW_HELP, configure as configure_review  # noqa: E402
+from .coach.review import HELP as REVIEW_HELP, configure as configure_review  # noqa: E402
 
-EXTRA_COMMANDS["review"] = (configure_review, _REVIEW_HELP)
+EXTRA_COMMANDS["review"] = (configure_review, REVIEW_HELP)
 
-from .quiz.commands import HELP as _QUIZ_HELP, configure as configure_quiz  # noqa: E402
+from .quiz.commands import HELP as QUIZ_HELP, configure as configure_quiz  # noqa: E402
 
-EXTRA_COMMANDS["quiz"] = (configure_quiz, _QUIZ_HELP)
+EXTRA_COMMANDS["quiz"] = (configure_quiz, QUIZ_HELP)
 
-from .sheets import HELP as _SHEET_HELP, configure as configure_sheet  # noqa: E402 (stdlib only)
+from .sheets import HELP as SHEET_HELP, configure as configure_sheet  # noqa: E402 (stdlib only)
 
-EXTRA_COMMANDS["sheet"] = (configure_sheet, _SHEET_HELP)
+EXTRA_COMMANDS["sheet"] = (configure_sheet, SHEET_HELP)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -7,7 +7,7 @@ highest). :func:`min_deadwood` gives just the fewest deadwood points.
 
 Two ways to the same answer:
 
-* The fast path (:mod:`rummy_teach._fastsolve`) takes every hand with no wild card
+* The fast path (:mod:`rummy_teach.fastsolve`) takes every hand with no wild card
   and no face held twice: Basic Rummy, Rummy 500 with one deck, and any other hand
   that happens to qualify. It works on 13-bit suit masks and precomputed tables.
 * The general search takes everything else. Identical faces (two 8♠ from two decks)
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import NamedTuple
 
-from . import _fastsolve
+from . import fastsolve
 from .cards import Card, cards_text
 from .errors import RuleOptionError
 from .melds import ACE_HIGH, Meld, card_meld_value, check_meld
@@ -251,12 +251,12 @@ def _solve(hand: _Hand):
 def _fast_solver(rules, cards, method: str, objective: str):
     """The fast solver when ``method`` allows it, or None for the general search."""
     if method == "auto":
-        return _fastsolve.solver_for(rules, objective)
+        return fastsolve.solver_for(rules, objective)
     if method not in METHODS:
         raise RuleOptionError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     if method == "search":
         return None
-    fast = _fastsolve.solver_for(rules, objective)
+    fast = fastsolve.solver_for(rules, objective)
     if method == "fast" and fast.pack(cards) is None:
         raise RuleOptionError(
             f"the fast path needs a hand with no wild card, no joker and no face twice; "
@@ -269,12 +269,12 @@ def prepare(rules) -> None:
     at the first hand it arranges: the book's page snapshot asks for this, so no reader's
     click waits behind it."""
     for objective in ("deadwood", "score"):
-        _fastsolve.solver_for(rules, objective)
+        fastsolve.solver_for(rules, objective)
 
 
 def tables_built() -> int:
     """How many of the fast path's lookup tables this process holds (see :func:`prepare`)."""
-    return _fastsolve.tables_built()
+    return fastsolve.tables_built()
 
 
 def arrange(rules, cards, method: str = "auto") -> Arrangement:
@@ -290,7 +290,7 @@ def arrange(rules, cards, method: str = "auto") -> Arrangement:
         last = _last_fast
         fast = last[1] if last[0] is rules else None
         if fast is None:
-            fast = _fastsolve.solver_for(rules, "score")
+            fast = fastsolve.solver_for(rules, "score")
             _last_fast = (rules, fast)
     else:
         fast = _fast_solver(rules, cards, method, "score")

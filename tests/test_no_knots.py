@@ -6,7 +6,7 @@ inside a function counts as much as one at the top of a file. The one exception 
 lazy import inside a ``_repr_*_`` method (``_repr_html_``: the notebook asks an object
 for its picture, and the renderer may depend on the object's module, as python-chess
 renders its boards). A private name is a name that starts with one underscore (not a
-dunder); a module whose own name is private (``_fastsolve``) is its package's: the
+dunder); a module whose own name is private (``_name.py``) is its package's: the
 files of the same folder may use it and its names, nothing else may. The test files are
 held to the same rule among themselves: one test file may share a helper or a fixture with
 another by a public name (``postgres_bindir``), never take its ``_name``.
