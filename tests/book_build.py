@@ -401,13 +401,13 @@ def shared_book_page(book_site, chromium):
     was loaded (then no later test is handed it: the caller owns it, may click in it and
     closes its context), else None.
     """
-    from browser import RecordedPage  # the other plugin of tests/conftest.py
+    from browser import LAPTOP, RecordedPage  # the other plugin of tests/conftest.py
 
     opened: dict[str, RecordedPage] = {}
 
     def load(path: str) -> RecordedPage:
         if path not in opened:
-            context = chromium.new_context(viewport={"width": 1100, "height": 900})
+            context = chromium.new_context(**LAPTOP)
             recorded = RecordedPage(context)
             recorded.page.goto(f"{book_site}/{path}.html", wait_until="networkidle")
             opened[path] = recorded

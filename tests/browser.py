@@ -75,6 +75,8 @@ RUNNING: tuple[str, bool] | None = None
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
          "has_touch": True}
 WIDE = {"viewport": {"width": 1280, "height": 900}}
+#: the screen of `browser_page`, `desktop_page` and the shared book pages
+LAPTOP = {"viewport": {"width": 1100, "height": 900}}
 #: WCAG 2.2 AA's smallest target (2.5.8), in CSS pixels
 TARGET = 24
 # Each card of each hand row (.rt-hand) inside `root`: the strip of it no later card covers
@@ -361,13 +363,13 @@ def desktop_chromium(playwright_driver):
 
 @pytest.fixture
 def browser_page(chromium):
-    yield from on_screen(chromium, {"viewport": {"width": 1100, "height": 900}})
+    yield from on_screen(chromium, LAPTOP)
 
 
 @pytest.fixture
 def desktop_page(desktop_chromium):
     """``browser_page``, in the desktop browser."""
-    yield from on_screen(desktop_chromium, {"viewport": {"width": 1100, "height": 900}})
+    yield from on_screen(desktop_chromium, LAPTOP)
 
 
 def on_screen(chromium, screen: dict):
