@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from rummy_teach.game import Bot
 from rummy_teach.i18n import language
+from rummy_teach.play.board import LOG_KEPT
 from rummy_teach.reasons import say
 from test_book_pages import WCAG, axe_source  # noqa: F401
 from test_book_play import book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
@@ -70,7 +71,7 @@ def play_hand_with_mistakes(table):
         click_in_page(table, action)
         click_through(mirror, action)
         mirror.run_bots()
-        assert page_log(table) == mirror.log_lines[-6:], str(action)
+        assert page_log(table) == mirror.log_lines[-LOG_KEPT:], str(action)
     raise AssertionError("the hand did not end")
 
 

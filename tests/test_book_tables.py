@@ -25,6 +25,7 @@ from rummy_teach import render
 from rummy_teach.game import Bot
 from rummy_teach.reasons import say
 from rummy_teach.play import from_config
+from rummy_teach.play.board import LOG_KEPT, LOG_LINES
 from test_book_play import book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
 from test_play_tables import click_through
 
@@ -95,7 +96,13 @@ def coach_says(table) -> list[str]:
 
 
 def page_log(table) -> list[str]:
-    return [line.strip() for line in table.locator(".rt-play-view .rt-log li").all_inner_texts()]
+    """The lines of the table's log in the page: the last LOG_LINES shown, the ones before
+    them hidden (kept for the live region)."""
+    return [line.strip() for line in table.locator(".rt-play-view .rt-log li").all_text_contents()]
+
+
+def shown_log(table) -> list[str]:
+    return [line.strip() for line in table.locator(".rt-play-view .rt-log li:not([hidden])").all_text_contents()]
 
 
 def assert_every_hand_face_up(table, mirror) -> None:
@@ -120,7 +127,7 @@ def play_to_the_end(table, after=lambda action: None):
     ``after(action)`` called); the mirror."""
     mirror = mirror_of(table)
     mirror.run_bots()
-    assert page_log(table) == mirror.log_lines[-6:]
+    assert page_log(table) == mirror.log_lines[-LOG_KEPT:]
     me = Bot("hard", seed=f"{mirror.seed}/reader")
     for _ in range(400):
         if mirror.game.is_hand_over:
@@ -130,7 +137,8 @@ def play_to_the_end(table, after=lambda action: None):
         click_through(mirror, action)
         mirror.run_bots()
         after(action)
-        assert page_log(table) == mirror.log_lines[-6:], str(action)
+        assert page_log(table) == mirror.log_lines[-LOG_KEPT:], str(action)
+        assert shown_log(table) == mirror.log_lines[-LOG_LINES:], str(action)
     assert mirror.game.is_hand_over
     return mirror
 
@@ -227,7 +235,7 @@ def test_a_buy_offered_in_the_page_asks_the_reader_and_costs_a_penalty_card(play
                 click(table, "button[data-arg=buy]")
                 mirror.press("buy")
                 mirror.run_bots()
-                assert page_log(table) == mirror.log_lines[-6:]
+                assert page_log(table) == mirror.log_lines[-LOG_KEPT:]
                 return
             action = me.act(game)
             click_in_page(table, action)

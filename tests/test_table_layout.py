@@ -131,3 +131,23 @@ def test_the_points_shown_are_the_engines_not_counted_again():
 def test_the_book_and_the_widgets_load_the_one_table_style_sheet():
     assert render.TABLE_CSS in (ROOT / "book" / "_static" / "rummy.css").read_text(encoding="utf-8")
     assert render.TABLE_CSS in base.ClickableHTML._css and render.TABLE_CSS in base.ClickableCards._css
+
+
+@pytest.mark.parametrize("written", [3, 7, 45])
+def test_the_log_shows_its_last_lines_and_keeps_the_ones_before_for_the_live_region(written):
+    """The log shows six lines; one move can add more (a discard, then the computer's draw,
+    three lay-offs, its discard, the hand's end), so the lines before them stay in the list,
+    hidden, numbered on, for the announcer to read what the move added."""
+    from rummy_teach.play.board import LOG_KEPT, LOG_LINES
+    import re
+
+    assert LOG_LINES < 7 < LOG_KEPT < 45
+    kept = min(written, LOG_KEPT)
+    table = TableController.from_config({"kind": "table", "game": "basic", "players": 2, "seed": 4})
+    log = [f"line {n}." for n in range(1, written + 1)]
+    html = board_html(table.board_view(), log=log)
+    start = int(re.search(r'<ol class="rt-log"[^>]* start="(\d+)"', html).group(1))
+    items = re.findall(r"<li( hidden)?>(line \d+\.)</li>", html)
+    assert start == written - kept + 1
+    assert [text for _, text in items] == log[-kept:]
+    assert [text for hidden, text in items if not hidden] == log[-LOG_LINES:]

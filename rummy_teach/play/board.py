@@ -25,7 +25,10 @@ from ..plural import Signed
 from ..reasons import Player, catalogue_key, say, seated
 
 FONT = render.FONT
-LOG_LINES = 6
+LOG_LINES = 6     # the log's last lines, shown under the table
+LOG_KEPT = 40     # and the ones before them, kept hidden: everything one move of the learner's
+                  # can add (the computers' turns until the learner's next), so that the
+                  # live region can say all of it (the announcer in bookplay.js and widgets/base.py)
 
 
 # --- the board as HTML (pure) --------------------------------------------------------------
@@ -362,10 +365,12 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
     alert = (f'<div class="rt-message" role="alert" style="background:#fde7e9;color:#8c1d18;'
              f'border-radius:8px;padding:6px 10px;margin-top:6px;font-weight:600">{_esc(message)}</div>'
              if message else '<div class="rt-message" role="alert"></div>')
-    lines = list(log)[-LOG_LINES:]
-    log_html = (f'<ol class="rt-log" aria-label="{_esc(say("board_log_label"))}" start="{max(1, len(log) - LOG_LINES + 1)}" '
+    lines = list(log)[-LOG_KEPT:]
+    shown = len(lines) - LOG_LINES
+    log_html = (f'<ol class="rt-log" aria-label="{_esc(say("board_log_label"))}" start="{len(log) - len(lines) + 1}" '
                 f'style="margin:6px 0 0;padding-left:2em;font-size:15px;color:#e8f5ec">'
-                + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ol>") if lines else ""
+                + "".join(f"<li{' hidden' if n < shown else ''}>{_esc(line)}</li>"
+                          for n, line in enumerate(lines)) + "</ol>") if lines else ""
     label = say("board_seen_by", title=board["title"], name=players[seat]) if seat is not None \
         else board["title"]
     return (f'<section class="rt-table{over}" aria-label="{_esc(label)}" '

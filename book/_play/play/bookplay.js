@@ -185,7 +185,8 @@
     };
   }
 
-  // What a redraw added to the table's log (.rt-log, an <ol> numbered from its start),
+  // What a redraw added to the table's log (.rt-log, an <ol> numbered from its start whose
+  // earlier lines are hidden but there: one move can add more lines than are shown),
   // said once by a polite live region put in `root` beside the view: "The computer
   // discards 10♥." rather than the whole log again; likewise a quiz's verdict
   // (.rt-feedback) when it appears or changes, which is also scrolled into view (it may
