@@ -332,9 +332,12 @@
     const fresh = config.kind === "table" && config.fresh === true;
     const linked = fresh && linkedTable === null;
     if (linked) linkedTable = root;
+    // the deal the address named when the page opened: read now, for the skip link and any
+    // other in-page link changes the address before Python is up to deal it
+    const named = linked ? dealInAddress() : null;
     // the replies drawn ahead, read at the first click that needs one (see the top)
     const aheadScript = root.querySelector("script.rt-ahead");
-    const ahead = aheadScript && !(linked && dealInAddress() !== null)
+    const ahead = aheadScript && named === null
       && (!fresh || firstVisit(index, config.seed)) ? { on: true, path: "", texts: null } : null;
     const dealsHere = fresh && !ahead;   // dealt afresh in the worker once Python is up
     if (fresh && ahead) widget = `${index}/deal${config.seed}`;
@@ -513,7 +516,7 @@
     }
     // the widget the reader reaches for is built first (if Python is already up)
     const reachFor = () => {
-      if (ready && !prepared) (dealsHere ? deal(linked ? dealInAddress() : null) : prepare("reach"));
+      if (ready && !prepared) (dealsHere ? deal(named) : prepare("reach"));
     };
     root.addEventListener("pointerenter", reachFor);
     root.addEventListener("focusin", reachFor);
@@ -562,7 +565,7 @@
       status.textContent = words.dealing || "";
       view.inert = true;
       root.setAttribute("aria-busy", "true");
-      return { prepare: () => prepared || deal(linked ? dealInAddress() : null), first: true };
+      return { prepare: () => prepared || deal(named), first: true };
     }
     return templates.size === 0 ? { prepare, first: false } : null;   // null: needs no Python
   }
