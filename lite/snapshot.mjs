@@ -44,6 +44,12 @@ const pyodide = await loadPyodide({
   env: { PYTHONHASHSEED: "0", LANG: "C.UTF-8", TZ: "UTC", HOME: "/home/pyodide" },
   stdout: () => {}, stderr: (line) => console.error(line),
 });
+// A page restores the snapshot into the heap a fresh runtime starts with, without growing
+// it (pyodide/pyodide#6254: "offset is out of bounds"), and then starts Python the slow
+// way. So what warm() keeps must fit in that heap: a snapshot that outgrew it is refused
+// here, where the build can say so, rather than shipped to pages that cannot load it.
+const heap = () => pyodide._module.HEAP8.length;
+const startHeap = heap();
 pyodide.FS.writeFile(wheelPath, readFileSync(wheelFile));
 pyodide.runPython(`
 import sys
@@ -51,4 +57,12 @@ sys.path.insert(0, ${JSON.stringify(wheelPath)})
 from rummy_teach.play import warm
 warm(ahead=True)
 `);
+if (heap() > startHeap) {
+  const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
+  console.error(`snapshot: warm(ahead=True) grew Pyodide's heap from ${mib(startHeap)} to `
+    + `${mib(heap())} MiB; a page can restore a snapshot only into the ${mib(startHeap)} MiB a `
+    + "fresh runtime has (pyodide/pyodide#6254), so the pages would start Python without it. "
+    + "Keep less in rummy_teach.play.warm (KEPT_QUIZZES, the solver's tables, the card pictures).");
+  process.exit(3);
+}
 writeFileSync(out, pyodide.makeMemorySnapshot());

@@ -661,30 +661,35 @@ HOLD_BUILD_STEPS = """(() => {
 
 
 def test_a_click_is_answered_before_the_quiz_built_ahead_is_finished(play_site, browser_page):
-    """Issue 27: the page builds the quiz further down ahead of time, a question per step at
+    """Issue 27: the page builds a quiz further down ahead of time, a question per step at
     idle moments; a click on the table in the middle of it is answered at once, and the
-    quiz's build goes on afterwards (it used to make the click wait for the whole quiz)."""
+    quiz's build goes on afterwards (it used to make the click wait for the whole quiz).
+    The page's built-in quiz needs no such step: the book's memory snapshot built it
+    (play.quiz.keep_builtin_quizzes), so it is ready after one message while the lesson's
+    own two-question quiz (the exercise's solution) is still being built."""
     browser_page.page.add_init_script(HOLD_BUILD_STEPS)
     page, table = fresh_table(browser_page, play_site)
-    quiz = page.evaluate("""() => 'w' + [...document.querySelectorAll('.rt-play[data-config]')]
-        .findIndex(n => n.dataset.kind === 'quiz')""")
+    builtin, own = page.evaluate("""() => [...document.querySelectorAll('.rt-play[data-config]')]
+        .map((n, i) => n.dataset.kind === 'quiz' ? 'w' + i : null).filter(Boolean)""")
     page.wait_for_function(f"""() => window.rummyTeachPlay.timings.events
-        .some(e => e.prepare === '{quiz}' && e.why === 'ahead') && window.rummyTestSteps.held() > 0""",
+        .some(e => e.prepare === '{own}' && e.why === 'ahead') && window.rummyTestSteps.held() > 0""",
                            timeout=ANSWER_MS)
+    page.wait_for_function(f"() => window.rummyTeachPlay.timings.events.some(e => e.prepared === '{builtin}')",
+                           timeout=ANSWER_MS)                  # its one step was not held
     assert not page.evaluate(f"""() => window.rummyTeachPlay.timings.events
-        .some(e => e.prepared === '{quiz}')""")                    # the quiz half built
+        .some(e => e.prepared === '{own}')""")                    # the lesson's own quiz half built
     own_cards(table).first.click()
     settled(table)
     answered = page.evaluate("performance.now()")
     assert own_cards(table).first.get_attribute("aria-pressed") == "true"
     page.evaluate("window.rummyTestSteps.release()")
-    page.wait_for_function(f"() => window.rummyTeachPlay.timings.events.some(e => e.prepared === '{quiz}')",
+    page.wait_for_function(f"() => window.rummyTeachPlay.timings.events.some(e => e.prepared === '{own}')",
                            timeout=ANSWER_MS)
     events = page.evaluate("window.rummyTeachPlay.timings.events")
-    built = next(e["at"] for e in events if e.get("prepared") == quiz)
+    built = next(e["at"] for e in events if e.get("prepared") == own)
     assert answered < built, (answered, built)
     assert_no_build_ahead_while_the_reader_clicks(page)
-    # the quiz built in steps answers as one built at once
+    # the quiz the snapshot built answers as one built on the page
     widget = page.locator(".rt-play[data-kind=quiz]").first
     right, _ = right_and_wrong(Quiz.builtin("basic").questions[0])
     press(widget, right)
@@ -993,3 +998,32 @@ def test_the_snapshot_is_reproducible(book_with_lite, tmp_path):
     assert memory.stat().st_size == manifest["memory_bytes"]
     again = hashlib.sha256(gzip.compress(memory.read_bytes(), compresslevel=6, mtime=0)).hexdigest()
     assert again == manifest["sha256"]
+
+
+def test_a_snapshot_that_outgrows_the_runtimes_heap_is_refused_by_the_build(book_with_lite, tmp_path):
+    """A page restores the snapshot into the heap a fresh runtime has and cannot grow it
+    first (pyodide/pyodide#6254): a snapshot made after warm() outgrew that heap would be
+    shipped and never used. lite/snapshot.mjs refuses it, saying why; the same wheel with
+    a warm() that keeps little is made into a snapshot. (A stand-in wheel whose warm keeps
+    ``KEEP`` bytes.)"""
+    import zipfile
+
+    pyodide = book_with_lite / "lite" / "static" / "pyodide"
+
+    def snapshot(keep: int):
+        wheel = tmp_path / f"keep{keep}.whl"
+        with zipfile.ZipFile(wheel, "w") as archive:
+            archive.writestr("rummy_teach/__init__.py", "")
+            archive.writestr("rummy_teach/play/__init__.py",
+                             f"KEPT = []\ndef warm(ahead=False):\n    KEPT.append(bytearray({keep}))\n")
+        out = tmp_path / f"memory{keep}"
+        made = subprocess.run(["node", str(ROOT / "lite" / "snapshot.mjs"), f"{pyodide}/", str(wheel),
+                               "/lib/rummy_teach.whl", str(out)],
+                              capture_output=True, text=True, timeout=1200, env={**os.environ, "TZ": "UTC"})
+        return made, out
+
+    made, out = snapshot(8 * 2 ** 20)
+    assert made.returncode == 3 and not out.exists(), made
+    assert "grew Pyodide's heap from 30.0 to" in made.stderr and "pyodide/pyodide#6254" in made.stderr, made.stderr
+    made, out = snapshot(1024)
+    assert made.returncode == 0 and out.stat().st_size > 30 * 2 ** 20, made

@@ -59,6 +59,14 @@ _LIVE: dict[str, Controller] = {}
 _BUILDING: dict = {}
 
 
+#: The built-in quizzes the book's snapshot keeps built (see :func:`warm`). Not Contract
+#: Rummy's: its questions that tally a whole game played by the computer (the played game
+#: is kept for the question) outgrow the 30 MiB heap a snapshot must fit in (measured in
+#: Pyodide under Node: 1.75 MiB of it left with these two, the Contract quiz needs more;
+#: lite/snapshot.mjs refuses a snapshot that does not fit).
+KEPT_QUIZZES = ("basic", "500")
+
+
 def warm(ahead: bool = False) -> None:
     """Import every controller and what it draws with, before the first event: the
     page's worker calls this while the reader reads, so no click pays for imports.
@@ -78,6 +86,10 @@ def warm(ahead: bool = False) -> None:
       basic quiz's build, the first question that arranges a hand);
     * the shapes of every card face and of the back (``render._place``, the same in every
       language and size): 0.4 of the 0.5 s the page took to draw its first table;
+    * the built-in quizzes of :data:`KEPT_QUIZZES`, built and kept
+      (:func:`~rummy_teach.play.quiz.keep_builtin_quizzes`): a page showing one builds it
+      in one step, not a question at a time in the background, where a click could wait
+      behind a step;
     * a rehearsal of a reader's first moves in each language (:func:`_rehearse`): each
       language's catalogue read from its .po file, the regular expressions compiled.
 
@@ -98,6 +110,8 @@ def warm(ahead: bool = False) -> None:
         render.back_svg()
         for name in rule_set_names():
             prepare(get_rules(name))
+        from .quiz import keep_builtin_quizzes
+        keep_builtin_quizzes(KEPT_QUIZZES)
         _rehearse()
 
 

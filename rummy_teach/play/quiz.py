@@ -11,6 +11,7 @@ server, and nothing about the answers reaches the browser before Submit.
 from __future__ import annotations
 
 import html
+import json
 
 from .. import render
 from ..cards import parse_cards
@@ -162,6 +163,28 @@ class SittingState:
         return self.sitting.result
 
 
+# The built-in quizzes, built once by the book's memory snapshot (play.warm(ahead=True)),
+# by their data: a page whose quiz is one of them has it built as soon as Python is up,
+# with no step of background work left for a reader's click to wait behind (issue 27).
+KEPT: dict = {}    # the quiz data, canonical JSON -> the Quiz built from it
+
+
+def _quiz_key(data) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def keep_builtin_quizzes(names) -> None:
+    """Build the built-in quizzes ``names`` now and keep them for
+    :meth:`QuizController.building`. A quiz holds codes, not sentences, so one build
+    serves every language. Data that differs in anything (another quiz, a teacher's own,
+    a quiz from another version) is built as before, a question at a time."""
+    from ..quiz import Quiz
+
+    for name in names:
+        quiz = Quiz.builtin(name)
+        KEPT[_quiz_key(quiz.to_data())] = quiz
+
+
 class QuizController(SittingState, Controller):
     """A quiz taken by one reader: :meth:`choose`, :meth:`type_answer`,
     :meth:`click_card`, :meth:`submit`, :meth:`next`, driven by :meth:`handle`.
@@ -200,6 +223,9 @@ class QuizController(SittingState, Controller):
         from ..quiz.fileformat import read_question, read_quiz_data
 
         data = config.get("quiz") if isinstance(config, dict) else None
+        kept = KEPT.get(_quiz_key(data)) if KEPT and isinstance(data, dict) else None
+        if kept is not None:         # a built-in quiz, built when the book was (keep_builtin_quizzes)
+            return cls(kept, config.get("title"), config.get("four_colour", False))
         items = data.get("questions") if isinstance(data, dict) else None
         if not isinstance(items, list) or len(items) < 2:
             return cls.from_config(config)       # nothing to split, or its own error
