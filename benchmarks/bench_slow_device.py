@@ -7,7 +7,8 @@ in the page and in the worker that runs the book's Python. Chromium's own CPU
 throttling (``Emulation.setCPUThrottlingRate``) reaches pages only, not workers, so
 this script puts every Chromium process under a CPU quota instead: a cgroup whose
 ``cpu.max`` (cgroup v2) or ``cpu.cfs_quota_us`` / ``cpu.cfs_period_us`` (cgroup v1) is
-25000 of 100000 µs, a quarter of one core. Chromium is launched through a small shell
+25000 of 100000 µs, a quarter of one core (``--period-ms 10``: 2500 of 10000 µs, the same
+quarter in finer slices; see below). Chromium is launched through a small shell
 wrapper that puts itself in the cgroup and then execs Chromium, so every process
 Chromium starts is in it too. Which kind was used is printed; when no cgroup can be
 written (not root, no cpu controller) the script says exactly which file refused and
@@ -154,21 +155,21 @@ class Quota:
     pages' throttling); ``kind`` says which was used; ``throttled()`` reads how often and
     how long the cgroup's processes were held back (cgroup ``cpu.stat``)."""
 
-    def __init__(self, share: float):
+    def __init__(self, share: float, period_us: int = PERIOD_US):
         self.share, self.path, self.launcher, self.refused = share, None, None, []
         self._folder = tempfile.TemporaryDirectory(prefix="rummy-slow-")
-        quota = int(PERIOD_US * share)
+        quota = int(period_us * share)
         name = f"rummy-slow-{os.getpid()}"
         # the quota caps Chromium at its share; the weight (the largest there is) makes sure it
         # gets that share on a machine busy with other work, where a group of the default
         # weight competes as one process among all the others (at a load of 16 on 2 cores,
         # about an eighth of a core: the figures then measured the load more than the pages)
-        tries = [("cgroup v2 cpu.max", Path("/sys/fs/cgroup"), {"cpu.max": f"{quota} {PERIOD_US}",
+        tries = [("cgroup v2 cpu.max", Path("/sys/fs/cgroup"), {"cpu.max": f"{quota} {period_us}",
                                                                 "cpu.weight": "10000"}),
-                 ("cgroup v2 cpu.max", Path("/sys/fs/cgroup/unified"), {"cpu.max": f"{quota} {PERIOD_US}",
+                 ("cgroup v2 cpu.max", Path("/sys/fs/cgroup/unified"), {"cpu.max": f"{quota} {period_us}",
                                                                         "cpu.weight": "10000"}),
                  ("cgroup v1 cpu.cfs_quota_us", Path("/sys/fs/cgroup/cpu"),
-                  {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(quota),
+                  {"cpu.cfs_period_us": str(period_us), "cpu.cfs_quota_us": str(quota),
                    "cpu.shares": "262144"})]
         for kind, parent, settings in tries:
             if not parent.is_dir():
@@ -381,7 +382,7 @@ def summarise(runs: list[dict]) -> dict:
 def measure(args, site: str, share: float | None) -> tuple[str, dict, list[dict], dict]:
     from playwright.sync_api import sync_playwright
 
-    quota = Quota(share) if share else None
+    quota = Quota(share, args.period_ms * 1000) if share else None
     throttle = None
     executable = CHROMIUM
     if quota is not None:
@@ -414,6 +415,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="cold page loads (fresh contexts)")
     parser.add_argument("--clicks", type=int, default=15, help="later clicks per run")
     parser.add_argument("--share", type=float, default=0.25, help="of one core (0.25: a quarter)")
+    parser.add_argument("--period-ms", type=int, default=PERIOD_US // 1000,
+                        help="the quota's period: the share is given in slices of this length "
+                             "(100: 25 ms of every 100 ms; a click that comes when the slice is "
+                             "spent waits up to 75 ms for the next, whatever the page does)")
     parser.add_argument("--lite", default="basic_melds", help="live lesson to open ('' for none)")
     parser.add_argument("--lite-app", default="lab",
                         help="the JupyterLite app the live lesson opens in (lab, notebooks)")
@@ -425,7 +430,7 @@ def main() -> int:
     if missing:
         sys.exit(f"{args.html} is not a built book: {missing}. Run `make book` first.")
     site, server = serve(args.html)
-    report = {"load_average_before": os.getloadavg(), "share": args.share}
+    report = {"load_average_before": os.getloadavg(), "share": args.share, "period_ms": args.period_ms}
     try:
         shares = [("slow", args.share)] + ([] if args.no_baseline else [("fast", None)])
         for label, share in shares:
@@ -434,7 +439,7 @@ def main() -> int:
     finally:
         server.shutdown()
     report["load_average_after"] = os.getloadavg()
-    print(f"quota: {report['slow']['quota']} ({args.share:g} of a core); "
+    print(f"quota: {report['slow']['quota']} ({args.share:g} of a core, in {args.period_ms} ms periods); "
           f"held back: {report['slow']['cgroup_cpu_stat']}")
     print(f"{'figure':66} {'median':>8} {'p90':>8} {'max':>8} {'n':>4} {'target':>7} {'x fast':>7}")
     for key, target, what in FIGURES:
