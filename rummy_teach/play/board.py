@@ -366,10 +366,10 @@ def board_html(board: dict, size: int = 60, four_colour: bool = False, interacti
              f'border-radius:8px;padding:6px 10px;margin-top:6px;font-weight:600">{_esc(message)}</div>'
              if message else '<div class="rt-message" role="alert"></div>')
     lines = list(log)[-LOG_KEPT:]
-    shown = len(lines) - LOG_LINES
+    hidden = len(lines) - LOG_LINES      # the kept lines before the shown ones
     log_html = (f'<ol class="rt-log" aria-label="{_esc(say("board_log_label"))}" start="{len(log) - len(lines) + 1}" '
                 f'style="margin:6px 0 0;padding-left:2em;font-size:15px;color:#e8f5ec">'
-                + "".join(f"<li{' hidden' if n < shown else ''}>{_esc(line)}</li>"
+                + "".join(f"<li{' hidden' if n < hidden else ''}>{_esc(line)}</li>"
                           for n, line in enumerate(lines)) + "</ol>") if lines else ""
     label = say("board_seen_by", title=board["title"], name=players[seat]) if seat is not None \
         else board["title"]
