@@ -2,6 +2,7 @@
 test belongs to exactly one lane, and the run fails when any lane fails."""
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -312,6 +313,40 @@ def test_the_run_compiles_the_package_once_for_all_its_processes(tmp_path, monke
     monkeypatch.setattr(run_lanes, "ROOT", tmp_path)
     run_lanes.compile_package()
     assert loaded_from_bytecode(tmp_path)
+
+
+def read_from_bytecode(root: Path) -> list[str]:
+    """The test modules a pytest process with PYTHONDONTWRITEBYTECODE set, collecting
+    ``root/tests``, read from their rewritten bytecode (its --debug log says so)."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    subprocess.run([sys.executable, "-m", "pytest", "-p", "no:nbval", "-p", "no:cacheprovider", "--collect-only",
+                    "-q", f"--debug={root / 'debug.log'}", "tests"], cwd=root, env=env, capture_output=True,
+                   check=True)
+    said = (root / "debug.log").read_text(encoding="utf-8")
+    return sorted(re.findall(rf"found cached rewritten pyc for {re.escape(str(root))}/tests/(\w+)\.py", said))
+
+
+def test_the_run_writes_the_test_modules_bytecode_once_for_all_its_processes(tmp_path, monkeypatch):
+    """pytest writes its rewritten test modules only where bytecode may be written: under
+    PYTHONDONTWRITEBYTECODE each lane rewrote every module again. run_lanes writes them
+    when any is missing or out of date, and the lanes then read them."""
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "conftest.py").write_text("")
+    for name in ("test_one", "test_two", "test_three"):
+        (tests / f"{name}.py").write_text(f"def {name}():\n    assert [1] == [1]\n")
+    monkeypatch.setattr(run_lanes, "ROOT", tmp_path)
+    monkeypatch.setattr(run_lanes, "TESTS", tests)
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    assert read_from_bytecode(tmp_path) == []
+    run_lanes.compile_tests()
+    assert read_from_bytecode(tmp_path) == ["test_one", "test_three", "test_two"]
+    # a module changed since: its bytecode is out of date, and written again
+    (tests / "test_two.py").write_text("def test_two():\n    assert [2] == [2]\n")
+    assert not run_lanes.has_bytecode(tests / "test_two.py") and run_lanes.has_bytecode(tests / "test_one.py")
+    assert read_from_bytecode(tmp_path) == ["test_one", "test_three"]
+    run_lanes.compile_tests()
+    assert read_from_bytecode(tmp_path) == ["test_one", "test_three", "test_two"]
 
 
 def test_the_run_leaves_out_the_nbval_plugin_it_never_uses():
