@@ -18,7 +18,9 @@ Drawing choices, made for a classroom projector as much as for a phone:
 * Each card is an ``<svg role="img">`` with an ``aria-label`` and a ``<title>``
   that say the card in words ("eight of spades"), for screen readers and tooltips.
 * The SVGs use no ``id`` attribute and no ``url(#...)`` reference: each shape
-  is drawn in place, so any number of cards can share a page without a clash.
+  is drawn in place, so any number of cards can share a page without a clash. (The
+  book's pages carry a picture drawn many times once, as a ``<symbol>`` its copies
+  ``<use>``: ``share_pictures`` in ``book/_ext/rummy_book.py``.)
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ localhost blocked and recorded.
 
 from __future__ import annotations
 
+import base64
 import re
 import subprocess
 import sys
@@ -115,16 +116,27 @@ def test_widget_scripts_are_vendored_and_verified(book):
 # --- a real browser ---------------------------------------------------------------------
 
 def card_boxes(page):
+    """Each picture's size and how many shapes it draws: its own, or the shared drawing's
+    its ``<use>`` shows (the book carries a picture drawn many times once)."""
     return page.eval_on_selector_all(
         ".cell_output svg[role=img]",
         "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return {w: r.width, h: r.height, paths: e.querySelectorAll('path, text').length}; })")
+        " const drawn = [e, ...[...e.querySelectorAll('use')].map(u => document.querySelector(u.getAttribute('href')))];"
+        " return {w: r.width, h: r.height,"
+        " paths: drawn.reduce((n, d) => n + (d ? d.querySelectorAll('path, text').length : 0), 0)}; })")
 
 
 # Draw an SVG element of the page onto a canvas and count the pixels that are not
 # white or transparent: a card that is really drawn has plenty of ink.
+# A picture that shows a shared drawing (<use>) is drawn with that drawing put in its place.
 INK = """async (svg) => {
-  const xml = new XMLSerializer().serializeToString(svg);
+  const copy = svg.cloneNode(true);
+  for (const use of copy.querySelectorAll("use")) {
+    const drawing = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    drawing.innerHTML = document.querySelector(use.getAttribute("href")).innerHTML;
+    use.replaceWith(drawing);
+  }
+  const xml = new XMLSerializer().serializeToString(copy);
   const image = new Image();
   image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(xml);
   await image.decode();
@@ -164,6 +176,127 @@ def test_lesson_page_shows_cards_offline(book_site, shared_book_page, lesson):
     assert browser_page.outside == [], f"requests left localhost: {browser_page.outside}"
     assert any(u.startswith(book_site) for u in browser_page.requests)
     browser_page.shot(f"book_{lesson}", full_page=True)
+
+
+PICTURE_DRAWING = re.compile(r'<svg xmlns="http://www\.w3\.org/2000/svg" viewBox="[^"]*"[^>]*>'
+                             r'(?:<title>[^<]*</title>)?((?:(?!<svg\b|</svg>).)*)</svg>', re.S)
+
+
+@slow
+def test_a_page_carries_each_card_picture_once(book):
+    """Contract Rummy's page shows a hand at each of its turns (1,500 card pictures, 5 MB
+    of HTML when each was drawn in place): each drawing is in the page once, as a
+    ``<symbol>``, and every picture that shows it names one that is there. (The tables
+    the page's Python draws again keep whole pictures, as that Python draws them.)"""
+    sys.path.insert(0, str(BOOK / "_ext"))
+    try:
+        from rummy_book import live_views
+    finally:
+        sys.path.remove(str(BOOK / "_ext"))
+    for page in ("tutorials/contract_play", "it/tutorials/contract_play", "tutorials/basic_scoring"):
+        text = (book.html / f"{page}.html").read_text(encoding="utf-8")
+        for start, end in reversed(live_views(text)):
+            text = text[:start] + text[end:]
+        drawings = PICTURE_DRAWING.findall(text)
+        symbols = dict(re.findall(r'<symbol id="([^"]+)" viewBox="0 0 100 140">(.*?)</symbol>', text, flags=re.S))
+        uses = re.findall(r'<use href="#([^"]+)"/>', text)
+        assert len(uses) > 10 * len(symbols) > 0, (page, len(uses), len(symbols))
+        assert set(uses) == set(symbols), page
+        assert len(set(symbols.values())) == len(symbols), f"a drawing carried twice on {page}"
+        in_place = [d for d in drawings if "<use " not in d]
+        assert not set(in_place) & set(symbols.values()), f"a shared drawing also drawn in place on {page}"
+    assert (book.html / "tutorials/contract_play.html").stat().st_size < 2_000_000
+
+
+# Two PNG screenshots (base64) of the same size compared in the page: how many pixels
+# differ, and by how much at most (0-255 in any colour channel)
+DIFFERENCE = """async ([first, second]) => {
+  const pixels = async (data) => {
+    const image = new Image();
+    image.src = "data:image/png;base64," + data;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width; canvas.height = image.height;
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    return context.getImageData(0, 0, image.width, image.height).data;
+  };
+  const [a, b] = [await pixels(first), await pixels(second)];
+  let differ = 0, most = a.length === b.length ? 0 : 255;
+  for (let i = 0; i < Math.min(a.length, b.length); i += 4) {
+    const d = Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2]));
+    if (d) differ++;
+    most = Math.max(most, d);
+  }
+  return {pixels: a.length / 4, differ, most};
+}"""
+
+
+@slow
+@pytest.mark.browser
+def test_a_shared_picture_looks_as_the_picture_drawn_in_place(book_site, browser_page):
+    """The first table of the Contract Rummy page looks the same when each of its cards'
+    ``<use>`` is replaced by the drawing itself: no pixel differs by more than the edges'
+    smoothing does (measured: 2,102 of 414,528 pixels, by 15 of 255 at most; a card drawn
+    wrong or not at all differs by far more)."""
+    page = browser_page.page
+    page.goto(f"{book_site}/tutorials/contract_play.html", wait_until="load")
+    table = page.locator(".cell_output .rt-table").first
+    table.scroll_into_view_if_needed()
+    assert table.locator("svg[role=img] use").count() > 10
+    shared = table.screenshot()
+    replaced = table.evaluate("""table => {
+        let count = 0;
+        for (const use of table.querySelectorAll("svg use")) {
+          const drawing = document.createElementNS("http://www.w3.org/2000/svg", "g");
+          drawing.innerHTML = document.querySelector(use.getAttribute("href")).innerHTML;
+          use.replaceWith(drawing);
+          count++;
+        }
+        return count; }""")
+    assert replaced > 10 and table.locator("svg use").count() == 0
+    drawn = table.screenshot()
+    difference = page.evaluate(DIFFERENCE, [base64.b64encode(shared).decode(), base64.b64encode(drawn).decode()])
+    assert difference["most"] <= 40 and difference["differ"] < difference["pixels"] / 50, difference
+    assert browser_page.outside == []
+
+
+def test_the_book_extension_shares_only_pictures_drawn_more_than_once():
+    sys.path.insert(0, str(BOOK / "_ext"))
+    try:
+        from rummy_book import share_pictures
+    finally:
+        sys.path.remove(str(BOOK / "_ext"))
+    card = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{}" height="41" '
+            'role="img" aria-label="{}"><title>{}</title><rect x="2"/><path d="{}"/></svg>')
+    chart = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 90" role="img"><text>hands</text></svg>'
+    body = (card.format(29, "five of spades", "five of spades", "M1") + chart
+            + card.format(40, "five of spades", "five of spades", "M1")
+            + card.format(29, "six of spades", "six of spades", "M2"))
+    context = {"body": body}
+    share_pictures(None, "tutorials/x", "page.html", context)
+    shared = context["body"]
+    assert shared.count("<symbol ") == 1 and shared.count('<use href="#rt-picture-0"/>') == 2
+    assert '<symbol id="rt-picture-0" viewBox="0 0 100 140"><rect x="2"/><path d="M1"/></symbol>' in shared
+    # each copy keeps its own opening tag (its size, its name) and title
+    assert ('width="40" height="41" role="img" aria-label="five of spades"><title>five of spades</title>'
+            '<use href="#rt-picture-0"/></svg>') in shared
+    assert chart in shared and card.format(29, "six of spades", "six of spades", "M2") in shared
+    context = {"body": chart + card.format(29, "six of spades", "six of spades", "M2")}
+    share_pictures(None, "tutorials/x", "page.html", context)      # nothing drawn twice: as it was
+    assert context["body"] == chart + card.format(29, "six of spades", "six of spades", "M2")
+    # a widget the page's Python draws again keeps its pictures whole (its replies drawn
+    # ahead, HTML in JSON, do not end it); a worked example's steps share theirs
+    five = card.format(29, "five of spades", "five of spades", "M1")
+    table = ('<div class="rt-play" data-kind="table" data-config="{}"><div class="rt-play-view"><div>'
+             + five + '</div></div><script type="application/json">{"a":"<div><div>' + five.replace("</", "<\\/")
+             + '"}</script><p class="rt-play-status"></p></div>')
+    stepper = '<div class="rt-play" data-kind="stepper" data-config="{}"><div>' + five + '</div></div>'
+    context = {"body": table + five + stepper + five}
+    share_pictures(None, "tutorials/x", "page.html", context)
+    assert context["body"].count('<use href="#rt-picture-0"/>') == 3
+    assert context["body"].split("<svg", 2)[2].startswith(five[4:])     # the table's own, whole
+    assert table in context["body"]
 
 
 def test_offline_guard_of_the_book_extension_spots_outside_loads():

@@ -36,6 +36,8 @@
    (``choice-contract-longer-melds``) there. Both roles sit inside prose, so a
    translated block keeps them as it keeps ``{term}``; an id with no row is an
    undefined label, an error under ``-W`` (tests/test_choices.py checks both ways).
+8. A card picture drawn more than once on a page is carried once (``share_pictures``):
+   the copies ``<use>`` one ``<symbol>``, and look and read as before.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -265,6 +268,71 @@ class FoldPictureCode(SphinxPostTransform):
                                                                 say("book_hide_code"))
 
 
+# A picture as rummy_teach.render draws it (a card, a card's back): an <svg> with its viewBox,
+# then perhaps its <title>, then the drawing itself, holding no other <svg>.
+PICTURE = re.compile(r'(<svg xmlns="http://www\.w3\.org/2000/svg" viewBox="([^"]*)"[^>]*>'
+                     r'(?:<title>[^<]*</title>)?)((?:(?!<svg\b|</svg>).)*)</svg>', re.S)
+PICTURE_ID = "rt-picture-"
+# A widget whose view the page's Python draws again (a table, a quiz, a meld checker; not a
+# worked example, whose steps are all drawn here): its pictures stay whole, as Python draws
+# them, so the page's first redraw keeps every card that did not change (bookplay.js,
+# patch) and the view reads the same before and after a move that changes nothing.
+LIVE = re.compile(r'<div class="rt-play" data-kind="(?!stepper")')
+# a <div> or </div> tag; a script is passed over whole (the replies a table draws ahead are
+# HTML in JSON, with its "</" written "<\/")
+DIV = re.compile(r'<script\b.*?</script>|<(/?)div\b', re.S)
+
+
+def live_views(body: str) -> list[tuple[int, int]]:
+    """Where each widget the page's Python draws again starts and ends in ``body``."""
+    spans = []
+    for start in LIVE.finditer(body):
+        depth = 0
+        for tag in DIV.finditer(body, start.start()):
+            if tag.group(0).startswith("<script"):
+                continue
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                spans.append((start.start(), tag.end()))
+                break
+    return spans
+
+
+def share_pictures(app, pagename, templatename, context, doctree=None):
+    """Carry each picture drawn more than once on the page once: its drawing becomes a
+    ``<symbol>`` at the top of the page, and every copy an ``<svg>`` with the same
+    opening tag and title (so the same size and the same name for a screen reader)
+    holding a ``<use>`` of it. A page showing a hand of Contract Rummy at each of its
+    turns drew the same few dozen cards 1,500 times: 5 MB of HTML, 1.5 MB now (issue 27:
+    a phone receives and parses all of it before the page answers). What a widget draws
+    afresh (in the page's Python, in JupyterLab, in Voila) has whole pictures, and so has
+    the first view of a widget the page's Python draws again (:data:`LIVE`)."""
+    body = context.get("body")
+    if not body:
+        return
+    live = live_views(body)
+
+    def static(match) -> bool:
+        return not any(start <= match.start() < end for start, end in live)
+
+    drawn = Counter((match.group(2), match.group(3)) for match in PICTURE.finditer(body) if static(match))
+    shared = {key: number for number, key in enumerate(key for key, times in drawn.items() if times > 1)}
+    if not shared:
+        return
+
+    def one(match):
+        number = shared.get((match.group(2), match.group(3)))
+        if number is None or not static(match):
+            return match.group(0)
+        return f'{match.group(1)}<use href="#{PICTURE_ID}{number}"/></svg>'
+
+    symbols = "".join(f'<symbol id="{PICTURE_ID}{number}" viewBox="{box}">{drawing}</symbol>'
+                      for (box, drawing), number in shared.items())
+    context["body"] = ('<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" class="rt-pictures" '
+                       'style="position:absolute;width:0;height:0;overflow:hidden">'
+                       f'<defs>{symbols}</defs></svg>' + PICTURE.sub(one, body))
+
+
 def drop_thebe(app, pagename, templatename, context, doctree):
     """Remove sphinx-thebe's scripts: the book never starts Thebe (launch_buttons.thebe)."""
     scripts = context.get("script_files")
@@ -419,6 +487,7 @@ def setup(app):
     app.connect("html-page-context", add_language_switch)
     app.connect("html-page-context", add_skip_to_table)
     app.connect("html-page-context", widen_tables)
+    app.connect("html-page-context", share_pictures, priority=600)   # after the others' changes
     # before sphinx-book-theme builds its header buttons (priority 501)
     app.connect("html-page-context", add_notebook_download, priority=400)
     app.connect("html-page-context", drop_thebe, priority=900)
