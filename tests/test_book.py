@@ -115,6 +115,16 @@ def test_widget_scripts_are_vendored_and_verified(book):
 
 # --- a real browser ---------------------------------------------------------------------
 
+def extension():
+    """The book's Sphinx extension (book/_ext/rummy_book.py), imported as the build imports it."""
+    sys.path.insert(0, str(BOOK / "_ext"))
+    try:
+        import rummy_book
+    finally:
+        sys.path.remove(str(BOOK / "_ext"))
+    return rummy_book
+
+
 def card_boxes(page):
     """Each picture's size and how many shapes it draws: its own, or the shared drawing's
     its ``<use>`` shows (the book carries a picture drawn many times once)."""
@@ -188,11 +198,7 @@ def test_a_page_carries_each_card_picture_once(book):
     of HTML when each was drawn in place): each drawing is in the page once, as a
     ``<symbol>``, and every picture that shows it names one that is there. (The tables
     the page's Python draws again keep whole pictures, as that Python draws them.)"""
-    sys.path.insert(0, str(BOOK / "_ext"))
-    try:
-        from rummy_book import live_views
-    finally:
-        sys.path.remove(str(BOOK / "_ext"))
+    live_views = extension().live_views
     for page in ("tutorials/contract_play", "it/tutorials/contract_play", "tutorials/basic_scoring"):
         text = (book.html / f"{page}.html").read_text(encoding="utf-8")
         for start, end in reversed(live_views(text)):
@@ -262,11 +268,7 @@ def test_a_shared_picture_looks_as_the_picture_drawn_in_place(book_site, browser
 
 
 def test_the_book_extension_shares_only_pictures_drawn_more_than_once():
-    sys.path.insert(0, str(BOOK / "_ext"))
-    try:
-        from rummy_book import share_pictures
-    finally:
-        sys.path.remove(str(BOOK / "_ext"))
+    share_pictures = extension().share_pictures
     card = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="{}" height="41" '
             'role="img" aria-label="{}"><title>{}</title><rect x="2"/><path d="{}"/></svg>')
     chart = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 90" role="img"><text>hands</text></svg>'
@@ -301,11 +303,7 @@ def test_the_book_extension_shares_only_pictures_drawn_more_than_once():
 
 def test_offline_guard_of_the_book_extension_spots_outside_loads():
     """The build's own guard (book/_ext/rummy_book.py) flags what the browser would fetch."""
-    sys.path.insert(0, str(BOOK / "_ext"))
-    try:
-        from rummy_book import outside_loads
-    finally:
-        sys.path.remove(str(BOOK / "_ext"))
+    outside_loads = extension().outside_loads
     page = ('<script src="https://cdn.jsdelivr.net/npm/x.js"></script>'
             '<link rel="stylesheet" href="//fonts.example.org/a.css">'
             '<script src="../jupyter-widgets/require.js"></script>'
@@ -334,11 +332,7 @@ def test_rule_summary_prints_on_one_page(book_site, browser_page, card):
 def test_the_book_extension_marks_card_tables_wide_and_nothing_else():
     """A card table's and a worked example's output get the wide-screen breakout
     (rummy.css .rummy-wide; the theme's full-width); a quiz's keeps the article's width."""
-    sys.path.insert(0, str(BOOK / "_ext"))
-    try:
-        from rummy_book import widen_tables
-    finally:
-        sys.path.remove(str(BOOK / "_ext"))
+    widen_tables = extension().widen_tables
     output = '<div class="output text_html"><div class="rt-play" data-kind="{}" data-config="{{}}">'
     body = "".join(output.format(kind) for kind in ("table", "quiz", "stepper", "meld"))
     context = {"body": body}
