@@ -303,7 +303,7 @@ def share_pictures(app, pagename, templatename, context, doctree=None):
     ``<symbol>`` at the top of the page, and every copy an ``<svg>`` with the same
     opening tag and title (so the same size and the same name for a screen reader)
     holding a ``<use>`` of it. A page showing a hand of Contract Rummy at each of its
-    turns drew the same few dozen cards 1,500 times: 5 MB of HTML, 1.5 MB now (issue 27:
+    turns drew the same few dozen cards 1,500 times: 5 MB of HTML, 1.8 MB now (issue 27:
     a phone receives and parses all of it before the page answers). What a widget draws
     afresh (in the page's Python, in JupyterLab, in Voila) has whole pictures, and so has
     the first view of a widget the page's Python draws again (:data:`LIVE`)."""
