@@ -36,8 +36,10 @@ it is quiet, before the page is asked for (see ``wait_until_quiet``). Measured i
   cards of the hand at uneven gaps (0.1 to 2.5 s, seeded) while the page prepares the
   quiz further down; for each click, the time to the redrawn table minus Python's own
   time for that event in the worker is the wait behind other work (the worker's queue
-  and the main thread); and the page's long tasks (``PerformanceObserver`` "longtask",
-  main thread, > 50 ms) over the whole run;
+  and the main thread). The same clicks are then made on a quiet page (the browser idle
+  before each), for what a click costs besides its Python when nothing else runs. And
+  the page's long tasks (``PerformanceObserver`` "longtask", main thread, > 50 ms) over
+  the whole run;
 * **live lessons** (``--lite``; ``--lite-app notebooks`` for JupyterLite's Notebook app
   instead of JupyterLab): JupyterLite opened on a lesson, until the first card
   picture of a cell's output is drawn (seconds after the link was followed).
@@ -338,6 +340,19 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
         longtasks = page.evaluate("window.__slow.longtasks")
         out["click_ms"] = totals
         out["click_wait_ms"] = waits
+        # the same clicks on a quiet page (the browser idle before each): what a click costs
+        # besides its Python when no other work is there (7 Dec, desktop Chromium, quarter
+        # core: 10-13 ms median, against 83-95 ms above: the waits above are other work's)
+        quiet = []
+        for _ in gaps:
+            wait_until_quiet()
+            before = len(page.evaluate("window.rummyTeachPlay.timings.dispatch_ms"))
+            clicked, answered = page.evaluate(CLICK, [TABLE, card])
+            page.wait_for_function(f"() => window.rummyTeachPlay.timings.dispatch_ms.length > {before}",
+                                   timeout=GIVE_UP_MS)
+            python = page.evaluate("window.rummyTeachPlay.timings.dispatch_ms.at(-1)")
+            quiet.append(max(0.0, answered - clicked - python))
+        out["click_quiet_ms"] = quiet
         out["prepare_ms"] = timings["prepare_ms"]
         out["longtask_ms"] = [d for _, d in longtasks] if longtasks is not None else None
         out["worker_ready_ms"] = timings.get("ready")
@@ -412,6 +427,7 @@ FIGURES = [  # (key, how many per run: one or a list, target, what)
     ("melds_first_answer_ms", 3000, "first answer, meld checker clicked at load, ms after asked for"),
     ("click_ms", None, "later clicks, click to redrawn table, ms"),
     ("click_wait_ms", 150, "later clicks' wait behind background work, ms"),
+    ("click_quiet_ms", None, "  the same clicks on a quiet page (browser idle before each), ms"),
     ("prepare_ms", None, "background preparations in the worker (quiz...), Python ms each"),
     ("longtask_ms", 150, "long tasks on the main thread, ms each"),
     ("lite_first_cards_s", 8, "live lesson: first cards after the link, s"),
