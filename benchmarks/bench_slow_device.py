@@ -18,7 +18,7 @@ runs at full speed) and is printed as such.
 The built book (``make book``: the pages and the live lessons' site in ``lite/``) is
 served over http from localhost; every request leaving localhost is blocked. Each run
 is a fresh browser context (a cold cache) whose tab is opened, and the browser left until
-it is quiet, before the page is asked for (see ``wait_until_quiet``). Measured in the page's clock
+it is quiet, before the page is asked for (``bench_book_play.wait_until_quiet``). Measured in the page's clock
 (``performance.now()``, 0 = the moment the page was asked for):
 
 * **Draw shown**: "Play a hand against the computer" (tutorials/basic_play) shows the
@@ -66,7 +66,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_book_play import GIVE_UP_MS, PLAY, TABLE, not_built, serve  # noqa: E402
+from bench_book_play import GIVE_UP_MS, PLAY, SETTLE, TABLE, not_built, serve, wait_until_quiet  # noqa: E402
 from browser import CHROMIUM, CHROMIUM_FLAGS, is_local  # noqa: E402
 
 MELDS = "tutorials/basic_melds.html"
@@ -247,56 +247,6 @@ def new_context(browser, throttle: float | None):
     if SETTLE["on"]:
         wait_until_quiet()
     return context, page, outside
-
-
-# A new tab is not free: the desktop Chromium starts and initialises renderers for it
-# (0.4-0.5 s of CPU at full speed measured, 6 Dec; the headless shell much less), and under
-# the quota that work went on while the page loaded, so the page's figures counted the
-# tab's own start (about 1.8 s of a quarter core). A reader follows a link in a tab that is
-# already open: each run waits until the browser is quiet before the page is asked for.
-QUIET_WINDOW_S = 0.5       # the browser is quiet when a window this long adds less than
-QUIET_CPU_S = 0.01         # this much CPU time to all its processes together
-QUIET_GIVE_UP_S = 60
-SETTLE = {"on": True}      # --no-settle: ask for the page at once (as before 7 Dec)
-
-
-def descendants_cpu(root: int | None = None) -> float:
-    """CPU seconds so far of every process below ``root`` (default: this one): Playwright's
-    driver and the browser it started, with all of the browser's processes (Linux /proc)."""
-    root = os.getpid() if root is None else root
-    children, used = {}, {}
-    tick = os.sysconf("SC_CLK_TCK")
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        except OSError:          # gone meanwhile
-            continue
-        children.setdefault(int(fields[1]), []).append(int(pid))
-        used[int(pid)] = (int(fields[11]) + int(fields[12])) / tick
-    total, below = 0.0, list(children.get(root, ()))
-    while below:
-        pid = below.pop()
-        total += used[pid]
-        below.extend(children.get(pid, ()))
-    return total
-
-
-def wait_until_quiet(window_s: float = QUIET_WINDOW_S, cpu_s: float = QUIET_CPU_S,
-                     give_up_s: float = QUIET_GIVE_UP_S) -> float:
-    """Wait until the processes below this one used less than ``cpu_s`` of CPU in the
-    last ``window_s`` (said, not hidden, when that has not happened in ``give_up_s``);
-    the seconds waited."""
-    start = time.monotonic()
-    before = descendants_cpu()
-    while True:
-        time.sleep(window_s)
-        now = descendants_cpu()
-        if now - before < cpu_s:
-            return time.monotonic() - start
-        if time.monotonic() - start > give_up_s:
-            print(f"the browser was still busy {give_up_s} s after the tab was opened; measured anyway")
-            return time.monotonic() - start
-        before = now
 
 
 def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) -> dict:

@@ -1,6 +1,6 @@
-"""benchmarks/bench_slow_device.py waits, before each page is asked for, until the browser
-it started has finished opening the tab (its processes quiet): the figures are the page's,
-not the tab's."""
+"""The benchmarks that open the book in Chromium (bench_book_play, bench_slow_device,
+bench_lite_open) wait, before each page is asked for, until the browser they started has
+finished opening the tab (its processes quiet): the figures are the page's, not the tab's."""
 
 import subprocess
 import sys
@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from bench_slow_device import descendants_cpu, wait_until_quiet  # noqa: E402
+from bench_book_play import descendants_cpu, wait_until_quiet  # noqa: E402
 
 # a child that computes for `seconds` of CPU, then sleeps (alive but quiet) until killed
 BUSY = "import sys, time\nend = time.process_time() + float(sys.argv[1])\n" \
