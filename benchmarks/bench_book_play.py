@@ -172,9 +172,10 @@ QUIET_GIVE_UP_S = 60
 SETTLE = {"on": True}      # --no-settle: ask for the page at once (as before 7 Dec)
 
 
-def descendants_cpu(root: int | None = None) -> float:
-    """CPU seconds so far of every process below ``root`` (default: this one): Playwright's
-    driver and the browser it started, with all of the browser's processes (Linux /proc)."""
+def descendants_cpu(root: int | None = None) -> dict[int, float]:
+    """CPU seconds so far of every process below ``root`` (default: this one), by pid:
+    Playwright's driver and the browser it started, with all of the browser's processes
+    (Linux /proc)."""
     root = os.getpid() if root is None else root
     children, used = {}, {}
     tick = os.sysconf("SC_CLK_TCK")
@@ -185,25 +186,27 @@ def descendants_cpu(root: int | None = None) -> float:
             continue
         children.setdefault(int(fields[1]), []).append(int(pid))
         used[int(pid)] = (int(fields[11]) + int(fields[12])) / tick
-    total, below = 0.0, list(children.get(root, ()))
+    out, below = {}, list(children.get(root, ()))
     while below:
         pid = below.pop()
-        total += used[pid]
+        out[pid] = used[pid]
         below.extend(children.get(pid, ()))
-    return total
+    return out
 
 
 def wait_until_quiet(window_s: float = QUIET_WINDOW_S, cpu_s: float = QUIET_CPU_S,
                      give_up_s: float = QUIET_GIVE_UP_S) -> float:
     """Wait until the processes below this one used less than ``cpu_s`` of CPU in the
     last ``window_s`` (said, not hidden, when that has not happened in ``give_up_s``);
-    the seconds waited."""
+    the seconds waited. A process that ended meanwhile counts nothing (its time is gone
+    from /proc; a drop in a sum would have passed for quiet)."""
     start = time.monotonic()
     before = descendants_cpu()
     while True:
         time.sleep(window_s)
         now = descendants_cpu()
-        if now - before < cpu_s:
+        used = sum(seconds - before.get(pid, 0.0) for pid, seconds in now.items())
+        if used < cpu_s:
             return time.monotonic() - start
         if time.monotonic() - start > give_up_s:
             print(f"the browser was still busy {give_up_s} s after the tab was opened; measured anyway")

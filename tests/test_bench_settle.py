@@ -20,7 +20,7 @@ def test_it_waits_until_the_processes_it_started_are_quiet():
     try:
         wait_until_quiet(window_s=0.2, cpu_s=0.01, give_up_s=60)
         assert child.poll() is None                  # still there, and done computing
-        assert descendants_cpu() >= 0.95
+        assert descendants_cpu()[child.pid] >= 0.95
     finally:
         child.kill()
         child.wait()
