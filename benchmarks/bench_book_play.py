@@ -195,22 +195,23 @@ def descendants_cpu(root: int | None = None) -> dict[int, float]:
 
 
 def wait_until_quiet(window_s: float = QUIET_WINDOW_S, cpu_s: float = QUIET_CPU_S,
-                     give_up_s: float = QUIET_GIVE_UP_S) -> float:
-    """Wait until the processes below this one used less than ``cpu_s`` of CPU in the
-    last ``window_s`` (said, not hidden, when that has not happened in ``give_up_s``);
-    the seconds waited. A process that ended meanwhile counts nothing (its time is gone
-    from /proc; a drop in a sum would have passed for quiet)."""
-    start = time.monotonic()
-    before = descendants_cpu()
+                     give_up_s: float = QUIET_GIVE_UP_S, *, sample=descendants_cpu,
+                     sleep=time.sleep, clock=time.monotonic) -> float:
+    """Wait until the processes below this one (``sample``: CPU seconds by pid) used less
+    than ``cpu_s`` of CPU in the last ``window_s`` (said, not hidden, when that has not
+    happened in ``give_up_s``); the seconds waited. A process that ended meanwhile counts
+    nothing (its time is gone from /proc; a drop in a sum would have passed for quiet)."""
+    start = clock()
+    before = sample()
     while True:
-        time.sleep(window_s)
-        now = descendants_cpu()
+        sleep(window_s)
+        now = sample()
         used = sum(seconds - before.get(pid, 0.0) for pid, seconds in now.items())
         if used < cpu_s:
-            return time.monotonic() - start
-        if time.monotonic() - start > give_up_s:
+            return clock() - start
+        if clock() - start > give_up_s:
             print(f"the browser was still busy {give_up_s} s after the tab was opened; measured anyway")
-            return time.monotonic() - start
+            return clock() - start
         before = now
 
 
