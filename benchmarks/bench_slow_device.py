@@ -66,8 +66,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_book_play import GIVE_UP_MS, PLAY, SETTLE, TABLE, not_built, serve, wait_until_quiet  # noqa: E402
-from browser import CHROMIUM, CHROMIUM_FLAGS, is_local  # noqa: E402
+from bench_book_play import GIVE_UP_MS, PLAY, SETTLE, TABLE, new_page, not_built, serve, wait_until_quiet  # noqa: E402
+from browser import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
 MELDS = "tutorials/basic_melds.html"
 CHECKER = ".rt-play[data-kind=meld_checker]"
@@ -229,24 +229,24 @@ class Quota:
 # --- one run -----------------------------------------------------------------------------
 
 def new_context(browser, throttle: float | None):
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    outside = []
-
-    def route(r):
-        if is_local(r.request.url):
-            r.continue_()
-        else:
-            outside.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    context.add_init_script(WATCH)
-    page = context.new_page()
+    """bench_book_play's fresh page (a cold cache, outside requests blocked, the browser
+    quiet), watched from its first script and, without a cgroup, throttled."""
+    context, page, outside = new_page(browser)
+    context.add_init_script(WATCH)          # runs in every page the context navigates
     if throttle:
-        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    if SETTLE["on"]:
-        wait_until_quiet()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     return context, page, outside
+
+
+def click_card(page, card: str) -> tuple[float, float]:
+    """Click ``card`` on the table: (click to redrawn table, that less Python's own time
+    for the event in the worker), ms."""
+    before = len(page.evaluate("window.rummyTeachPlay.timings.dispatch_ms"))
+    clicked, answered = page.evaluate(CLICK, [TABLE, card])
+    page.wait_for_function(f"() => window.rummyTeachPlay.timings.dispatch_ms.length > {before}",
+                           timeout=GIVE_UP_MS)
+    python = page.evaluate("window.rummyTeachPlay.timings.dispatch_ms.at(-1)")
+    return answered - clicked, max(0.0, answered - clicked - python)
 
 
 def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) -> dict:
@@ -279,13 +279,9 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
         waits, totals = [], []
         for gap in gaps:
             time.sleep(gap)
-            before = len(page.evaluate("window.rummyTeachPlay.timings.dispatch_ms"))
-            clicked, answered = page.evaluate(CLICK, [TABLE, card])
-            page.wait_for_function(f"() => window.rummyTeachPlay.timings.dispatch_ms.length > {before}",
-                                   timeout=GIVE_UP_MS)
-            python = page.evaluate("window.rummyTeachPlay.timings.dispatch_ms.at(-1)")
-            totals.append(answered - clicked)
-            waits.append(max(0.0, answered - clicked - python))
+            total, wait = click_card(page, card)
+            totals.append(total)
+            waits.append(wait)
         timings = page.evaluate("window.rummyTeachPlay.timings")
         longtasks = page.evaluate("window.__slow.longtasks")
         out["click_ms"] = totals
@@ -296,12 +292,7 @@ def one_run(browser, site: str, clicks: int, seed: int, throttle: float | None) 
         quiet = []
         for _ in gaps:
             wait_until_quiet()
-            before = len(page.evaluate("window.rummyTeachPlay.timings.dispatch_ms"))
-            clicked, answered = page.evaluate(CLICK, [TABLE, card])
-            page.wait_for_function(f"() => window.rummyTeachPlay.timings.dispatch_ms.length > {before}",
-                                   timeout=GIVE_UP_MS)
-            python = page.evaluate("window.rummyTeachPlay.timings.dispatch_ms.at(-1)")
-            quiet.append(max(0.0, answered - clicked - python))
+            quiet.append(click_card(page, card)[1])
         out["click_quiet_ms"] = quiet
         out["prepare_ms"] = timings["prepare_ms"]
         out["longtask_ms"] = [d for _, d in longtasks] if longtasks is not None else None
