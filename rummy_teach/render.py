@@ -276,7 +276,7 @@ def cards_html(cards, size: int = DEFAULT_SIZE, four_colour: bool = False, fan: 
     items = []
     for i, card in enumerate(cards):
         is_selected = card in chosen
-        style = "display:inline-block;line-height:0;transition:transform .1s"
+        style = "display:inline-block;line-height:0"      # raised at once (board.hand_html)
         if i and overlap:
             style += f";margin-left:-{overlap}px"
         if is_selected:

@@ -343,3 +343,13 @@ def test_renderer_imports_no_notebook_machinery():
             "('IPython', 'ipywidgets', 'anywidget', 'traitlets', 'ipykernel')]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_selected_card_is_raised_without_an_animation():
+    """A card's lift when selected is not a CSS transition: on a quarter of a core in
+    desktop Chromium the transition's frames were half of a click's rendering (traced, 7 Dec:
+    about 96 ms of CPU a click with it, 50 without; docs/benchmarks.md)."""
+    shown = (board.hand_html("AS 2S 3S", selected="2S", interactive=True)
+             + render.cards_html("AS 2S 3S", selected="2S", interactive=True))
+    assert "translateY(-8px)" in shown
+    assert "transition" not in shown

@@ -86,8 +86,10 @@ def hand_html(cards, selected=(), size: int = 60, four_colour: bool = False,
     items = []
     for card in cards:
         on = card in chosen
+        # a selected card is raised at once, not in a transition: on a slow device the
+        # animation's frames were half the CPU of a click (issue 27, docs/benchmarks.md)
         style = (f"display:block;position:relative;line-height:0;flex:1 1 {STRIP}px;min-width:0;"
-                 f"max-width:{size + gap}px;transition:transform .1s"
+                 f"max-width:{size + gap}px"
                  + (";transform:translateY(-8px)" if on else ""))
         attributes = f'class="rt-card" style="{style}"'
         if interactive:
