@@ -149,7 +149,10 @@
     const items = (bar) => [...bar.querySelectorAll("[tabindex]")]
       .filter((node) => !node.disabled && node.closest("[data-roving]") === bar);
     const choose = (bar, chosen) => {
-      for (const node of items(bar)) node.tabIndex = node === chosen ? 0 : -1;
+      for (const node of items(bar)) {   // written only where it changes: each write is work
+        const stop = node === chosen ? 0 : -1;          // for the page's style at every redraw
+        if (node.tabIndex !== stop) node.tabIndex = stop;
+      }
     };
     root.addEventListener("focusin", (event) => {
       const bar = barOf(event.target);
