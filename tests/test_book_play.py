@@ -628,13 +628,53 @@ QUIET_MS = 1500   # bookplay.js: QUIET
 def assert_no_build_ahead_while_the_reader_clicks(page):
     """The page's Python runs one thing at a time: a widget built ahead of time (the next
     lesson widget, a 31-question quiz) while the reader clicks made a click wait most of a
-    second. Builds ahead start only after QUIET ms without a click."""
+    second. Builds ahead start only after QUIET ms without a click, nor an answer of
+    Python's shown (the reader is reading it)."""
     events = page.evaluate("window.rummyTeachPlay.timings.events")
-    clicks = [e["at"] for e in events if "event" in e]
+    clicks = [e["at"] for e in events if "event" in e or "answered" in e]
     assert clicks, events
     for build in (e for e in events if e.get("why") == "ahead"):
         recent = [c for c in clicks if build["at"] - QUIET_MS < c <= build["at"]]
         assert not recent, (build, recent)
+
+
+def test_no_build_ahead_starts_while_the_reader_reads_an_answer_python_gave_late(
+        play_site, book_with_lite, browser_page):
+    """Issue 27, on a slow device: the next turn's Draw, clicked before Python was up, was
+    answered seconds later, when Python had started; the reader had not clicked for
+    QUIET ms by then, so a widget further down began to be built at once, and the reader's
+    next click, a moment after the answer, waited behind it (190 ms on a quarter of a
+    core). Builds ahead now wait QUIET ms after that answer too."""
+    page = browser_page.page
+    held = []
+    page.route("**/pyodide.mjs", lambda route: held.append(route))   # held: Python cannot start
+    page = open_page(browser_page, play_site, PLAY)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    press(table, "Draw")                        # the first turn: the replies drawn ahead
+    own_cards(table).last.click()
+    settled(table)
+    press(table, "Discard")
+    draw = table.locator("button[data-arg=draw]:not([disabled]):not([aria-disabled=true])")
+    assert draw.count() == 1, table.inner_text()
+    draw.click()                                # the next turn's: Python's, held back
+    page.wait_for_function(f"""() => {{ const events = window.rummyTeachPlay.timings.events;
+        return performance.now() - events.filter(e => 'event' in e).at(-1).at > {QUIET_MS + 200}; }}""",
+                           timeout=ANSWER_MS)
+    assert page.evaluate("window.rummyTeachPlay.timings.ready") is None and held
+    for route in held:
+        route.continue_()
+    settled(table)
+    assert re.search(r"You draw \S+ from the stock\.", table.locator(".rt-log li").last.inner_text())
+    page.wait_for_function("() => window.rummyTeachPlay.timings.events.some(e => e.why === 'ahead')",
+                           timeout=ANSWER_MS)
+    events = page.evaluate("window.rummyTeachPlay.timings.events")
+    answered = [e["at"] for e in events if e.get("answered") == "press"]
+    builds = [e["at"] for e in events if e.get("why") == "ahead"]
+    assert answered and builds, events
+    assert min(builds) >= answered[-1] + QUIET_MS, (answered, builds)
+    assert_no_build_ahead_while_the_reader_clicks(page)
+    assert browser_page.outside == [] and page_errors(browser_page) == []
 
 
 #: For the test below: the build steps the page sends its Python (requests with "step"),

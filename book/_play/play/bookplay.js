@@ -90,10 +90,14 @@
   // The worker runs one thing at a time, so a controller built ahead of time (a quiz of 31
   // questions takes most of a second in the page's Python) would delay a click that comes
   // meanwhile. Widgets are therefore built ahead only once the reader has left the page
-  // alone for QUIET ms, and the one the reader points at or tabs into comes first.
+  // alone for QUIET ms, and the one the reader points at or tabs into comes first. Alone
+  // means no click of the reader's waiting for Python, and QUIET ms since the last click
+  // or the last answer shown, whichever came later: the reader is reading it (a slow
+  // start's first answer came 4 s after its click, a build began at once, and the next
+  // click, 0.1 s later, waited 190 ms behind it on a quarter of a core).
   const QUIET = 1500;
-  const reader = { last: -Infinity };
-  const sinceReader = () => performance.now() - reader.last;
+  const reader = { last: -Infinity, waiting: 0 };
+  const sinceReader = () => (reader.waiting ? 0 : performance.now() - reader.last);
   const whenQuiet = () => new Promise((resolve) => {
     const check = () => (sinceReader() >= QUIET ? resolve() : setTimeout(check, QUIET - sinceReader()));
     check();
@@ -487,6 +491,7 @@
       if (answerAhead(act, arg, fields, focusKey)) return;
       if (!started.done) status.textContent = words.starting || "";
       root.setAttribute("aria-busy", "true");
+      reader.waiting += 1;
       queue = queue
         .then(() => ask({ widget, config, act, arg, fields }))
         .then((text) => {
@@ -496,7 +501,12 @@
           linkDeal();
         })
         .catch((error) => { status.textContent = failedWords(words, error.kind); })
-        .finally(() => root.removeAttribute("aria-busy"));
+        .finally(() => {
+          root.removeAttribute("aria-busy");
+          reader.waiting -= 1;
+          reader.last = Math.max(reader.last, performance.now());
+          timings.events.push({ answered: act, at: reader.last });
+        });
     }
 
     // build this widget's controller in the worker before the reader's first click, so
@@ -509,8 +519,10 @@
       const between = why === "ahead" ? () => whenQuiet().then(() => new Promise((go) => idle(go, 1000)))
         : () => Promise.resolve();
       // not part of `queue`: the reader's own event on this widget does not wait for the
-      // steps (the worker finishes a half-built controller before answering it)
-      prepared = queue.then(() => {
+      // steps (the worker finishes a half-built controller before answering it). Ahead of
+      // time the first step waits too, once what is queued before it is done: an answer
+      // Python gave late (its start) is news the reader is reading.
+      prepared = queue.then(between).then(() => {
         timings.events.push({ prepare: index, why, at: performance.now() });
         return buildInSteps({ widget, config }, between);
       }).then(() => { timings.events.push({ prepared: index, at: performance.now() }); })
