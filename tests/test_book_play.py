@@ -111,6 +111,18 @@ def open_page(recorded, site, path):
     return page
 
 
+def table_with_python_held(recorded, site, path):
+    """The page at ``path`` opened with Python's runtime held back (the routes asking for
+    it, in ``held``: let them go with ``route.continue_()``), and its first card table
+    scrolled into view: (page, table, held)."""
+    held = []
+    recorded.page.route("**/pyodide.mjs", lambda route: held.append(route))   # Python cannot start
+    page = open_page(recorded, site, path)
+    table = page.locator(".rt-play[data-kind=table]").first
+    table.scroll_into_view_if_needed()
+    return page, table, held
+
+
 def settled(widget):
     """Wait until the widget has answered its last event."""
     widget.page.wait_for_function(
@@ -645,12 +657,7 @@ def test_no_build_ahead_starts_while_the_reader_reads_an_answer_python_gave_late
     QUIET ms by then, so a widget further down began to be built at once, and the reader's
     next click, a moment after the answer, waited behind it (190 ms on a quarter of a
     core). Builds ahead now wait QUIET ms after that answer too."""
-    page = browser_page.page
-    held = []
-    page.route("**/pyodide.mjs", lambda route: held.append(route))   # held: Python cannot start
-    page = open_page(browser_page, play_site, PLAY)
-    table = page.locator(".rt-play[data-kind=table]").first
-    table.scroll_into_view_if_needed()
+    page, table, held = table_with_python_held(browser_page, play_site, PLAY)
     press(table, "Draw")                        # the first turn: the replies drawn ahead
     own_cards(table).last.click()
     settled(table)
@@ -882,12 +889,7 @@ def test_the_first_turn_is_answered_before_python_is_up_and_python_answers_the_s
     replies the book's build drew with the engine: shown while Python's runtime is held
     back, then replayed by Python when it is let through, and Python's replies are the
     very same text (the view stays as shown). The next turn is Python's."""
-    page = browser_page.page
-    held = []
-    page.route("**/pyodide.mjs", lambda route: held.append(route))   # held: Python cannot start
-    page = open_page(browser_page, play_site, PLAY)
-    table = page.locator(".rt-play[data-kind=table]").first
-    table.scroll_into_view_if_needed()
+    page, table, held = table_with_python_held(browser_page, play_site, PLAY)
     assert table.get_attribute("data-ahead") == "ready" and table.get_attribute("aria-busy") is None
     assert table.locator("a.rt-deal").count() == 1       # the book's deal, with its number
     press(table, "Draw")
@@ -921,12 +923,7 @@ def test_the_replies_drawn_ahead_speak_the_editions_language_as_python_does(
         play_site, browser_page, edition):
     """The Italian and Dutch editions carry replies drawn in their own language; Pyodide,
     told the page's language, answers the same text."""
-    page = browser_page.page
-    held = []
-    page.route("**/pyodide.mjs", lambda route: held.append(route))
-    page = open_page(browser_page, play_site, edition + PLAY)
-    table = page.locator(".rt-play[data-kind=table]").first
-    table.scroll_into_view_if_needed()
+    page, table, held = table_with_python_held(browser_page, play_site, edition + PLAY)
     table.locator("button[data-arg=draw]").click()
     table.locator("[data-roving=hand] [data-card]").last.click()     # the reader's hand
     log = table.locator(".rt-log").inner_text()
