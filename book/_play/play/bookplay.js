@@ -102,6 +102,11 @@
     const check = () => (sinceReader() >= QUIET ? resolve() : setTimeout(check, QUIET - sinceReader()));
     check();
   });
+  // the reader quiet, then the page's next idle moment, and the reader still quiet then
+  // (they may have clicked while the page waited for it): when a build ahead may go on
+  const quietMoment = () => whenQuiet()
+    .then(() => new Promise((resolve) => idle(resolve, 1000)))
+    .then(() => (sinceReader() >= QUIET ? undefined : quietMoment()));
 
   function ask(request) {
     return startWorker().then(() => {
@@ -516,8 +521,7 @@
       if (prepared) return prepared;
       // ahead of time, each step waits for an idle moment with the reader quiet; when the
       // reader reaches for this widget, the steps follow one another (the click may come)
-      const between = why === "ahead" ? () => whenQuiet().then(() => new Promise((go) => idle(go, 1000)))
-        : () => Promise.resolve();
+      const between = why === "ahead" ? quietMoment : () => Promise.resolve();
       // not part of `queue`: the reader's own event on this widget does not wait for the
       // steps (the worker finishes a half-built controller before answering it). Ahead of
       // time the first step waits too, once what is queued before it is done: an answer
@@ -604,9 +608,7 @@
     // build the widgets' controllers one at a time, each at an idle moment when the reader
     // has not clicked for QUIET ms (see whenQuiet).
     if (deals.length) startWorker().catch(() => {});
-    const ahead = (prepare) => whenQuiet()
-      .then(() => new Promise((resolve) => idle(resolve, 1000)))
-      .then(() => (sinceReader() >= QUIET ? prepare("ahead") : ahead(prepare)));
+    const ahead = (prepare) => quietMoment().then(() => prepare("ahead"));
     // fresh tables are dealt first; when Python cannot start, their deal says why
     const warm = () => startWorker().catch(() => {})
       .then(() => deals.reduce((done, dealt) => done.then(() => dealt()), Promise.resolve()))
