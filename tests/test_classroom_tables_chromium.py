@@ -115,9 +115,12 @@ def press(page, name: str):
     return seen
 
 
-def click_card(page, card: str):
+def click_card(page, card: str, pressed: bool = True):
+    """Click ``card`` of the student's hand and wait until the table shows it selected
+    (``pressed=False``: the click that puts it back, until it shows it not selected)."""
     page.locator(f'#rt-table .rt-own [data-card="{card}"]').click()
-    page.locator(f'#rt-table .rt-own [data-card="{card}"][aria-pressed="true"]').wait_for(timeout=UPDATE_MS)
+    page.locator(f'#rt-table .rt-own [data-card="{card}"][aria-pressed="{str(pressed).lower()}"]').wait_for(
+        timeout=UPDATE_MS)
 
 
 def a_meld(hand: list[str]):
@@ -170,9 +173,7 @@ def turn(page, refuse_once: dict) -> None:
                                timeout=UPDATE_MS)
         refuse_once["said"] = alert.inner_text()
         page.get_by_role("status").filter(has_text=refuse_once["said"][:20]).first.wait_for(timeout=UPDATE_MS)
-        click_card_off = page.locator(f'#rt-table .rt-own [data-card="{taken}"]')
-        click_card_off.click()
-        page.locator(f'#rt-table .rt-own [data-card="{taken}"][aria-pressed="false"]').wait_for(timeout=UPDATE_MS)
+        click_card(page, taken, pressed=False)
     else:
         pile = page.locator('#rt-table [data-click="take:1"]')
         top = NAMED.get(pile.locator("svg").get_attribute("aria-label")) if pile.count() else None
@@ -215,9 +216,7 @@ def turn(page, refuse_once: dict) -> None:
                 wait_past(page, seen)
                 refuse_once["laid_off"] = refuse_once.get("laid_off", 0) + 1
             else:
-                page.locator(f'#rt-table .rt-own [data-card="{card}"]').click()
-                page.locator(f'#rt-table .rt-own [data-card="{card}"][aria-pressed="false"]').wait_for(
-                    timeout=UPDATE_MS)
+                click_card(page, card, pressed=False)
     hand = own_hand(page)
     if not hand:
         return
