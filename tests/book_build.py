@@ -66,6 +66,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -388,6 +389,10 @@ def book_site(book):
     server.server_close()
 
 
+#: the script of the page's Python (bookplay.js starts it as a worker once the page is idle)
+PYTHON_WORKER = "**/play/worker.js"
+
+
 @pytest.fixture(scope="session")
 def shared_book_page(book_site, chromium):
     """``shared_book_page("tutorials/basic_melds")``: that page of the built book, loaded
@@ -400,20 +405,70 @@ def shared_book_page(book_site, chromium):
     fresh ``browser_page`` instead, or ``shared_book_page.take(path)``: the page if it
     was loaded (then no later test is handed it: the caller owns it, may click in it and
     closes its context), else None.
+
+    The page's Python is held back while the page is only read: the request for its
+    worker's script waits, as on a slow connection, until a test takes the page, and then
+    goes on. Starting Python costs Chromium about 1.7 s of CPU a page (against 0.8 s for
+    the page itself), and until a reader clicks it changes nothing a reader sees:
+    ``test_a_page_shows_the_same_before_and_after_its_python_is_up`` checks that the page
+    is the same, element for element, with its Python held and once it is up.
     """
     from browser import LAPTOP, RecordedPage  # the other plugin of tests/conftest.py
 
-    opened: dict[str, RecordedPage] = {}
+    opened: dict[str, tuple[RecordedPage, Callable[[], None]]] = {}
 
     def load(path: str) -> RecordedPage:
         if path not in opened:
             context = chromium.new_context(**LAPTOP)
             recorded = RecordedPage(context)
-            recorded.page.goto(f"{book_site}/{path}.html", wait_until="networkidle")
-            opened[path] = recorded
-        return opened[path]
+            opened[path] = (recorded, hold_python(context))
+            recorded.page.goto(f"{book_site}/{path}.html", wait_until="load")
+            loaded(recorded.page)
+        return opened[path][0]
 
-    load.take = lambda path: opened.pop(path, None)
+    def take(path: str) -> RecordedPage | None:
+        if path not in opened:
+            return None
+        recorded, release = opened.pop(path)
+        release()
+        return recorded
+
+    load.take = take
     yield load
-    for recorded in opened.values():
+    for recorded, _ in opened.values():
         recorded.page.context.close()
+
+
+def loaded(page) -> None:
+    """Wait until ``page`` is as a reader meets it once it has loaded: the theme's scripts,
+    which run at the page's first idle moments after its load, have run; the fonts are in;
+    two frames are painted since. (Not Playwright's "networkidle": a held request for the
+    page's Python, ``hold_python``, keeps the network busy.)"""
+    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'",
+                           timeout=60_000)
+    page.evaluate("""() => document.fonts.ready.then(() => new Promise(done =>
+        requestAnimationFrame(() => requestAnimationFrame(done))))""")
+
+
+def hold_python(context) -> Callable[[], None]:
+    """Hold the request for the page's Python worker in ``context`` (every page of it);
+    returns the function that lets it, and any later one, go on to the context's other
+    routes (RecordedPage's, which records it). Playwright tries the last route added
+    first, so this one comes before the recording."""
+    held = []
+    let_through = False
+
+    def route(request_route) -> None:
+        if let_through:
+            request_route.fallback()
+        else:
+            held.append(request_route)
+
+    def release() -> None:
+        nonlocal let_through
+        let_through = True
+        while held:
+            held.pop().fallback()
+
+    context.route(PYTHON_WORKER, route)
+    return release

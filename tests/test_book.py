@@ -170,7 +170,7 @@ BLANK_FRAME_INK = 1400
 @pytest.mark.browser
 @pytest.mark.parametrize("lesson", [p.split("/")[-1] for p in toc_files() if p.startswith("tutorials/")])
 def test_lesson_page_shows_cards_offline(book_site, shared_book_page, lesson):
-    browser_page = shared_book_page(f"tutorials/{lesson}")  # loaded with networkidle
+    browser_page = shared_book_page(f"tutorials/{lesson}")  # loaded, its Python held back
     page = browser_page.page
     live = page.locator("a.rummy-run-live-link")
     assert live.count() == 1 and live.get_attribute("href") == f"../lite/lab/index.html?path={lesson}.ipynb"

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from browser import PHONE, STRIPS, TARGET, on_screen
 from rummy_teach.i18n import language
 from rummy_teach.reasons import say
-from test_book_pages import WCAG, axe_source  # noqa: F401  (a fixture)
+from test_book_pages import axe_scan, axe_source  # noqa: F401  (fixtures)
 from test_book_play import (PLAY, SCORING, book_with_lite, focused, key, open_page,  # noqa: F401
                             page_errors, play_site, settled, tab_until)
 from test_book_tables import CONTRACT, R500, assert_every_hand_face_up, page_log, play_to_the_end
@@ -39,16 +39,6 @@ TIP = """b => { const id = b.getAttribute('aria-describedby'); const tip = id &&
 EVENTS = "() => window.rummyTeachPlay.timings.events.filter(e => e.event).length"
 
 
-def serious(page, axe_source) -> list:
-    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
-    page.add_script_tag(content=axe_source)
-    return page.evaluate("""async (tags) => {
-        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
-        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-          .map(v => ({id: v.id, nodes: v.nodes.length, first: v.nodes[0].html.slice(0, 160)})); }""",
-                         WCAG + ["wcag22aa"])
-
-
 def assert_says_why(button, why: str) -> None:
     """``button`` has the focus or the pointer: it is greyed, focusable, and its reason
     ``why`` is on the screen and is its accessible description."""
@@ -61,7 +51,7 @@ def assert_says_why(button, why: str) -> None:
     assert 0 <= tip["top"] and tip["bottom"] <= height and 0 <= tip["left"] and tip["right"] <= width, tip
 
 
-def test_a_greyed_move_says_why_when_the_keyboard_reaches_it(play_site, browser_page, axe_source):
+def test_a_greyed_move_says_why_when_the_keyboard_reaches_it(play_site, browser_page, axe_scan):
     page = open_page(browser_page, play_site, PLAY)
     table = page.locator(".rt-play[data-kind=table]").first
     table.scroll_into_view_if_needed()
@@ -88,7 +78,7 @@ def test_a_greyed_move_says_why_when_the_keyboard_reaches_it(play_site, browser_
     page.wait_for_timeout(300)       # (a press that were sent would set aria-busy at once)
     assert page.evaluate(EVENTS) == events and page_log(table) == log
     assert table.get_attribute("aria-busy") is None and focused(page)["move"] == "meld"
-    assert serious(page, axe_source) == []           # the page with a reason showing
+    assert axe_scan(page) == []           # the page with a reason showing
     # after Draw the greyed Draw says why in its turn, by keyboard and under the pointer
     now = key(page, "Home")
     assert now["move"] == "draw"
@@ -171,7 +161,7 @@ ENDS = [("", "tutorials/basic_play.html", 0, "basic", 50),
 
 @pytest.mark.parametrize("edition, path, index, name, deal", ENDS, ids=[e[3] for e in ENDS])
 def test_the_end_of_a_hand_fits_a_phone_screen_with_every_hand_face_up(
-        play_site, phone, axe_source, edition, path, index, name, deal):
+        play_site, phone, axe_scan, edition, path, index, name, deal):
     lang = edition.strip("/") or "en"
     page = open_page(phone, play_site, f"{edition}{path}#deal={deal}")
     table = page.locator(".rt-play[data-kind=table]").nth(index)
@@ -184,7 +174,7 @@ def test_the_end_of_a_hand_fits_a_phone_screen_with_every_hand_face_up(
         assert_every_hand_face_up(table, mirror)
     table.screenshot(path=str(phone.shot(f"phone_end_{name}").with_name(f"phone_end_{name}_el.png")))
     assert_the_end_on_one_screen(table, name)
-    assert serious(page, axe_source) == []
+    assert axe_scan(page) == []
     assert phone.outside == [] and page_errors(phone) == []
 
 

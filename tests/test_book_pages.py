@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from book_build import hold_python, loaded  # the other plugin of tests/conftest.py
 from test_book_play import book_with_lite, play_site  # noqa: F401  (fixtures: the book with its Python)
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
@@ -174,55 +175,116 @@ def wait_for_widgets(page):
         page.wait_for_selector(".jupyter-widgets", timeout=60_000)
     page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
     # the theme's scripts run at the page's first idle moments after its load (the tab stops
-    # on scrollable outputs are theirs): the page as a reader meets it a moment later
-    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'", timeout=60_000)
-    # and drawn: the fonts loaded and two frames painted since (a condition, not a pause)
-    page.evaluate("""() => document.fonts.ready.then(() => new Promise(done =>
-        requestAnimationFrame(() => requestAnimationFrame(done))))""")
+    # on scrollable outputs are theirs), and the page drawn: as a reader meets it
+    loaded(page)
 
 
-def serious_findings(shown, axe_source) -> list:
-    """axe-core's serious and critical findings on the page as it is now (WCAG tags)."""
-    if not shown.evaluate("() => typeof axe !== 'undefined'"):
-        shown.add_script_tag(content=axe_source)
-    return shown.evaluate("""async (tags) => {
-        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
-        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-          .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
-                      first: v.nodes[0].html.slice(0, 160)})); }""", WCAG)
+#: axe-core's run on ``within`` (a selector, or the whole document), WCAG's tags only and
+#: the violations alone worked out in full: by default axe also builds a record of every
+#: node each rule passed, which the tests never read (on Contract Rummy's page of 8,900
+#: elements, about a fifth of the scan's time)
+AXE_RUN = """async ([within, tags]) => {
+    const result = await axe.run(within === null ? document : within,
+                                 {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+    return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+      .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
+                  first: v.nodes[0].html.slice(0, 160)})); }"""
+
+
+@pytest.fixture(scope="session")
+def axe_scan(axe_source):
+    """``axe_scan(page)``: axe-core's serious and critical findings (WCAG 2.1 A and AA, 2.2
+    AA) on the page as it is now, or only inside ``within`` (a CSS selector), once the
+    theme's scripts have run (they add tab stops to scrollable outputs at the page's first
+    idle moments: the page as a reader meets it). An empty list is a pass."""
+    def scan(page, within: str | None = None) -> list:
+        page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'",
+                               timeout=60_000)
+        if not page.evaluate("() => typeof axe !== 'undefined'"):
+            page.add_script_tag(content=axe_source)
+        return page.evaluate(AXE_RUN, [within, WCAG])
+    return scan
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=["en", "it", "nl"])
 @pytest.mark.parametrize("page", PAGES)
-def test_axe_finds_no_serious_violation(shared_book_page, axe_source, page, edition):
+def test_axe_finds_no_serious_violation(shared_book_page, axe_scan, page, edition):
     browser_page = shared_book_page(edition + page)  # the scan reads the page and changes nothing
     shown = browser_page.page
     wait_for_widgets(shown)
-    found = serious_findings(shown, axe_source)
+    found = axe_scan(shown)
     assert found == [], found
     assert browser_page.outside == []
 
 
+def test_the_scan_reports_what_it_is_there_to_find(book_site, browser_page, axe_scan):
+    """The scan the tests above rely on does find things: on a copy of the glossary with a
+    button that has no name (critical) and grey text on white (serious) planted in it, each
+    found, and a scan ``within`` one part of the page finds only what is in that part."""
+    page = open_page(browser_page, book_site, "glossary")
+    assert axe_scan(page) == []
+    page.evaluate("""() => {
+        const main = document.querySelector('main');
+        main.insertAdjacentHTML('afterbegin', '<div class="planted"><button></button></div>');
+        main.insertAdjacentHTML('beforeend', '<p style="color:#bbb;background:#fff">faint words</p>'); }""")
+    assert {f["id"] for f in axe_scan(page)} == {"button-name", "color-contrast"}
+    assert [f["id"] for f in axe_scan(page, within=".planted")] == ["button-name"]
+
+
+@pytest.mark.parametrize("page", ["tutorials/basic_play", "tutorials/basic_melds",   # a table, a meld checker,
+                                  "tutorials/contract_variants", "tutorials/contract_play"])  # a quiz, the most tables
+def test_a_page_shows_the_same_before_and_after_its_python_is_up(book_site, chromium, page):
+    """The pages the tests only read are read with their Python held back (``shared_book_page``):
+    a page with each kind of widget is the same, element for element, while its Python is
+    held and once Python is up and has built ahead what it builds before a click."""
+    from browser import LAPTOP, RecordedPage
+
+    context = chromium.new_context(**LAPTOP)
+    try:
+        recorded = RecordedPage(context)
+        release = hold_python(context)
+        shown = recorded.page
+        shown.goto(f"{book_site}/{page}.html", wait_until="load")
+        loaded(shown)
+        wait_for_widgets(shown)
+        # the page has asked for its Python (at its first idle moment after the load)
+        shown.wait_for_function("() => window.rummyTeachPlay.timings.started !== undefined", timeout=60_000)
+        held = shown.evaluate("document.querySelector('main').outerHTML")
+        assert shown.evaluate("() => window.rummyTeachPlay.timings.ready") is None
+        assert not any(u.endswith("/play/worker.js") for u in recorded.requests)   # held, not yet recorded
+        release()
+        shown.wait_for_function("() => !!window.rummyTeachPlay.timings.ready", timeout=120_000)
+        # what the page builds ahead once Python is up (at its idle moments) built too
+        shown.wait_for_function("""() => { const events = window.rummyTeachPlay.timings.events;
+            return events.some(e => e.why === 'ahead') || !document.querySelector('.rt-play[data-kind=quiz]'); }""",
+                                timeout=120_000)
+        wait_for_widgets(shown)
+        assert shown.evaluate("document.querySelector('main').outerHTML") == held
+        assert any(u.endswith("/play/worker.js") for u in recorded.requests)
+    finally:
+        context.close()
+
+
 def page_with_python(shared_book_page, request, site, path):
     """The page at ``path`` with its Python up, for a test that plays in it: the page the
-    scan of the whole page loaded, when that test ran before in this process and the
-    page's Python started there (this test is the last to read it, so it takes it over:
-    one load of a page and its Python fewer), else a fresh ``browser_page`` loading it."""
-    taken = shared_book_page.take(path)
-    if taken is not None:
-        if taken.page.evaluate("() => !!(window.rummyTeachPlay && window.rummyTeachPlay.timings.ready)"):
-            request.addfinalizer(taken.page.context.close)
-            return taken
-        taken.page.context.close()
-    fresh = request.getfixturevalue("browser_page")
-    fresh.page.goto(f"{site}/{path}.html", wait_until="load")
-    return fresh
+    scan of the whole page loaded, when that test ran before in this process (this test is
+    the last to read it, so it takes it over and lets its Python start: one load of the
+    page fewer), else a fresh ``browser_page`` loading it."""
+    browser_page = shared_book_page.take(path)
+    if browser_page is not None:
+        request.addfinalizer(browser_page.page.context.close)
+    else:
+        browser_page = request.getfixturevalue("browser_page")
+        browser_page.page.goto(f"{site}/{path}.html", wait_until="load")
+    browser_page.page.wait_for_function(
+        "() => !!(window.rummyTeachPlay && window.rummyTeachPlay.timings.ready)", timeout=120_000)
+    return browser_page
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=["en", "it", "nl"])
 @pytest.mark.parametrize("page", TABLES)
 def test_axe_finds_no_serious_violation_in_the_middle_of_a_hand(play_site, shared_book_page, request,
-                                                                axe_source, page, edition):
+                                                                axe_scan, page, edition):
     """Every card table of the page dealt by the page's Python, a card drawn and one
     selected (the moves, the log, the pressed card and the refusals' reasons all shown)."""
     browser_page = page_with_python(shared_book_page, request, play_site, edition + page)
@@ -241,7 +303,7 @@ def test_axe_finds_no_serious_violation_in_the_middle_of_a_hand(play_site, share
         shown.wait_for_function("el => !el.hasAttribute('aria-busy')", arg=table.element_handle(),
                                 timeout=60_000)
         assert table.locator("[aria-pressed=true][data-card]").count() >= 1
-    found = serious_findings(shown, axe_source)
+    found = axe_scan(shown)
     assert found == [], found
     assert browser_page.outside == []
 

@@ -27,7 +27,7 @@ from playwright.sync_api import expect
 
 from browser import PHONE, STRIPS, TARGET, WIDE, RecordedPage, on_screen
 from test_book_play import SCORING, book_with_lite, open_page, page_errors, play_site, press, settled  # noqa: F401
-from test_book_pages import WCAG, axe_source  # noqa: F401  (a fixture)
+from test_book_pages import axe_scan, axe_source  # noqa: F401  (fixtures)
 from test_book_tables import CONTRACT, R500
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -210,19 +210,13 @@ def test_on_a_wide_screen_each_hand_lies_in_one_row(on_wide, path, index, name):
 
 
 @pytest.mark.parametrize("path", [BASIC, R500, CONTRACT, SCORING])
-def test_axe_finds_no_serious_violation_in_the_phone_layout(on_phone, axe_source, path):
+def test_axe_finds_no_serious_violation_in_the_phone_layout(on_phone, axe_scan, path):
     """The compact layout keeps the tables accessible: axe-core with WCAG 2.2 AA's rules as
     well (its target-size rule measures each card's uncovered strip as the hit test does)."""
     page = on_phone(path).page
     widget_on(page, "stepper" if path == SCORING else "table", 0)
     page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
-    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
-    page.add_script_tag(content=axe_source)
-    found = page.evaluate("""async (tags) => {
-        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
-        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-          .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
-                      first: v.nodes[0].html.slice(0, 160)})); }""", WCAG + ["wcag22aa"])
+    found = axe_scan(page)
     assert found == [], found
 
 
@@ -249,7 +243,7 @@ UNDER_BACK_TO_TOP = """el => { const top = document.getElementById('pst-back-to-
       .map(b => b.textContent.trim()); }"""
 
 
-def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide, axe_source):
+def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide, axe_scan):
     """At 1280 x 900 the table reaches over the in-page contents' column (which folds to its
     title), so a hand of 11 cards lies in one row with no horizontal scroll, and nothing
     covers the table's buttons."""
@@ -268,13 +262,7 @@ def test_on_a_wide_screen_the_table_takes_the_pages_width(play_site, wide, axe_s
     page.wait_for_timeout(600)          # the contents' folding (a 0.4 s transition) has ended
     assert table.evaluate(COVERED_BUTTONS) == []
     wide.shot("wide_table_page")
-    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
-    page.add_script_tag(content=axe_source)         # the wide layout as accessible as the others
-    found = page.evaluate("""async (tags) => {
-        const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
-        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-          .map(v => ({id: v.id, nodes: v.nodes.length, first: v.nodes[0].html.slice(0, 160)})); }""",
-                          WCAG + ["wcag22aa"])
+    found = axe_scan(page)                          # the wide layout as accessible as the others
     assert found == [], found
     assert wide.outside == [] and page_errors(wide) == []
 

@@ -21,7 +21,7 @@ from rummy_teach.game import Bot
 from rummy_teach.i18n import language
 from rummy_teach.play.board import LOG_KEPT
 from rummy_teach.reasons import say
-from test_book_pages import WCAG, axe_source  # noqa: F401
+from test_book_pages import axe_scan, axe_source  # noqa: F401  (fixtures)
 from test_book_play import book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
 from test_book_tables import card_key, click, mirror_of, page_log, table_on
 from test_play_tables import click_through
@@ -101,12 +101,12 @@ def selected(table) -> str:
 
 
 @pytest.mark.parametrize("edition", ["en", "it", "nl"])
-def test_the_review_board_in_the_book(play_site, browser_page, axe_source, tmp_path, edition):
+def test_the_review_board_in_the_book(play_site, browser_page, axe_scan, tmp_path, edition):
     with language(edition):      # the mirror speaks the edition's language, as the page does
-        walk_the_board(play_site, browser_page, axe_source, tmp_path, edition)
+        walk_the_board(play_site, browser_page, axe_scan, tmp_path, edition)
 
 
-def walk_the_board(play_site, browser_page, axe_source, tmp_path, edition):
+def walk_the_board(play_site, browser_page, axe_scan, tmp_path, edition):
     folder = "" if edition == "en" else f"{edition}/"
     page = open_page(browser_page, play_site, folder + COACH + "#deal=11")
     table = table_on(page)
@@ -204,13 +204,7 @@ def walk_the_board(play_site, browser_page, axe_source, tmp_path, edition):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         page.screenshot(path=str(shots / f"review-{edition}-{width}.png"))
     # axe-core finds nothing serious in the board (WCAG 2.1 A/AA and 2.2 AA)
-    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")   # the theme's scripts, run once the page is idle
-    page.add_script_tag(content=axe_source)
-    found = page.evaluate("""async (tags) => {
-        const result = await axe.run('.rt-review', {runOnly: {type: 'tag', values: tags}});
-        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-          .map(v => ({id: v.id, impact: v.impact, first: v.nodes[0].html.slice(0, 160)})); }""",
-        WCAG + ["wcag22aa"])
+    found = axe_scan(page, within=".rt-review")
     assert found == [], found
     # back to the table: its log is not news again for a screen reader
     news = table.locator(".rt-news").inner_text()
