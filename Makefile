@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo check test clean book vendor lab system-book system-test
+.PHONY: setup demo check test clean book vendor lab system-book system-test system-screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,8 @@ system-book:
 	@.ci/system-packages book
 system-test:
 	@.ci/system-packages test
+system-screenshots:
+	@.ci/system-packages screenshots
 
 # configurable-http-proxy (npm, pinned in .ci/node/package-lock.json), for the tests that run
 # the classroom under a real JupyterHub (tests/test_classroom_jupyterhub.py); kept in the
@@ -78,7 +80,7 @@ book: vendor
 # the built book (run `make book` first), into book/_static/screenshots/ (the README and the
 # book's start page show them)
 .PHONY: screenshots
-screenshots:
+screenshots: system-screenshots setup
 	$(BIN)/python book/screenshots.py
 
 # `make lab`: JupyterLab on a reader's copy of every lesson (lab/*.ipynb, and in Italian

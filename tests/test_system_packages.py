@@ -1,4 +1,5 @@
-"""``.ci/system-packages``: what ``make book`` and ``make test`` need from the system.
+"""``.ci/system-packages``: what ``make book``, ``make test`` and ``make screenshots`` need
+from the system.
 
 The script is run as it is, with a PATH of stand-ins: ``id`` says who runs it, ``apt-get``
 writes down what it was asked, and a program the test leaves out of the PATH (Node.js,
@@ -69,6 +70,18 @@ def test_the_book_needs_only_node_and_nothing_when_it_is_there(tmp_path):
     (tmp_path / "again").mkdir()
     again, asked_again = run(tmp_path / "again", "book", uid=1000, have=("node", "npm"))
     assert (again.returncode, asked_again, again.stdout, again.stderr) == (0, [], "", "")
+
+
+def test_the_screenshots_need_only_chromiums_headless_build(tmp_path):
+    """``make screenshots`` drives Chromium's headless build (book/screenshots.py), nothing
+    else: without it, the one command to run; with it, on at once."""
+    done, asked = run(tmp_path, "screenshots", uid=1000)
+    if HEADLESS.exists():
+        assert (done.returncode, asked, done.stdout, done.stderr) == (0, [], "", "")
+    else:
+        assert done.returncode == 1 and asked == []
+        assert "make screenshots needs these system packages first: chromium-headless-shell" in done.stderr
+    assert "nodejs" not in done.stderr and "postgresql" not in done.stderr
 
 
 @pytest.mark.skipif(not HEADLESS.exists() or not POSTGRES,
