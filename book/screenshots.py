@@ -101,9 +101,18 @@ def take(html: Path, out: Path) -> list[Path]:
                 # not the theme's floating "Back to top" button, which scrolling shows
                 page.add_style_tag(content="#pst-back-to-top { display: none !important; }")
                 table.evaluate("node => { node.scrollIntoView({block: 'start'}); document.activeElement.blur(); }")
+                # the pointer off the table: the scroll slid a greyed button under the spot
+                # where Draw was clicked, and the reason it shows on hover covered the moves
+                # below it (Discard) in the picture; a reader's tap leaves no such hover
+                viewport = screen["viewport"]
+                page.mouse.move(viewport["width"] - 1, viewport["height"] - 1)
                 page.wait_for_timeout(300)
                 if outside:
                     raise RuntimeError(f"the page asked for addresses outside the book: {outside}")
+                tips = page.evaluate(f"""() => [...document.querySelectorAll('{TABLE} .rt-why')]
+                    .filter(tip => getComputedStyle(tip).display !== 'none').map(tip => tip.textContent)""")
+                if tips:
+                    raise RuntimeError(f"a tooltip would cover the table in {name}: {tips}")
                 path = out / name
                 page.screenshot(path=str(path))
                 written.append(path)
