@@ -198,8 +198,7 @@ def axe_scan(axe_source):
     theme's scripts have run (they add tab stops to scrollable outputs at the page's first
     idle moments: the page as a reader meets it). An empty list is a pass."""
     def scan(page, within: str | None = None) -> list:
-        page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'",
-                               timeout=60_000)
+        loaded(page)
         if not page.evaluate("() => typeof axe !== 'undefined'"):
             page.add_script_tag(content=axe_source)
         return page.evaluate(AXE_RUN, [within, WCAG])
@@ -245,7 +244,6 @@ def test_a_page_shows_the_same_before_and_after_its_python_is_up(book_site, chro
         release = hold_python(context)
         shown = recorded.page
         shown.goto(f"{book_site}/{page}.html", wait_until="load")
-        loaded(shown)
         wait_for_widgets(shown)
         # the page has asked for its Python (at its first idle moment after the load)
         shown.wait_for_function("() => window.rummyTeachPlay.timings.started !== undefined", timeout=60_000)
