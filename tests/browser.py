@@ -97,9 +97,22 @@ STARTUP_SECONDS = 180  # generous: make test runs four lanes at once on shared c
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """``count`` different free ports. Each socket stays bound until all are chosen: ports
+    asked for one after another, each released before the next, can come back the same
+    (the hub's own port was once handed out again as its proxy's, and the hub could not
+    bind)."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for sock in sockets:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in sockets]
+    finally:
+        for sock in sockets:
+            sock.close()
 
 
 def is_local(url: str) -> bool:

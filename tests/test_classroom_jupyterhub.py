@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import SCREENSHOTS, free_port
+from browser import SCREENSHOTS, free_ports
 from test_classroom_chromium import LOAD_MS, SAMPLE, UPDATE_MS, choose_and_submit
 
 from rummy_teach.classroom import open_store
@@ -38,7 +38,8 @@ START_SECONDS = 180  # the hub, the proxy, then the classroom's server
 class Hub:
     def __init__(self, home: Path):
         self.home = home
-        self.port, self.classroom_port = free_port(), free_port()
+        # the proxy's public port, the classroom's, the hub's own and the proxy's API
+        self.port, self.classroom_port, hub_port, api_port = free_ports(4)
         self.base = f"http://127.0.0.1:{self.port}"
         self.service_url = f"{self.base}/services/{SERVICE}"
         self.db = home / "results.db"
@@ -53,8 +54,8 @@ class Hub:
 from rummy_teach.classroom.hub import hub_roles, hub_service
 c = get_config()  # noqa
 c.JupyterHub.bind_url = "{self.base}/"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:{free_port()}"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{free_port()}"
+c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
 c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
 c.JupyterHub.authenticator_class = "dummy"
 c.JupyterHub.db_url = "sqlite:///{home}/hub.sqlite"

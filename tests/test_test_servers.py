@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from browser import CommandServer
+from browser import CommandServer, free_ports
 
 # each test starts a small server process (make test's serve lane)
 pytestmark = pytest.mark.server
@@ -59,3 +59,11 @@ def test_a_voila_whose_port_was_taken_starts_on_another(tmp_path):
             assert server.port != taken
         finally:
             server.stop()
+
+
+def test_ports_asked_for_together_are_all_different():
+    """A server with several ports (the hub: its proxy's, its own, the proxy's API, the
+    classroom's) takes them with one free_ports call, and gets as many different ports."""
+    for _ in range(200):
+        ports = free_ports(4)
+        assert len(set(ports)) == 4 and all(1024 <= port < 65536 for port in ports), ports
