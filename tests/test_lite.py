@@ -42,6 +42,9 @@ sys.path.insert(0, str(ROOT / "lite"))
 from lessons import lesson_map, lesson_url  # noqa: E402
 
 from browser import SCREENSHOTS  # noqa: E402
+from test_book_pages import axe_scan, axe_source  # noqa: E402,F401  (fixtures)
+from rummy_teach.i18n import language  # noqa: E402
+from rummy_teach.reasons import say  # noqa: E402
 
 BOOK_HTML = ROOT / "book" / "_build" / "html"
 LITE_SITE = ROOT / "lite" / "_build" / "site"
@@ -245,46 +248,97 @@ WIDGET_PROBLEMS = (".rt-error, .rt-table .rt-message:not(:empty), "
                    "[role=alert]:has-text('Something went wrong')")
 
 
-def open_lesson(browser_page, base: str, root: Path, name: str) -> str:
+def open_lesson(browser_page, base: str, root: Path, name: str, timings: dict):
     """Open lesson ``name`` live as a reader would: from its book page's "Run this lesson
-    live" link when the book is built and served, else at its lite URL. Says which."""
+    live" link when the book is built and served, else at its lite URL. Returns where the
+    lesson runs: JupyterLab's frame over the book page (the link starts JupyterLab beside
+    the page, book/_play/play/live.js; the reader opens it when its bar says it is ready),
+    or the page at the lite URL. ``timings`` gets how it was opened and how long it took."""
     page = browser_page.page
     book_page = root / "tutorials" / f"{name}.html"
-    if book_page.exists():
-        page.goto(f"{base}/tutorials/{name}.html")
-        link = page.locator("a.rummy-run-live-link").first
-        link.wait_for(timeout=30_000)
-        assert link.get_attribute("href") == f"../lite/{lesson_url(name)}"
-        link.scroll_into_view_if_needed()
-        browser_page.shot(f"lite-book-{name}")
-        link.click()
-        page.wait_for_url(f"**/lite/lab/index.html?path={name}.ipynb", timeout=30_000)
-        how = "book link"
-    else:
-        page.goto(f"{base}/lite/{lesson_url(name)}")
-        how = "lite URL"
-    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=180_000)
-    return how
-
-
-def run_lesson(browser_page, base: str, root: Path, name: str, timings: dict) -> None:
-    """Open ``name``, wait for the kernel, Run All Cells, and check that no cell failed."""
-    page = browser_page.page
     start = time.monotonic()
-    timings["opened_from"] = open_lesson(browser_page, base, root, name)
-    wait_for_kernel(page)
-    timings["kernel_ready_s"] = time.monotonic() - start
-    run_all(page)
-    timings["run_all_done_s"] = time.monotonic() - start
-    assert_no_errors(page)
-    assert page.get_by_text("Error displaying widget").count() == 0
+    if not book_page.exists():
+        page.goto(f"{base}/lite/{lesson_url(name)}")
+        page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=180_000)
+        timings["opened_from"] = "lite URL"
+        return page
+    where = f"{base}/tutorials/{name}.html"
+    page.goto(where)
+    link = page.locator("a.rummy-run-live-link").first
+    link.wait_for(timeout=30_000)
+    assert link.get_attribute("href") == f"../lite/{lesson_url(name)}"
+    link.scroll_into_view_if_needed()
+    browser_page.shot(f"lite-book-{name}")
+    start = time.monotonic()
+    link.click()
+    bar = page.locator(".rummy-live-bar")
+    status = bar.get_by_role("status")
+    steps = {say(f"book_live_{step}"): step for step in ("app", "notebook", "kernel", "ready")}
+    status.wait_for()
+    assert page.url == where                            # the reader stays on the lesson
+    assert status.inner_text() in steps, status.inner_text()
+    assert page.evaluate("document.activeElement.className") == "rummy-live-open"
+    if name == PLAY:   # the page's own table keeps answering while JupyterLab starts
+        table = page.locator(".rt-play[data-kind=table]").first
+        table.get_by_role("button", name="Draw", exact=True).click()
+        table.locator(".rt-log").get_by_text("You draw").first.wait_for(timeout=UPDATE_MS)
+        timings["page_answers_after_the_link_s"] = time.monotonic() - start
+        assert bar.get_attribute("data-step") != "ready", "JupyterLab was ready before the page answered"
+    page.locator(".rummy-live-bar[data-step=ready]").wait_for(timeout=KERNEL_SECONDS * 1000)
+    timings["jupyterlab_ready_after_the_link_s"] = time.monotonic() - start
+    assert status.inner_text() == say("book_live_ready")
+    browser_page.shot(f"lite-book-{name}-ready")
+
+    layer = page.locator(".rummy-live-layer")
+    assert not layer.is_visible()
+    bar.get_by_role("button", name=say("book_live_open")).click()
+    assert layer.is_visible() and page.url == where
+    assert page.evaluate("document.activeElement.tagName") == "IFRAME"
+    assert page.evaluate("!!document.querySelector('.bd-main').closest('[inert]')")   # the page behind sleeps
+    # the browser's Back hides JupyterLab again, kept as it is; Open shows it once more
+    page.go_back()
+    page.wait_for_function("() => !document.querySelector('.rummy-live-layer.rummy-live-shown')")
+    assert page.url == where and page.evaluate("document.activeElement.className") == "rummy-live-open"
+    assert not page.evaluate("!!document.querySelector('.bd-main').closest('[inert]')")
+    bar.get_by_role("button", name=say("book_live_open")).click()
+    assert layer.is_visible()
+    timings["opened_from"] = "book link"
+    frame = page.locator("iframe.rummy-live-frame").element_handle().content_frame()
+    frame.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=30_000)
+    assert page.locator("iframe.rummy-live-frame").get_attribute("src") == f"{base}/lite/{lesson_url(name)}"
+    tab = frame.locator(".lm-DockPanel-tabBar .lm-mod-current .lm-TabBar-tabLabel")
+    assert tab.inner_text() == f"{name}.ipynb"
+    return frame
 
 
-def assert_clean(browser_page) -> None:
-    """No traceback in a cell, no widget showing an error, nothing asked of the outside."""
+def back_to_the_book_page(browser_page) -> None:
+    """From JupyterLab's frame over the page: its Back button, then Close, which ends it."""
     page = browser_page.page
-    assert_no_errors(page)
-    problems = page.locator(WIDGET_PROBLEMS)
+    page.get_by_role("button", name=say("book_live_back")).click()
+    assert not page.locator(".rummy-live-layer").is_visible()
+    page.locator(".rummy-live-bar").get_by_role("button", name=say("book_live_close")).click()
+    assert page.locator(".rummy-live-bar, .rummy-live-layer, iframe").count() == 0
+    assert page.evaluate("document.activeElement.className") == "rummy-run-live-link"
+
+
+def run_lesson(browser_page, base: str, root: Path, name: str, timings: dict):
+    """Open ``name``, wait for the kernel, Run All Cells, and check that no cell failed.
+    Returns where the lesson runs (see :func:`open_lesson`)."""
+    start = time.monotonic()
+    lesson = open_lesson(browser_page, base, root, name, timings)
+    wait_for_kernel(lesson)
+    timings["kernel_ready_s"] = time.monotonic() - start
+    run_all(lesson)
+    timings["run_all_done_s"] = time.monotonic() - start
+    assert_no_errors(lesson)
+    assert lesson.get_by_text("Error displaying widget").count() == 0
+    return lesson
+
+
+def assert_clean(browser_page, lesson) -> None:
+    """No traceback in a cell, no widget showing an error, nothing asked of the outside."""
+    assert_no_errors(lesson)
+    problems = lesson.locator(WIDGET_PROBLEMS)
     assert problems.count() == 0, f"a widget shows a problem: {problems.first.inner_text()}"
     browser_page.assert_offline()
     assert not browser_page.outside, f"requests tried to leave localhost: {browser_page.outside}"
@@ -305,9 +359,8 @@ def test_step_the_thirty_point_hand_live(lite_server, browser_page):
     from rummy_teach.lessons.worked_examples import get_example
 
     base, root = lite_server
-    page = browser_page.page
     timings = {}
-    run_lesson(browser_page, base, root, SCORING, timings)
+    page = run_lesson(browser_page, base, root, SCORING, timings)
 
     last = len(get_example("thirty_points").steps)
     # the lesson's first stepper is the 30-point hand (the second shows the rummy, at its end)
@@ -333,7 +386,9 @@ def test_step_the_thirty_point_hand_live(lite_server, browser_page):
 
     # the printed result under the stepper agrees (computed by the engine in the page)
     assert page.get_by_text("You score 30").count() >= 1
-    assert_clean(browser_page)
+    assert_clean(browser_page, page)
+    if page != browser_page.page:
+        back_to_the_book_page(browser_page)
     if browser_page.console_errors:
         print("console errors:", browser_page.console_errors)
     save_timings(SCORING, timings)
@@ -345,9 +400,8 @@ def test_play_a_turn_and_answer_the_quiz_live(lite_server, browser_page):
     from rummy_teach.quiz import Quiz
 
     base, root = lite_server
-    page = browser_page.page
     timings = {}
-    run_lesson(browser_page, base, root, PLAY, timings)
+    page = run_lesson(browser_page, base, root, PLAY, timings)
 
     # the table against the computer is the lesson's first table
     board = page.locator(".jp-OutputArea-output .rt-table").first
@@ -404,7 +458,7 @@ def test_play_a_turn_and_answer_the_quiz_live(lite_server, browser_page):
     feedback.scroll_into_view_if_needed()
     browser_page.shot("lite-quiz-feedback")
 
-    assert_clean(browser_page)
+    assert_clean(browser_page, page)
     if browser_page.console_errors:
         print("console errors:", browser_page.console_errors)
     save_timings(PLAY, timings)
@@ -450,3 +504,54 @@ def test_a_lesson_opens_in_its_language_in_the_app_of_that_language(lite_server,
     page.locator(".jp-StatusBar-Item", has_text=mode).first.wait_for(timeout=60_000)
     browser_page.shot(f"lite-{lang}-{LESSON}")
     assert not browser_page.outside, browser_page.outside
+
+
+@pytest.mark.parametrize("lang", ["it", "nl"])
+def test_run_live_on_a_translated_page_starts_the_app_of_its_language(lite_server, browser_page,
+                                                                      axe_scan, lang):
+    """The Italian and Dutch pages' link, followed by keyboard, starts JupyterLab in their
+    language's app; the bar speaks the edition's language and passes axe; Close ends it and
+    gives the focus back to the link."""
+    base, root = lite_server
+    if not (root / lang / "tutorials" / f"{LESSON}.html").exists():
+        pytest.skip("the book is not built: run `make book`")
+    page = browser_page.page
+    page.goto(f"{base}/{lang}/tutorials/{LESSON}.html")
+    link = page.locator("a.rummy-run-live-link").first
+    link.focus()
+    page.keyboard.press("Enter")
+    bar = page.locator(".rummy-live-bar")
+    assert axe_scan(page, within=".rummy-live-bar") == []
+    with language(lang):
+        steps = [say(f"book_live_{step}") for step in ("app", "notebook", "kernel", "ready")]
+        assert bar.get_attribute("aria-label") == say("book_live_bar")
+        assert bar.get_by_role("status").inner_text() in steps
+        frame = page.locator("iframe.rummy-live-frame")
+        assert frame.get_attribute("title") == say("book_live_frame")
+        assert frame.get_attribute("src").endswith(f"/lite/{lesson_url(LESSON, lang=lang)}")
+        bar.get_by_role("button", name=say("book_live_close")).click()
+    assert page.locator(".rummy-live-bar, iframe").count() == 0
+    assert page.evaluate("document.activeElement.className") == "rummy-run-live-link"
+    assert not browser_page.outside, browser_page.outside
+
+
+def test_run_live_on_a_page_opened_from_a_file_says_what_to_do(lite_server, chromium):
+    """The book opened as files (README: book/_build/html/index.html) cannot run JupyterLite:
+    the link then says so in the catalogue's words and starts nothing."""
+    _, root = lite_server
+    lesson = root / "tutorials" / f"{LESSON}.html"
+    if not lesson.exists():
+        pytest.skip("the book is not built: run `make book`")
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(lesson.as_uri())
+        page.locator("a.rummy-run-live-link").first.click()
+        bar = page.locator(".rummy-live-bar")
+        assert bar.get_by_role("status").inner_text() == say("book_live_file")
+        assert page.url == lesson.as_uri() and page.locator("iframe").count() == 0
+        bar.get_by_role("button", name=say("book_live_close")).click()
+        assert page.locator(".rummy-live-bar").count() == 0
+        assert page.evaluate("document.activeElement.className") == "rummy-run-live-link"
+    finally:
+        context.close()

@@ -159,7 +159,7 @@ def widen_tables(app, pagename, templatename, context, doctree=None):
     context["body"] = WIDE_OUTPUT.sub('<div class="output text_html rummy-wide full-width">', body)
 
 
-GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" aria-label="{label}">
+GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" aria-label="{label}" data-live-words="{words}">
 <p class="admonition-title">{title}</p>
 <p><a class="rummy-run-live-link" href="{href}"><strong>&#9654; {run}</strong></a>
 &mdash; {how}</p>
@@ -167,8 +167,15 @@ GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" ar
 """
 
 
+# what the bar of live.js says, each "book_live_<word>" in the catalogue
+LIVE_WORDS = ("bar", "app", "notebook", "kernel", "ready", "open", "close", "back", "frame", "file")
+
+
 def add_go_further(app, doctree, docname):
-    """Put the one "go further" box under the title of every lesson page (tutorials/)."""
+    """Put the one "go further" box under the title of every lesson page (tutorials/).
+    Its link starts JupyterLab beside the page (book/_play/play/live.js), whose words the
+    box carries in the edition's language (``data-live-words``)."""
+    import json
     from html import escape
 
     if app.builder.format != "html" or not docname.startswith("tutorials/"):
@@ -182,6 +189,8 @@ def add_go_further(app, doctree, docname):
     with language(lang):
         box = GO_FURTHER.format(
             href=href, label=escape(say("book_go_further")), title=escape(say("book_go_further_title")),
+            words=escape(json.dumps({step: say(f"book_live_{step}") for step in LIVE_WORDS},
+                                    ensure_ascii=False)),
             run=escape(say("book_run_live")),
             how=escape(say("book_run_live_how", menu="\0")).replace(
                 "\0", f"<em>{escape(say('book_run_live_menu'))}</em>"))
@@ -478,6 +487,8 @@ def add_page_scripts(app):
     # async: it sets the widgets up when the HTML is parsed, before the theme's deferred
     # scripts (issue 27; bookplay.js waits for the parse itself)
     app.add_js_file(f"{up}play/bookplay.js", loading_method="async")
+    # "Run this lesson live": JupyterLab started beside the lesson page
+    app.add_js_file(f"{up}play/live.js", loading_method="async")
 
 
 def setup(app):

@@ -40,9 +40,23 @@ WORDS = {
     "book_go_further_title": "Go further: change the code",
     "book_run_live": "Run this lesson live",
     "book_run_live_how": "the same lesson in JupyterLab, running in your browser: nothing to "
-                         "install, no server. Choose {menu}, then change any cell and run it "
-                         "again. The first start takes about 15 seconds.",
+                         "install, no server. JupyterLab starts beside this page while you "
+                         "read and play here; open it, choose {menu}, then change any cell and run it "
+                         "again.",
     "book_run_live_menu": "Run › Run All Cells",
+    # the bar at the foot of the page while JupyterLab starts beside it (book/_play/play/live.js)
+    "book_live_bar": "Live lesson",
+    "book_live_app": "Loading JupyterLab… The tables on this page keep playing meanwhile.",
+    "book_live_notebook": "Opening this lesson in JupyterLab…",
+    "book_live_kernel": "Starting Python in JupyterLab…",
+    "book_live_ready": "JupyterLab is ready: the lesson is open and its Python is running.",
+    "book_live_open": "Open JupyterLab",
+    "book_live_close": "Close",
+    "book_live_back": "Back to the lesson page",
+    "book_live_frame": "This lesson in JupyterLab",
+    "book_live_file": "A page opened from a file cannot start JupyterLab: serve the book's "
+                      "folder (for example with python -m http.server) and open the page "
+                      "from there.",
     "book_show_code": "Show code",
     "book_hide_code": "Hide code",
     # myst-nb's toggles of the cells a lesson folds whole (hide-cell, hide-output)
