@@ -40,9 +40,14 @@ it is quiet, before the page is asked for (``bench_book_play.wait_until_quiet``)
   before each), for what a click costs besides its Python when nothing else runs. And
   the page's long tasks (``PerformanceObserver`` "longtask", main thread, > 50 ms) over
   the whole run;
-* **live lessons** (``--lite``; ``--lite-app notebooks`` for JupyterLite's Notebook app
-  instead of JupyterLab): JupyterLite opened on a lesson, until the first card
-  picture of a cell's output is drawn (seconds after the link was followed).
+* **live lessons** (``--lite``): the lesson's book page loaded, its "Run this lesson
+  live" link clicked (JupyterLab starts beside the page) and at once a card of the page's
+  meld checker: seconds after the link until the page answered, until JupyterLab is ready
+  (its Python idle), and until its first card shows once opened; and ten more clicks on the
+  checker, a second apart, while JupyterLab loads (click to redrawn, ms) (``lite_run``).
+  ``--lite-direct`` opens the lite address instead, as before 7 Dec (``--lite-app
+  notebooks``: JupyterLite's Notebook app instead of JupyterLab), until the first card
+  picture of a cell's output.
 
 Prints, for the quota run and (unless ``--no-baseline``) the same runs at full speed,
 the median, 90th percentile and worst of each figure, and the ratio slow / fast.
@@ -323,24 +328,51 @@ LITE_GIVE_UP_S = 180
 
 
 def lite_run(browser, site: str, lesson: str, throttle: float | None,
-             app: str = "lab") -> float | None:
-    """Seconds from following the link to the first card of the live lesson, or None
-    when none showed in LITE_GIVE_UP_S (printed as such, not left out silently)."""
+             app: str = "lab", direct: bool = False) -> dict:
+    """A live lesson opened as a reader opens it: from the lesson's book page (loaded, its
+    load event passed), the "Run this lesson live" link clicked, which starts JupyterLab
+    beside the page (book/_play/play/live.js); at once a card of the page's meld checker is
+    clicked. Seconds after the link: the page's answer to that click (``lite_page_answer_s``:
+    live cards while JupyterLab starts), JupyterLab ready with the lesson's Python idle
+    (``lite_ready_s``), and, "Open JupyterLab" pressed then, the first card picture of a
+    cell's output in it (``lite_first_cards_s``). ``direct``: the lite address opened
+    instead (the app ``app``), the old way: only the first card, from the address. A figure
+    that did not come in LITE_GIVE_UP_S is printed and left out."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     context, page, outside = new_context(browser, throttle)
+    out = {}
     try:
-        start = time.monotonic()
-        page.goto(f"{site}/lite/{app}/index.html?path={lesson}.ipynb")
-        try:
+        if direct:
+            start = time.monotonic()
+            page.goto(f"{site}/lite/{app}/index.html?path={lesson}.ipynb")
             page.locator(LITE_CARD).first.wait_for(timeout=LITE_GIVE_UP_S * 1000)
-        except PlaywrightTimeout:
-            print(f"live lesson {lesson}: no card in {LITE_GIVE_UP_S} s")
-            return None
+            out["lite_first_cards_s"] = time.monotonic() - start
+            return out
+        page.goto(f"{site}/tutorials/{lesson}.html", wait_until="load")
+        start = time.monotonic()
+        page.locator("a.rummy-run-live-link").first.click()
+        if page.locator(CHECKER).count():
+            page.evaluate(CLICK, [CHECKER, "[data-card]"])
+            out["lite_page_answer_s"] = time.monotonic() - start
+            # and a click a second for the next ten seconds, while JupyterLab loads
+            out["lite_page_click_ms"] = []
+            for _ in range(10):
+                page.wait_for_timeout(1000)
+                clicked, answered = page.evaluate(CLICK, [CHECKER, "[data-card]"])
+                out["lite_page_click_ms"].append(answered - clicked)
+        page.locator(".rummy-live-bar[data-step=ready]").wait_for(timeout=LITE_GIVE_UP_S * 1000)
+        out["lite_ready_s"] = time.monotonic() - start
+        page.locator(".rummy-live-open").click()
+        page.frame_locator("iframe.rummy-live-frame").locator(LITE_CARD).first.wait_for(
+            timeout=LITE_GIVE_UP_S * 1000)
+        out["lite_first_cards_s"] = time.monotonic() - start
         assert not outside, outside
-        return time.monotonic() - start
+    except PlaywrightTimeout:
+        print(f"live lesson {lesson}: {len(out)} figures in, the next not in {LITE_GIVE_UP_S} s")
     finally:
         context.close()
+    return out
 
 
 # --- figures -----------------------------------------------------------------------------
@@ -371,7 +403,10 @@ FIGURES = [  # (key, how many per run: one or a list, target, what)
     ("click_quiet_ms", None, "  the same clicks on a quiet page (browser idle before each), ms"),
     ("prepare_ms", None, "background preparations in the worker (quiz...), Python ms each"),
     ("longtask_ms", 150, "long tasks on the main thread, ms each"),
-    ("lite_first_cards_s", 8, "live lesson: first cards after the link, s"),
+    ("lite_page_answer_s", 8, "live lesson: the page's cards answering after the link, s"),
+    ("lite_page_click_ms", None, "  the page's later clicks while JupyterLab loads, click to redrawn, ms"),
+    ("lite_ready_s", None, "  JupyterLab ready beside the page (its Python idle), s"),
+    ("lite_first_cards_s", None, "  JupyterLab's first cards (opened when ready, or --lite-direct), s"),
 ]
 
 
@@ -408,8 +443,8 @@ def measure(args, site: str, share: float | None) -> tuple[str, dict, list[dict]
             runs = [one_run(browser, site, args.clicks, args.seed + i, throttle) for i in range(args.runs)]
             if args.lite:
                 for i in range(args.runs):
-                    runs[i]["lite_first_cards_s"] = lite_run(browser, site, args.lite, throttle,
-                                                             args.lite_app)
+                    runs[i].update(lite_run(browser, site, args.lite, throttle, args.lite_app,
+                                            args.lite_direct))
             browser.close()
         held = quota.throttled() if quota is not None else {}
     finally:
@@ -432,6 +467,8 @@ def main() -> int:
     parser.add_argument("--lite", default="basic_melds", help="live lesson to open ('' for none)")
     parser.add_argument("--lite-app", default="lab",
                         help="the JupyterLite app the live lesson opens in (lab, notebooks)")
+    parser.add_argument("--lite-direct", action="store_true",
+                        help="open the live lesson at its lite address, not from its book page")
     parser.add_argument("--seed", type=int, default=2027)
     parser.add_argument("--no-baseline", action="store_true", help="skip the full-speed runs")
     parser.add_argument("--no-settle", action="store_true",
