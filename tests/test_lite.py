@@ -555,3 +555,22 @@ def test_run_live_on_a_page_opened_from_a_file_says_what_to_do(lite_server, chro
         assert page.evaluate("document.activeElement.className") == "rummy-run-live-link"
     finally:
         context.close()
+
+
+def test_run_live_where_the_site_has_no_live_lessons_says_so(lite_server, browser_page):
+    """A book published without its lite/ folder: the frame gets the server's error page, and
+    the bar says there are no live lessons here (nothing to open) in the catalogue's words."""
+    base, root = lite_server
+    if not (root / "tutorials" / f"{LESSON}.html").exists():
+        pytest.skip("the book is not built: run `make book`")
+    page = browser_page.page
+    page.route("**/lite/lab/index.html*", lambda route: route.fulfill(status=404, body="Not Found"))
+    page.goto(f"{base}/tutorials/{LESSON}.html")
+    page.locator("a.rummy-run-live-link").first.click()
+    bar = page.locator(".rummy-live-bar[data-step=missing]")
+    bar.wait_for(timeout=30_000)
+    assert bar.get_by_role("status").inner_text() == say("book_live_missing")
+    assert not bar.locator(".rummy-live-open").is_visible()
+    assert page.evaluate("document.activeElement.className") == "rummy-live-close"
+    bar.get_by_role("button", name=say("book_live_close")).click()
+    assert page.locator(".rummy-live-bar, iframe").count() == 0

@@ -168,7 +168,8 @@ GO_FURTHER = """<aside class="admonition tip rummy-go-further rummy-run-live" ar
 
 
 # what the bar of live.js says, each "book_live_<word>" in the catalogue
-LIVE_WORDS = ("bar", "app", "notebook", "kernel", "ready", "open", "close", "back", "frame", "file")
+LIVE_WORDS = ("bar", "app", "notebook", "kernel", "ready", "missing", "open", "close", "back", "frame",
+              "file")
 
 
 def add_go_further(app, doctree, docname):

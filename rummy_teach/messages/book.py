@@ -50,6 +50,8 @@ WORDS = {
     "book_live_notebook": "Opening this lesson in JupyterLab…",
     "book_live_kernel": "Starting Python in JupyterLab…",
     "book_live_ready": "JupyterLab is ready: the lesson is open and its Python is running.",
+    "book_live_missing": "This site has no live lessons: JupyterLab's files are not here. The "
+                         "lessons' pages still play.",
     "book_live_open": "Open JupyterLab",
     "book_live_close": "Close",
     "book_live_back": "Back to the lesson page",

@@ -19,7 +19,8 @@
   // How far JupyterLab has got in its frame, read from what it shows (the frame is of the
   // same site): "app" (its application loading), "notebook" (its shell up, the lesson not
   // yet drawn), "kernel" (the lesson drawn, its Python starting), "ready" (the notebook's
-  // execution indicator says idle: a cell can run).
+  // execution indicator says idle: a cell can run); "missing": the frame holds a page that
+  // is not JupyterLite's (the site was published without its live lessons).
   function progress(frame) {
     let doc = null;
     try {
@@ -27,7 +28,11 @@
     } catch (error) {
       return "app";
     }
-    if (!doc || !doc.querySelector(".jp-LabShell")) return "app";
+    if (!doc || !doc.querySelector(".jp-LabShell")) {
+      // a page came that is not JupyterLite's (its files missing from the site: an error page)
+      const loaded = doc && doc.readyState === "complete" && doc.URL !== "about:blank";
+      return loaded && !doc.getElementById("jupyter-config-data") ? "missing" : "app";
+    }
     if (!doc.querySelector(".jp-NotebookPanel .jp-Cell")) return "notebook";
     // (in the notebook's toolbar, or in the status bar on a narrow screen)
     const indicator = doc.querySelector(".jp-Notebook-ExecutionIndicator");
@@ -106,7 +111,11 @@
       live.step = step;
       bar.dataset.step = step;
       status.textContent = words[step];
-      if (step === "ready") clearInterval(live.timer);
+      if (step === "ready" || step === "missing") clearInterval(live.timer);
+      if (step === "missing") {          // nothing to open: the focus, if on Open, to Close
+        if (document.activeElement === open) close.focus();
+        open.hidden = true;
+      }
     };
     look();
     live.timer = setInterval(look, STEP_MS);
