@@ -14,8 +14,9 @@ here only the three lessons below run live, and a check without the browser make
 every package any lesson imports is preloaded in the site's kernel.
 
 The walk-through the issue asks for: the 30-point lesson (``basic_scoring``) is opened
-from its book page's "Run this lesson live" link (or at its lite URL when the book is not
-built), run, and its worked example stepped to the end ("you score 30"); ``basic_play``
+from its book page's "Run this lesson live" link (the session's book with its live lessons,
+``play_site``: JupyterLab starts beside the page, then is opened over it), run, and its
+worked example stepped to the end ("you score 30"); ``basic_play``
 is run, a card of the learner's hand is clicked on the live table (it is drawn pressed),
 a turn is played and the computer answers it, and the Basic quiz's first question is
 answered and its feedback read. Screenshots: ``tests/screenshots/lite-*.png``.
@@ -43,6 +44,7 @@ from lessons import lesson_map, lesson_url  # noqa: E402
 
 from browser import SCREENSHOTS  # noqa: E402
 from test_book_pages import axe_scan, axe_source  # noqa: E402,F401  (fixtures)
+from test_book_play import book_with_lite, play_site  # noqa: E402,F401  (fixtures: the book, its lessons live)
 from rummy_teach.i18n import language  # noqa: E402
 from rummy_teach.reasons import say  # noqa: E402
 
@@ -248,20 +250,12 @@ WIDGET_PROBLEMS = (".rt-error, .rt-table .rt-message:not(:empty), "
                    "[role=alert]:has-text('Something went wrong')")
 
 
-def open_lesson(browser_page, base: str, root: Path, name: str, timings: dict):
-    """Open lesson ``name`` live as a reader would: from its book page's "Run this lesson
-    live" link when the book is built and served, else at its lite URL. Returns where the
-    lesson runs: JupyterLab's frame over the book page (the link starts JupyterLab beside
-    the page, book/_play/play/live.js; the reader opens it when its bar says it is ready),
-    or the page at the lite URL. ``timings`` gets how it was opened and how long it took."""
+def open_lesson(browser_page, base: str, name: str, timings: dict):
+    """Open lesson ``name`` live as a reader does: from its book page (the book at ``base``,
+    with its live lessons) by the "Run this lesson live" link, which starts JupyterLab beside
+    the page (book/_play/play/live.js); when the bar says it is ready, open it. Returns
+    JupyterLab's frame over the page. ``timings`` gets how long each step took."""
     page = browser_page.page
-    book_page = root / "tutorials" / f"{name}.html"
-    start = time.monotonic()
-    if not book_page.exists():
-        page.goto(f"{base}/lite/{lesson_url(name)}")
-        page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=180_000)
-        timings["opened_from"] = "lite URL"
-        return page
     where = f"{base}/tutorials/{name}.html"
     page.goto(where)
     link = page.locator("a.rummy-run-live-link").first
@@ -302,7 +296,6 @@ def open_lesson(browser_page, base: str, root: Path, name: str, timings: dict):
     assert not page.evaluate("!!document.querySelector('.bd-main').closest('[inert]')")
     bar.get_by_role("button", name=say("book_live_open")).click()
     assert layer.is_visible()
-    timings["opened_from"] = "book link"
     frame = page.locator("iframe.rummy-live-frame").element_handle().content_frame()
     frame.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=30_000)
     assert page.locator("iframe.rummy-live-frame").get_attribute("src") == f"{base}/lite/{lesson_url(name)}"
@@ -321,11 +314,11 @@ def back_to_the_book_page(browser_page) -> None:
     assert page.evaluate("document.activeElement.className") == "rummy-run-live-link"
 
 
-def run_lesson(browser_page, base: str, root: Path, name: str, timings: dict):
+def run_lesson(browser_page, base: str, name: str, timings: dict):
     """Open ``name``, wait for the kernel, Run All Cells, and check that no cell failed.
-    Returns where the lesson runs (see :func:`open_lesson`)."""
+    Returns JupyterLab's frame, where the lesson runs (see :func:`open_lesson`)."""
     start = time.monotonic()
-    lesson = open_lesson(browser_page, base, root, name, timings)
+    lesson = open_lesson(browser_page, base, name, timings)
     wait_for_kernel(lesson)
     timings["kernel_ready_s"] = time.monotonic() - start
     run_all(lesson)
@@ -354,13 +347,12 @@ def save_timings(name: str, timings: dict) -> None:
     print(f"\n{name} timings (seconds from opening the page):", timings)
 
 
-def test_step_the_thirty_point_hand_live(lite_server, browser_page):
+def test_step_the_thirty_point_hand_live(play_site, browser_page):
     """From the book page: run the lesson, step the 30-point hand to its end, read 30."""
     from rummy_teach.lessons.worked_examples import get_example
 
-    base, root = lite_server
     timings = {}
-    page = run_lesson(browser_page, base, root, SCORING, timings)
+    page = run_lesson(browser_page, play_site, SCORING, timings)
 
     last = len(get_example("thirty_points").steps)
     # the lesson's first stepper is the 30-point hand (the second shows the rummy, at its end)
@@ -387,21 +379,19 @@ def test_step_the_thirty_point_hand_live(lite_server, browser_page):
     # the printed result under the stepper agrees (computed by the engine in the page)
     assert page.get_by_text("You score 30").count() >= 1
     assert_clean(browser_page, page)
-    if page != browser_page.page:
-        back_to_the_book_page(browser_page)
+    back_to_the_book_page(browser_page)
     if browser_page.console_errors:
         print("console errors:", browser_page.console_errors)
     save_timings(SCORING, timings)
 
 
-def test_play_a_turn_and_answer_the_quiz_live(lite_server, browser_page):
+def test_play_a_turn_and_answer_the_quiz_live(play_site, browser_page):
     """Run the play lesson: select a card on the live table, play a turn and watch the
     computer answer it, then answer the quiz's first question and read the feedback."""
     from rummy_teach.quiz import Quiz
 
-    base, root = lite_server
     timings = {}
-    page = run_lesson(browser_page, base, root, PLAY, timings)
+    page = run_lesson(browser_page, play_site, PLAY, timings)
 
     # the table against the computer is the lesson's first table
     board = page.locator(".jp-OutputArea-output .rt-table").first
@@ -507,16 +497,13 @@ def test_a_lesson_opens_in_its_language_in_the_app_of_that_language(lite_server,
 
 
 @pytest.mark.parametrize("lang", ["it", "nl"])
-def test_run_live_on_a_translated_page_starts_the_app_of_its_language(lite_server, browser_page,
+def test_run_live_on_a_translated_page_starts_the_app_of_its_language(play_site, browser_page,
                                                                       axe_scan, lang):
     """The Italian and Dutch pages' link, followed by keyboard, starts JupyterLab in their
     language's app; the bar speaks the edition's language and passes axe; Close ends it and
     gives the focus back to the link."""
-    base, root = lite_server
-    if not (root / lang / "tutorials" / f"{LESSON}.html").exists():
-        pytest.skip("the book is not built: run `make book`")
     page = browser_page.page
-    page.goto(f"{base}/{lang}/tutorials/{LESSON}.html")
+    page.goto(f"{play_site}/{lang}/tutorials/{LESSON}.html")
     link = page.locator("a.rummy-run-live-link").first
     link.focus()
     page.keyboard.press("Enter")
@@ -535,13 +522,10 @@ def test_run_live_on_a_translated_page_starts_the_app_of_its_language(lite_serve
     assert not browser_page.outside, browser_page.outside
 
 
-def test_run_live_on_a_page_opened_from_a_file_says_what_to_do(lite_server, chromium):
+def test_run_live_on_a_page_opened_from_a_file_says_what_to_do(book_with_lite, chromium):
     """The book opened as files (README: book/_build/html/index.html) cannot run JupyterLite:
     the link then says so in the catalogue's words and starts nothing."""
-    _, root = lite_server
-    lesson = root / "tutorials" / f"{LESSON}.html"
-    if not lesson.exists():
-        pytest.skip("the book is not built: run `make book`")
+    lesson = book_with_lite / "tutorials" / f"{LESSON}.html"
     context = chromium.new_context()
     try:
         page = context.new_page()
@@ -557,15 +541,12 @@ def test_run_live_on_a_page_opened_from_a_file_says_what_to_do(lite_server, chro
         context.close()
 
 
-def test_run_live_where_the_site_has_no_live_lessons_says_so(lite_server, browser_page):
+def test_run_live_where_the_site_has_no_live_lessons_says_so(play_site, browser_page):
     """A book published without its lite/ folder: the frame gets the server's error page, and
     the bar says there are no live lessons here (nothing to open) in the catalogue's words."""
-    base, root = lite_server
-    if not (root / "tutorials" / f"{LESSON}.html").exists():
-        pytest.skip("the book is not built: run `make book`")
     page = browser_page.page
     page.route("**/lite/lab/index.html*", lambda route: route.fulfill(status=404, body="Not Found"))
-    page.goto(f"{base}/tutorials/{LESSON}.html")
+    page.goto(f"{play_site}/tutorials/{LESSON}.html")
     page.locator("a.rummy-run-live-link").first.click()
     bar = page.locator(".rummy-live-bar[data-step=missing]")
     bar.wait_for(timeout=30_000)
