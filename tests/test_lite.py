@@ -534,6 +534,8 @@ def test_run_live_on_a_page_opened_from_a_file_says_what_to_do(book_with_lite, c
         bar = page.locator(".rummy-live-bar")
         assert bar.get_by_role("status").inner_text() == say("book_live_file")
         assert page.url == lesson.as_uri() and page.locator("iframe").count() == 0
+        page.locator("a.rummy-run-live-link").first.click()     # once more: the same bar, once
+        assert bar.count() == 1 and page.locator("iframe").count() == 0
         bar.get_by_role("button", name=say("book_live_close")).click()
         assert page.locator(".rummy-live-bar").count() == 0
         assert page.evaluate("document.activeElement.className") == "rummy-run-live-link"

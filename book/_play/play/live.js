@@ -10,11 +10,12 @@
 // (or the browser's Back) hides it again, with JupyterLab and the reader's changes kept.
 // A click with a modifier key (a new tab, a new window) follows the link as before, and
 // so does every click when this script does not run. Every word comes from the link's box
-// (data-words, the catalogue's sentences in the edition's language, book/_ext/rummy_book.py).
+// (data-live-words: the catalogue's sentences in the edition's language, written by
+// book/_ext/rummy_book.py).
 (() => {
   "use strict";
   const STEP_MS = 500;          // how often the bar looks at JupyterLab's progress
-  let live = null;               // {bar, frame, status, open, layer} once started
+  let live = null;               // once started: its bar, layer, frame, buttons, step, timer
 
   // How far JupyterLab has got in its frame, read from what it shows (the frame is of the
   // same site): "app" (its application loading), "notebook" (its shell up, the lesson not
@@ -84,6 +85,7 @@
     const status = element("p", { class: "rummy-live-status", role: "status" });
     bar.append(status);
     if (location.protocol === "file:") {   // JupyterLite needs http: say so, start nothing
+      bar.dataset.step = "file";
       status.textContent = words.file;
       const close = element("button", { type: "button", class: "rummy-live-close" }, words.close);
       close.addEventListener("click", () => { bar.remove(); link.focus(); });
@@ -132,9 +134,14 @@
     const box = link.closest("[data-live-words]");
     if (!box) return;
     event.preventDefault();
-    if (live) {                 // started already: the link shows it again
+    const said = document.querySelector(".rummy-live-bar[data-step=file]");
+    if (said) {                 // said already: back to its bar
+      said.querySelector("button").focus();
+      return;
+    }
+    if (live) {                 // started already: the link shows it again, or its bar
       if (live.step === "ready") openLab();
-      else live.open.focus();
+      else (live.open.hidden ? live.bar.querySelector(".rummy-live-close") : live.open).focus();
       return;
     }
     start(link, JSON.parse(box.dataset.liveWords));
