@@ -35,9 +35,10 @@ check: setup
 # after it. The book is built once, in the test session (tests/book_build.py), and that
 # build executes every lesson for the lesson checks; when `make book` left a build made
 # from exactly the inputs of now (its record, book/build_inputs.py), the session tests
-# that build instead and says so. The JupyterLite site is built first for the live-lesson
-# tests.
-test: system-test setup lite proxy
+# that build instead and says so. The live lessons' site tested is the one that book
+# carries (`make book`'s, or one built in the session from the session's executed
+# lessons: tests/test_book_play.py, book_with_lite), as the book publishes it.
+test: system-test setup proxy
 	$(BIN)/python tests/run_lanes.py
 
 # The system packages the targets need (Chromium, PostgreSQL, Node.js and npm): installed

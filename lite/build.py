@@ -574,9 +574,9 @@ def main(argv=None) -> int:
         made_from = build_inputs.lite_inputs(build_inputs.digest(build_inputs.manifest()),
                                              executed)
         dest = None if args.dest == "none" else Path(args.dest).resolve()
-        # `make book` then `make test` (whose `make lite` builds the site again): a site
-        # in DEST made from exactly these inputs (its record) is the one this build would
-        # make; RUMMY_BOOK_REBUILD=1 builds it regardless
+        # `make lite` run again after `make book`: a site in DEST made from exactly these
+        # inputs (its record) is the one this build would make; RUMMY_BOOK_REBUILD=1 builds
+        # it regardless
         if dest is not None and os.environ.get("RUMMY_BOOK_REBUILD", "") in ("", "0") \
                 and (dest / "jupyter-lite.json").exists() \
                 and build_inputs.recorded_digest(dest) == build_inputs.digest(made_from):

@@ -66,8 +66,8 @@ def book_with_lite(book):
     html = book.html
     executed = html.parent / "jupyter_execute" / "tutorials"   # what `make lite` reads
     # the site there is taken only when it was made from this build's inputs and executed
-    # lessons (`make book`, then `make test`'s `make lite`, leave one; lite/build.py records
-    # what it made it from): otherwise it is built again, as for a build of the session.
+    # lessons (`make book` leaves one; lite/build.py records what it made it from):
+    # otherwise it is built again, as for a build of the session.
     # (A build named by RUMMY_BOOK_BUILD, for iterating on a test, is taken as it is.)
     wanted = build_inputs.digest(build_inputs.lite_inputs(book.digest, executed))
     # processes sharing the build (tests/book_build.py) add the site one at a time: the

@@ -142,8 +142,8 @@ def test_the_live_site_is_taken_only_from_the_same_book_inputs_and_executed_less
 
 def test_make_lite_builds_nothing_when_its_site_was_made_from_the_inputs_of_now(
         tmp_path, monkeypatch, capsys):
-    """`make book` then `make test` run `make lite` twice: the second finds the site the
-    first copied, recorded as made from the same inputs, and builds nothing; the same
+    """`make lite` run again after `make book` finds the site the book's build copied,
+    recorded as made from the same inputs, and builds nothing; the same
     site with other executed lessons, or RUMMY_BOOK_REBUILD=1, and it builds."""
     spec = importlib.util.spec_from_file_location("lite_build", build_inputs.ROOT / "lite" / "build.py")
     lite = importlib.util.module_from_spec(spec)

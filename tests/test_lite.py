@@ -21,18 +21,16 @@ is run, a card of the learner's hand is clicked on the live table (it is drawn p
 a turn is played and the computer answers it, and the Basic quiz's first question is
 answered and its feedback read. Screenshots: ``tests/screenshots/lite-*.png``.
 
-Build the site first (``make lite``; ``make test`` does it). The measured times
+The site is the one the test session's book carries (``book_with_lite``: the site `make
+book` left, or one built in the session from its executed lessons). The measured times
 are printed (``pytest -s``) and saved to ``tests/screenshots/lite-timings.json``;
 docs/lite.md quotes them.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -48,8 +46,6 @@ from test_book_play import book_with_lite, play_site  # noqa: E402,F401  (fixtur
 from rummy_teach.i18n import language  # noqa: E402
 from rummy_teach.reasons import say  # noqa: E402
 
-BOOK_HTML = ROOT / "book" / "_build" / "html"
-LITE_SITE = ROOT / "lite" / "_build" / "site"
 LESSON = "basic_melds"
 SCORING = "basic_scoring"   # the 30-point hand: Stepper(get_example("thirty_points"))
 PLAY = "basic_play"         # a live CardTable against the computer and the Basic quiz
@@ -58,37 +54,12 @@ ERROR_OUTPUT = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.st
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def served_root(tmp_path_factory) -> Path:
-    """A folder whose ``lite/`` is the site: the book's HTML if the site was copied there."""
-    if (BOOK_HTML / "lite" / "jupyter-lite.json").exists():
-        return BOOK_HTML
-    if (LITE_SITE / "jupyter-lite.json").exists():
-        root = tmp_path_factory.mktemp("served")
-        (root / "lite").symlink_to(LITE_SITE, target_is_directory=True)
-        return root
-    pytest.skip("the JupyterLite site is not built: run `make lite` (make test builds it)")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".json": "application/json"}
-
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def lite_server(tmp_path_factory):
-    """A static file server for the site; ``lite_server + "/lite/..."`` is a URL."""
-    root = served_root(tmp_path_factory)
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", root
-    server.shutdown()
-    server.server_close()
+@pytest.fixture
+def lite_server(play_site, book_with_lite):
+    """The session's book with its live lessons in ``lite/`` (built from the lessons the
+    book's build executed, as `make book` publishes them), served on localhost: (its
+    address, its folder); ``address + "/lite/..."`` is a live lesson's URL."""
+    return play_site, book_with_lite
 
 
 def test_every_lesson_is_in_the_site(lite_server):
