@@ -348,6 +348,7 @@ def lite_run(browser, site: str, lesson: str, throttle: float | None,
             page.goto(f"{site}/lite/{app}/index.html?path={lesson}.ipynb")
             page.locator(LITE_CARD).first.wait_for(timeout=LITE_GIVE_UP_S * 1000)
             out["lite_first_cards_s"] = time.monotonic() - start
+            assert not outside, outside
             return out
         page.goto(f"{site}/tutorials/{lesson}.html", wait_until="load")
         start = time.monotonic()
