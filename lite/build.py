@@ -441,6 +441,23 @@ def lite_build() -> None:
         cwd=STAGE, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
 
 
+# --- the lesson in front, on a phone ---------------------------------------------
+LESSON_VIEW = "lesson-view.js"
+
+
+def add_lesson_view(site: Path) -> None:
+    """Load lite/lesson-view.js in the lab app (and so in its copies for the other
+    languages, made after): on a narrow screen it closes the side panel that JupyterLite
+    opens to show the lesson in its file browser, so a phone shows the lesson."""
+    shutil.copy2(HERE / LESSON_VIEW, site / LESSON_VIEW)
+    page = site / "lab" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if "</head>" not in html:
+        raise BuildError(f"{page} has no </head> to load {LESSON_VIEW} before")
+    page.write_text(html.replace("</head>", f'  <script src="../{LESSON_VIEW}"></script>\n  </head>', 1),
+                    encoding="utf-8")
+
+
 # --- the languages ------------------------------------------------------------------
 def add_languages(site: Path) -> None:
     """JupyterLab in Italian and Dutch in the live site.
@@ -589,6 +606,7 @@ def main(argv=None) -> int:
         in_lock = stage(tarball, lock, wheels, sources, executed)
         say(f"preinstalled in the kernel's lock: {', '.join(in_lock)}")
         lite_build()
+        add_lesson_view(SITE)
         add_languages(SITE)
         book_snapshot(SITE / "static" / "pyodide")
         (SITE / "lessons.json").write_text(json.dumps(lesson_map(), indent=2) + "\n")

@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lite"))
 from lessons import lesson_map, lesson_url  # noqa: E402
 
-from browser import SCREENSHOTS  # noqa: E402
+from browser import PHONE, SCREENSHOTS, on_screen  # noqa: E402
 from test_book_pages import axe_scan, axe_source  # noqa: E402,F401  (fixtures)
 from test_book_play import book_with_lite, play_site  # noqa: E402,F401  (fixtures: the book, its lessons live)
 from rummy_teach.i18n import language  # noqa: E402
@@ -437,9 +437,34 @@ def translated_title(lang: str, lesson: str) -> str:
     return book_i18n.translations(lang, f"tutorials/{lesson}.md").get(title, title)
 
 
-@pytest.mark.parametrize("lang", ["it", "nl"])
-def test_a_lesson_opens_in_its_language_in_the_app_of_that_language(lite_server, browser_page,
-                                                                     lang):
+@pytest.fixture
+def phone(chromium):
+    yield from on_screen(chromium, PHONE)
+
+
+#: the side panel JupyterLab opens with the file browser: its tab bar's chosen tab, when open
+SIDE_PANEL_OPEN = ".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current"
+
+
+def assert_the_lesson_in_front(page, phone: bool) -> None:
+    """JupyterLite shows an opened lesson in its file browser, whose side panel takes three
+    quarters of a phone's width: on a phone it is closed again (lite/lesson-view.js) and
+    the lesson takes the screen's width; on a laptop JupyterLab's own layout is kept."""
+    if phone:
+        page.wait_for_function(f"() => !document.querySelector({SIDE_PANEL_OPEN!r})",
+                               timeout=30_000)
+        width = page.locator(".jp-NotebookPanel").first.bounding_box()["width"]
+        assert width >= 0.75 * page.viewport_size["width"], f"the lesson is {width:.0f} px wide"
+    else:
+        page.locator(SIDE_PANEL_OPEN).wait_for(timeout=30_000)
+        assert page.locator(".jp-FileBrowser").first.is_visible()
+
+
+@pytest.mark.parametrize("lang, screen", [("it", "phone"), ("nl", "browser_page")])
+def test_a_lesson_opens_in_its_language_in_the_app_of_that_language(lite_server, request,
+                                                                     lang, screen):
+    """The lesson, in the app of its language, on a phone (Italian) and on a laptop (Dutch)."""
+    browser_page = request.getfixturevalue(screen)
     base, root = lite_server
     site = root / "lite"
     for name in lesson_map():
@@ -463,7 +488,8 @@ def test_a_lesson_opens_in_its_language_in_the_app_of_that_language(lite_server,
     # JupyterLab's own words, from the language pack: the status bar's "Mode: Command"
     mode = words["jupyterlab"]["Mode: %1"][0].replace("%1", words["jupyterlab"]["Command"][0])
     page.locator(".jp-StatusBar-Item", has_text=mode).first.wait_for(timeout=60_000)
-    browser_page.shot(f"lite-{lang}-{LESSON}")
+    assert_the_lesson_in_front(page, phone=screen == "phone")
+    browser_page.shot(f"lite-{lang}-{LESSON}-{screen}")
     assert not browser_page.outside, browser_page.outside
 
 
