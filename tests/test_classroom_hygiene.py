@@ -221,7 +221,7 @@ def test_teachers_group_outside_a_hub_stops_with_the_missing_settings(tmp_path):
 
 
 _ARENA_PROBE = r'''
-import ctypes, sys, tempfile, threading
+import ctypes, os, sys, tempfile, threading
 if sys.argv[1] == "limit":
     from rummy_teach.classroom.server import few_malloc_arenas
     assert few_malloc_arenas()
@@ -241,6 +241,7 @@ out = libc.fopen(path.encode(), b"w")
 libc.malloc_info(0, ctypes.c_void_p(out))
 libc.fclose(ctypes.c_void_p(out))
 print(open(path).read().count("<heap nr="))
+os.remove(path)
 '''
 
 

@@ -13,6 +13,8 @@ import asyncio
 import http.cookiejar
 import json
 import re
+import shutil
+import tempfile
 import threading
 import unittest
 import urllib.error
@@ -89,7 +91,7 @@ class QuizPages(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.home = Path(__import__("tempfile").mkdtemp(prefix="rummy-quizpage-"))
+        cls.home = Path(tempfile.mkdtemp(prefix="rummy-quizpage-"))
         cls.config = {"quiz": str(SAMPLE), "quiz_name": "first-week", "title": "Week 1",
                       "db": str(cls.home / "r.db"), "session": "s", "join_code": JOIN,
                       "token_sha256": token_digest("t"), "attempts": 1, "shuffle": False,
@@ -120,6 +122,7 @@ class QuizPages(unittest.TestCase):
         cls.loop.call_soon_threadsafe(cls.server.stop)
         cls.loop.call_soon_threadsafe(cls.loop.stop)
         cls.thread.join(30)
+        shutil.rmtree(cls.home, ignore_errors=True)
 
     def rows(self, name=None):
         with open_store(self.config["db"], create=False) as store:

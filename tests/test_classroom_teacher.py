@@ -8,6 +8,7 @@ thread, and tornado's AsyncHTTPTestCase cannot start a second one there."""
 import asyncio
 import csv
 import io
+import shutil
 import tempfile
 import threading
 import unittest
@@ -64,6 +65,7 @@ class Served(unittest.TestCase):
         cls.loop.call_soon_threadsafe(cls.server.stop)
         cls.loop.call_soon_threadsafe(cls.loop.stop)
         cls.thread.join(30)
+        shutil.rmtree(cls.home, ignore_errors=True)
 
     def fetch(self, path) -> Response:
         url = f"http://127.0.0.1:{self.port}{path}"
@@ -75,7 +77,7 @@ class Served(unittest.TestCase):
 
     @classmethod
     def make_app(cls):
-        cls.home = Path(tempfile.mkdtemp())
+        cls.home = Path(tempfile.mkdtemp(prefix="rummy-teacher-"))
         quiz_file = cls.home / "q.json"
         quiz_file.write_text(SAMPLE.read_text().replace('"cards": "9S 9D 9C"}',
                                                         '"cards": "9S 9D 9C", "points": 3}'))
