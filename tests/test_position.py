@@ -76,6 +76,25 @@ def test_a_stock_bigger_than_the_deal_leaves_is_refused():
                   discard="AS", stock=30)
 
 
+def test_a_stock_of_named_top_cards_and_then_the_rest_leaves_the_discard_pile_as_written():
+    # the first turn of a hand: the lesson names the cards to be drawn; "..." puts every
+    # other card under them in the stock, so the discard pile is the one card turned up
+    contract = ["8S 8H 8D KC KD 4C 9H 2S 3D 7H", "5S 5H 6D 6C 10S JD QH 2C 3C 4H",
+                "9S 9D 2H 3H 4D 5D 7C 7S JC QC"]
+    game = from_deal("contract", contract, discard="JH", stock="AH 9C KH ...", seed=3)
+    view = game.view(0)
+    assert view["discard_size"] == 1 and view["discard_pile"] == ["JH"]
+    assert view["stock_size"] == 108 - 30 - 1
+    assert [str(game.apply("draw").hand(0)[-1])] == ["A♥"]
+    again = from_deal("contract", contract, discard="JH", stock="AH 9C KH ...", seed=3)
+    assert again.view(0) == view and replay(game.history).view(1) == game.view(1)
+    # without "...", the cards the position names nowhere lie under the discard pile
+    under = from_deal("contract", contract, discard="JH", stock="AH 9C KH")
+    assert under.view(0)["discard_size"] == 108 - 30 - 3
+    with pytest.raises(NotationError, match="used more than once"):
+        from_deal("contract", contract, discard="JH", stock="8S ...")
+
+
 def test_rummy_500_a_hand_may_grow_by_a_dig_only_when_something_went_down():
     other = "JD 8D 2D 3D 4D 5D 6D 9D 10D QC"
     grown = from_deal("500", ["QH QD 7D KH 2C 3C 4C 5C 6C 7C 8C 9C 10S JS", other], discard="AD", stock=20,

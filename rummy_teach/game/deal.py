@@ -104,6 +104,10 @@ def _table_meld(rules, entry, players):
     return owner, check.meld, placed_by
 
 
+#: the end of a stock written as its top cards and the rest: "AH 9C KH ..." (from_deal)
+STOCK_REST = "..."
+
+
 def starting_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | None = None,
               to_move: int | None = None, hand: int = 1, scores=None, seed=0, buys=None,
               names=None, constructed: bool = False) -> tuple[RuleSet, StartingDeal]:
@@ -124,6 +128,7 @@ def starting_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int
     used = [c for h in hand_cards for c in h] + discard_cards + [c for _, m, _ in table_melds for c in m.cards]
     deck = make_deck(*rules.deck_for(players))
     placed = set(used)
+    rest_below = False     # "AH 9C ...": these top cards, every card placed nowhere else below
     if stock is None or isinstance(stock, int) and not isinstance(stock, bool):
         rest = shuffled([c for c in deck if c not in placed], f"{seed}/stock")
         size = len(rest) if stock is None else stock
@@ -131,7 +136,9 @@ def starting_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int
             raise NotationError(f"a stock of {size} cards: {len(rest)} cards are not placed elsewhere")
         stock_cards, under = rest[:size], rest[size:]
     else:
-        stock_cards = list(parse_cards(stock))
+        text = stock.strip() if isinstance(stock, str) else stock
+        rest_below = isinstance(text, str) and text.endswith(STOCK_REST)
+        stock_cards = list(parse_cards(text[:-len(STOCK_REST)] if rest_below else text))
         under = None
     everything = used + stock_cards
     strange = [c for c in everything if c not in set(deck)]
@@ -141,6 +148,9 @@ def starting_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int
     if repeated:
         raise NotationError(f"{cards_text(repeated)} used more than once; "
                             "with several decks number the copies (8S#2)")
+    if rest_below:
+        stock_cards += shuffled([c for c in deck if c not in set(everything)], f"{seed}/stock")
+        under = []
     if under is None:
         under = shuffled([c for c in deck if c not in set(everything)], f"{seed}/under")
     if constructed:

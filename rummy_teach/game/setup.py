@@ -36,9 +36,11 @@ def from_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | N
               names=None, constructed: bool = False) -> Game:
     """A game whose current hand is at the start of a turn in a given position, written as text.
 
-    ``hands``: one card list per player. ``stock``: the stock from its top card down, or
-    how many cards it holds (taken from the cards not placed elsewhere, shuffled by
-    ``seed``); ``None`` puts every card not placed elsewhere there. ``discard``: the
+    ``hands``: one card list per player. ``stock``: the stock from its top card down;
+    ending in ``...`` (``"AH 9C KH ..."``), those top cards with every card not placed
+    elsewhere below them, shuffled by ``seed``; or how many cards it holds (taken from the
+    cards not placed elsewhere, shuffled); ``None`` puts every card not placed elsewhere
+    there. ``discard``: the
     discard pile from the bottom up (its top card last); cards the position places
     nowhere else lie under it. ``table``: melds already down, as ``(owner, "8S 8H 8D")``
     or, with cards others laid off on it, ``(owner, "8S 8H 8D 8C", {1: "8C"})``.
