@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
+import fcntl
 import gzip
 import hashlib
 import json
@@ -568,6 +570,22 @@ def site_size(site: Path) -> int:
     return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
 
 
+@contextlib.contextmanager
+def one_build_at_a_time():
+    """Hold this checkout's build lock: the staging folder and the site (lite/_build) are
+    shared by `make lite`, `make book` and a `make test` that builds the site in its session,
+    and two builds writing them at once would mix their files. A second build says it waits,
+    then goes on once the first is done."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / ".build.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say("another build of the live lessons' site is running in this checkout: waiting for it")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--relock", action="store_true",
@@ -583,48 +601,54 @@ def main(argv=None) -> int:
         say(f"no executed lessons in {executed}: the live lessons open without outputs")
         executed = None
     try:
-        if args.relock:
-            relock()
-            return 0
-        started = time.monotonic()
-        # what the site is made from, taken before reading it (see the copy below)
-        made_from = build_inputs.lite_inputs(build_inputs.digest(build_inputs.manifest()),
-                                             executed)
-        dest = None if args.dest == "none" else Path(args.dest).resolve()
-        # `make lite` run again after `make book`: a site in DEST made from exactly these
-        # inputs (its record) is the one this build would make; RUMMY_BOOK_REBUILD=1 builds
-        # it regardless
-        if dest is not None and os.environ.get("RUMMY_BOOK_REBUILD", "") in ("", "0") \
-                and (dest / "jupyter-lite.json").exists() \
-                and build_inputs.recorded_digest(dest) == build_inputs.digest(made_from):
-            say(f"the site in {dest} was made from exactly these inputs ({build_inputs.RECORD}): "
-                "nothing to build")
-            return 0
-        lock = json.loads(LOCK.read_text())
-        tarball, wheels = fetch(lock)
-        sources = lesson_sources()
-        in_lock = stage(tarball, lock, wheels, sources, executed)
-        say(f"preinstalled in the kernel's lock: {', '.join(in_lock)}")
-        lite_build()
-        add_lesson_view(SITE)
-        add_languages(SITE)
-        book_snapshot(SITE / "static" / "pyodide")
-        (SITE / "lessons.json").write_text(json.dumps(lesson_map(), indent=2) + "\n")
-        check_site(SITE)
-        say(f"site: {SITE.relative_to(ROOT)} ({site_size(SITE) / 1e6:.1f} MB, "
-            f"{len(sources)} lessons) in {time.monotonic() - started:.0f} s")
-        if dest is not None:
-            shutil.rmtree(dest, ignore_errors=True)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copytree(SITE, dest)
-            # what the copy was made from: a test session testing a `make book` build
-            # takes this copy with it only when it was made from the same inputs
-            # (tests/test_book_play.py, book_with_lite)
-            build_inputs.record(dest, made_from, True)
-            say(f"copied to {dest}")
+        with one_build_at_a_time():
+            return build(args, executed)
     except BuildError as error:
         print(f"[lite] build failed: {error}", file=sys.stderr)
         return 1
+
+
+def build(args, executed: Path | None) -> int:
+    """Build the site (or re-pin its downloads, ``--relock``); 0 when done."""
+    if args.relock:
+        relock()
+        return 0
+    started = time.monotonic()
+    # what the site is made from, taken before reading it (see the copy below)
+    made_from = build_inputs.lite_inputs(build_inputs.digest(build_inputs.manifest()),
+                                         executed)
+    dest = None if args.dest == "none" else Path(args.dest).resolve()
+    # `make lite` run again after `make book`: a site in DEST made from exactly these
+    # inputs (its record) is the one this build would make; RUMMY_BOOK_REBUILD=1 builds
+    # it regardless
+    if dest is not None and os.environ.get("RUMMY_BOOK_REBUILD", "") in ("", "0") \
+            and (dest / "jupyter-lite.json").exists() \
+            and build_inputs.recorded_digest(dest) == build_inputs.digest(made_from):
+        say(f"the site in {dest} was made from exactly these inputs ({build_inputs.RECORD}): "
+            "nothing to build")
+        return 0
+    lock = json.loads(LOCK.read_text())
+    tarball, wheels = fetch(lock)
+    sources = lesson_sources()
+    in_lock = stage(tarball, lock, wheels, sources, executed)
+    say(f"preinstalled in the kernel's lock: {', '.join(in_lock)}")
+    lite_build()
+    add_lesson_view(SITE)
+    add_languages(SITE)
+    book_snapshot(SITE / "static" / "pyodide")
+    (SITE / "lessons.json").write_text(json.dumps(lesson_map(), indent=2) + "\n")
+    check_site(SITE)
+    say(f"site: {SITE.relative_to(ROOT)} ({site_size(SITE) / 1e6:.1f} MB, "
+        f"{len(sources)} lessons) in {time.monotonic() - started:.0f} s")
+    if dest is not None:
+        shutil.rmtree(dest, ignore_errors=True)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(SITE, dest)
+        # what the copy was made from: a test session testing a `make book` build
+        # takes this copy with it only when it was made from the same inputs
+        # (tests/test_book_play.py, book_with_lite)
+        build_inputs.record(dest, made_from, True)
+        say(f"copied to {dest}")
     return 0
 
 

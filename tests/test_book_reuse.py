@@ -140,6 +140,38 @@ def test_the_live_site_is_taken_only_from_the_same_book_inputs_and_executed_less
     assert build_inputs.recorded_digest(site) is None
 
 
+def test_a_second_build_of_the_live_site_waits_for_the_first(tmp_path, monkeypatch):
+    """`make lite` (or `make book`) while a `make test` builds the site in its session: both
+    would write lite/_build; the second says it waits, and builds once the first is done."""
+    import fcntl
+    import threading
+
+    spec = importlib.util.spec_from_file_location("lite_build", build_inputs.ROOT / "lite" / "build.py")
+    lite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lite)
+    said, waiting, built = [], threading.Event(), threading.Event()
+
+    def say(message):
+        said.append(message)
+        if "waiting" in message:
+            waiting.set()
+
+    monkeypatch.setattr(lite, "BUILD", tmp_path / "_build")
+    monkeypatch.setattr(lite, "say", say)
+    monkeypatch.setattr(lite, "build", lambda args, executed: built.set() or 0)
+    (tmp_path / "_build").mkdir()
+    results = []
+    with open(tmp_path / "_build" / ".build.lock", "w") as first:
+        fcntl.flock(first, fcntl.LOCK_EX)          # the first build, running
+        second = threading.Thread(target=lambda: results.append(lite.main(["--executed", "none"])))
+        second.start()
+        assert waiting.wait(60), said
+        assert not built.is_set()
+    second.join(60)
+    assert built.is_set() and results == [0]
+    assert lite.main(["--executed", "none"]) == 0 and len([m for m in said if "waiting" in m]) == 1
+
+
 def test_make_lite_builds_nothing_when_its_site_was_made_from_the_inputs_of_now(
         tmp_path, monkeypatch, capsys):
     """`make lite` run again after `make book` finds the site the book's build copied,
