@@ -12,10 +12,12 @@
   "use strict";
   const NARROW = 900;
   const REVEAL = "docmanager:show-in-file-browser";
+  const GIVE_UP = Date.now() + 300000;   // an app that never starts is not waited for
   const waiting = setInterval(() => {
     const app = window.jupyterapp;
-    if (!app) return;
+    if (!app && Date.now() < GIVE_UP) return;
     clearInterval(waiting);
+    if (!app) return;
     const onCommand = (_, { id, result }) => {
       if (id !== REVEAL) return;
       app.commands.commandExecuted.disconnect(onCommand);
