@@ -50,6 +50,9 @@ DEAL_NUMBERS = 99_999
 # reaches its contracts soonest, so hand 7 is dealt in about 2 s (the medium player took up
 # to 12 s on some deals, over the book build's cell time limit on a busy machine)
 EARLIER_HANDS_LEVEL = "expert"
+# how many of those hands' moves a page's build ahead plays in one step (TableController.building):
+# the expert's moves take 1-10 ms each in CPython, up to 30 ms at the 12-card hands' lay-downs
+EARLIER_MOVES_A_STEP = 8
 # the review board draws the table smaller, so that on a phone the steps sit just under it
 REVIEW_CARD_SIZE = 44
 
@@ -62,6 +65,41 @@ def fresh_deal_number(rng: random.Random | None = None) -> int:
 def button_words(name: str) -> tuple[str, str]:
     """A table button's label and tooltip, in the language in use."""
     return say(f"table_button_{name}"), say(f"table_tip_{name}")
+
+def _dealing(start: dict):
+    """The game of a table's deal (``start``: game, players, seed, dealer, hand) at the hand
+    the table starts at, as a generator that returns it: the hands before that one are
+    played by the computer in every seat, and the generator yields after every
+    :data:`EARLIER_MOVES_A_STEP` of their moves."""
+    rules = get_rules(start["game"])
+    hand = start["hand"]
+    if hand != 1:
+        if not rules.ladder:
+            raise PlayError(Reason("table_hand_no_ladder", {"game": rules.term, "hand": hand}))
+        rules.contract_hand(hand)      # a hand of the ladder, or the catalogue's refusal
+    game = new_game(rules, start["players"], start["seed"], start["dealer"])
+    seed = start["seed"]
+    earlier = {p: Bot(EARLIER_HANDS_LEVEL, seed=f"{seed}/earlier{p}") for p in range(game.num_players)}
+    moves = 0
+    while game.hand_number < hand:     # the hands before: the computer in every seat
+        if game.is_hand_over:
+            game.apply("next")
+        else:
+            game.apply(earlier[game.current_player].act(game))
+        moves += 1
+        if moves % EARLIER_MOVES_A_STEP == 0:
+            yield
+    return game
+
+
+def _finished(steps):
+    """What a generator of steps returns, its steps all taken at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
 
 class TableController(Controller):
     """A card table seen from ``seat``; the other seats are computer players.
@@ -81,13 +119,16 @@ class TableController(Controller):
 
     def __init__(self, game: str = "basic", players: int = 2, seat: int = 0, levels=("medium",),
                  seed=None, names=None, size: int = 60, four_colour: bool = False,
-                 dealer: int | None = None, hand: int = 1, _game: Game | None = None):
+                 dealer: int | None = None, hand: int = 1, _game: Game | None = None,
+                 _dealt: Game | None = None):
+        # _game: a position built by hand (from_game); _dealt: this start's deal, dealt
+        # already (building, a hand at a time)
         self.fresh = seed is None and _game is None
         if self.fresh:
             seed = fresh_deal_number()
         self._start = None if _game is not None else {"game": game, "players": players,
                                                       "seed": seed, "dealer": dealer, "hand": hand}
-        self.game = _game if _game is not None else self._deal()
+        self.game = _game if _game is not None else _dealt if _dealt is not None else self._deal()
         n = self.game.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise PlayError(f"seat must be 0 to {n - 1}, not {seat!r}")
@@ -102,19 +143,7 @@ class TableController(Controller):
 
     def _deal(self) -> Game:
         """The game of the table's deal, at the hand the table starts at."""
-        start = self._start
-        rules = get_rules(start["game"])
-        hand = start["hand"]
-        if hand != 1:
-            if not rules.ladder:
-                raise PlayError(Reason("table_hand_no_ladder", {"game": rules.term, "hand": hand}))
-            rules.contract_hand(hand)      # a hand of the ladder, or the catalogue's refusal
-        game = new_game(rules, start["players"], start["seed"], start["dealer"])
-        seed = start["seed"]
-        earlier = {p: Bot(EARLIER_HANDS_LEVEL, seed=f"{seed}/earlier{p}") for p in range(game.num_players)}
-        while game.hand_number < hand:     # the hands before: the computer in every seat
-            game.apply("next" if game.is_hand_over else earlier[game.current_player].act(game))
-        return game
+        return _finished(_dealing(self._start))
 
     def _sit_down(self) -> None:
         """The learner's state at a table just dealt: no log, no selection, a new coach."""
@@ -150,11 +179,29 @@ class TableController(Controller):
     @classmethod
     def from_config(cls, config: dict) -> "TableController":
         """The table as dealt, after the computer players' opening moves (as the kernel plays them)."""
-        table = cls(config.get("game", "basic"), config.get("players", 2), config.get("seat", 0),
-                   config.get("levels", ("medium",)), config.get("seed"), config.get("names"),
-                   config.get("size", 60), config.get("four_colour", False), config.get("dealer"),
-                   config.get("hand", 1))
-        table.fresh = bool(config.get("fresh", table.fresh))  # a page's fresh deal keeps its kind
+        return _finished(cls.building(config))
+
+    @classmethod
+    def building(cls, config: dict):
+        """Build the table :meth:`from_config` builds, a step at a time: a generator that
+        returns the controller. A table that starts later in the ladder (``hand``) yields
+        every few moves of the hands the computer plays before it, so that a book page
+        building it ahead of the reader (one step at each idle moment) keeps a click on
+        another widget waiting for a few moves' play at most: Contract Rummy's hand-7 table
+        took 0.9 s of the page's Python in one piece at full speed, several seconds on a
+        slow phone."""
+        seed = config.get("seed")
+        fresh = seed is None
+        if fresh:
+            seed = fresh_deal_number()
+        start = {"game": config.get("game", "basic"), "players": config.get("players", 2),
+                 "seed": seed, "dealer": config.get("dealer"), "hand": config.get("hand", 1)}
+        game = yield from _dealing(start)
+        table = cls(start["game"], start["players"], config.get("seat", 0),
+                    config.get("levels", ("medium",)), seed, config.get("names"),
+                    config.get("size", 60), config.get("four_colour", False), start["dealer"],
+                    start["hand"], _dealt=game)
+        table.fresh = bool(config.get("fresh", fresh))  # a page's fresh deal keeps its kind
         table.run_bots()
         return table
 
