@@ -66,6 +66,7 @@ def button_words(name: str) -> tuple[str, str]:
     """A table button's label and tooltip, in the language in use."""
     return say(f"table_button_{name}"), say(f"table_tip_{name}")
 
+
 def _dealing(start: dict):
     """The game of a table's deal (``start``: game, players, seed, dealer, hand) at the hand
     the table starts at, as a generator that returns it: the hands before that one are
@@ -122,7 +123,7 @@ class TableController(Controller):
                  dealer: int | None = None, hand: int = 1, _game: Game | None = None,
                  _dealt: Game | None = None):
         # _game: a position built by hand (from_game); _dealt: this start's deal, dealt
-        # already (building, a hand at a time)
+        # already (building deals it a few moves at a time)
         self.fresh = seed is None and _game is None
         if self.fresh:
             seed = fresh_deal_number()
