@@ -380,6 +380,12 @@ def browser_page(chromium):
 
 
 @pytest.fixture
+def phone(chromium):
+    """``browser_page`` on a phone (PHONE: 390 x 844, three device pixels to one, touch)."""
+    yield from on_screen(chromium, PHONE)
+
+
+@pytest.fixture
 def desktop_page(desktop_chromium):
     """``browser_page``, in the desktop browser."""
     yield from on_screen(desktop_chromium, LAPTOP)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser import PHONE, STRIPS, TARGET, on_screen
+from browser import STRIPS, TARGET
 from rummy_teach.i18n import language
 from rummy_teach.reasons import say
 from test_book_pages import axe_scan, axe_source  # noqa: F401  (fixtures)
@@ -125,11 +125,6 @@ def test_the_worked_examples_back_says_why_when_tabbed_to(play_site, browser_pag
 
 
 # --- the end of a hand on a phone (issue 27 point 2) -------------------------------------------
-
-@pytest.fixture
-def phone(chromium):
-    yield from on_screen(chromium, PHONE)
-
 
 def assert_the_end_on_one_screen(table, what: str) -> None:
     """The table, every hand face up, fits the phone's screen from its top; Next hand (or

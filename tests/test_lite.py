@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lite"))
 from lessons import lesson_map, lesson_url  # noqa: E402
 
-from browser import PHONE, SCREENSHOTS, on_screen  # noqa: E402
+from browser import SCREENSHOTS  # noqa: E402
 from test_book_pages import axe_scan, axe_source  # noqa: E402,F401  (fixtures)
 from test_book_play import book_with_lite, play_site  # noqa: E402,F401  (fixtures: the book, its lessons live)
 from rummy_teach.i18n import language  # noqa: E402
@@ -435,11 +435,6 @@ def translated_title(lang: str, lesson: str) -> str:
     source = (ROOT / "tutorials" / f"{lesson}.md").read_text(encoding="utf-8")
     title = next(b.text for b in book_i18n.cut(source.split("\n")) if b.first == "# ")
     return book_i18n.translations(lang, f"tutorials/{lesson}.md").get(title, title)
-
-
-@pytest.fixture
-def phone(chromium):
-    yield from on_screen(chromium, PHONE)
 
 
 #: the side panel JupyterLab opens with the file browser: its tab bar's chosen tab, when open
