@@ -20,7 +20,7 @@ BANK_NAMES = sorted(BANKS)
 CONTRACT_SCENE = {
     "game": "contract", "hand": 1,
     "hands": ["8S 8H 8D KC KD KS 2C 5D 9H 4C", "3H 4H 6S 7S", "3C 4D 6C 7H 9S 10D JH 2H 3S 4S"],
-    "discard": "9C 2S 7D QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH",
+    "discard": "9C 2S 7D QC", "stock": "8C 10S QS QD 5D#2 6H 7C 9D AS AD KH ...",
     "table": [[1, "5H 5S 5C"], [1, "JD JS JC"]]}
 
 
@@ -161,7 +161,7 @@ def test_first_refusal_items_of_the_banks_tell_wishes_not_moves(banks):
 
 def test_a_dig_story_does_not_list_the_cards_that_come_along():
     item = {"kind": "who_gets", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D", "2C 4H 6S 10D AC 3S 7S"],
-            "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]],
+            "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S ...", "table": [[1, "4D 5D 6D"]],
             "before": ["take 4"], "card": "8C"}
     question = one(item, "500")
     assert question.story and all("8♣" not in str(s) for s in question.story)
@@ -203,3 +203,22 @@ def test_audit_reasons_are_said_in_every_language():
     [reason] = [r for r in audit(broken) if r.code == "quizaudit_two_reach_target"]
     said = {lang: str(reason.text(i18n.catalogue(lang))) for lang in ("en", "it", "nl")}
     assert len(set(said.values())) == 3 and all("100" in s for s in said.values())
+
+
+def test_cards_left_unseen_under_the_discard_pile_are_found():
+    """The learner is shown the pile "bottom to top": cards a position puts nowhere else
+    would lie under it unseen, so the audit asks for them in the stock (issue: trust)."""
+    scene = {"kind": "move", "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
+             "discard": "AD", "action": "draw"}
+    said = {}
+    for stock, hidden in ((30, 1), ("5C 10H", 29)):
+        [reason] = audit(one(scene | {"stock": stock}))
+        assert reason.code == "quizaudit_pile_hides" and reason.params["count"] == hidden
+        said[hidden] = {lang: str(reason.text(i18n.catalogue(lang))) for lang in ("en", "it", "nl")}
+    assert said[1]["en"].startswith("1 card the position places nowhere else lies under")
+    assert said[29]["en"].startswith("29 cards the position places nowhere else lie under")
+    assert said[1]["it"].startswith("1 carta ") and said[29]["it"].startswith("29 carte ")
+    assert said[1]["nl"].startswith("1 kaart ") and said[29]["nl"].startswith("29 kaarten ")
+    # the whole stock (its size, or its top cards and "..."), or an illustration: nothing hidden
+    for fixed in ({"stock": 31}, {"stock": "5C 10H ..."}, {"stock": "5C 10H", "constructed": True}):
+        assert codes_of(one(scene | fixed)) == []

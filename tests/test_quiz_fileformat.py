@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import rummy_teach.quiz
+from rummy_teach import i18n
 from rummy_teach.quiz import FORMAT, Quiz, QuizFileError
 from rummy_teach.quiz.banks import BANKS
 
@@ -190,3 +191,30 @@ def test_quiz_logic_is_standard_library_only():
             else:
                 continue
             assert set(names) <= allowed, (path.name, names)
+
+
+def test_a_stock_of_top_cards_and_the_rest_is_read_shown_and_written_back():
+    """``"stock": "5C 10H ..."``: those two on top, every card placed nowhere else below
+    them; the pile holds only the card the file gives, and the learner is told how many
+    cards lie below the two shown."""
+    item = {"id": "s", "kind": "move", "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD",
+                                                 "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
+            "discard": "AD", "stock": "5C 10H ...", "action": "draw"}
+    question = Quiz.from_data(quiz_with(item))["s"]
+    game = question.scene.game()
+    assert [str(c) for c in game.discard_pile] == ["A♦"] and game.stock_size == 31
+    assert question.to_data()["stock"] == "5C 10H ..."
+    assert Quiz.from_text(Quiz.from_data(quiz_with(item)).to_json())["s"].to_data() == question.to_data()
+    labels = {}
+    for lang in ("en", "it", "nl"):
+        with i18n.language(lang):
+            label, cards = question.groups[-1]
+            labels[lang] = str(label)
+            assert [str(c) for c in cards] == ["5♣", "10♥"]
+    assert labels == {"en": "stock, top first; 29 more cards below these (face down at the table)",
+                      "it": "tallone, prima la carta in cima; sotto ci sono altre 29 carte (coperto al tavolo)",
+                      "nl": "stok, bovenste kaart eerst; daaronder nog 29 kaarten (aan tafel gedekt)"}
+    # the same file with a misspelt card before the dots is refused, naming the card
+    with pytest.raises(QuizFileError) as refused:
+        Quiz.from_data(quiz_with(item | {"stock": "5C 10X ..."}))
+    assert refused.value.field == "stock" and "'10X'" in str(refused.value)

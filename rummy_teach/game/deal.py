@@ -108,6 +108,15 @@ def _table_meld(rules, entry, players):
 STOCK_REST = "..."
 
 
+def stock_top(text: str) -> tuple[str, bool]:
+    """A stock written as text, split: the text of the cards it names from the top, and
+    whether it ends in ``...`` (every card placed nowhere else lies below them)."""
+    text = text.strip()
+    if text.endswith(STOCK_REST):
+        return text[:-len(STOCK_REST)], True
+    return text, False
+
+
 def starting_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int | None = None,
               to_move: int | None = None, hand: int = 1, scores=None, seed=0, buys=None,
               names=None, constructed: bool = False) -> tuple[RuleSet, StartingDeal]:
@@ -136,9 +145,8 @@ def starting_deal(rules, hands, stock=None, discard="", *, table=(), dealer: int
             raise NotationError(f"a stock of {size} cards: {len(rest)} cards are not placed elsewhere")
         stock_cards, under = rest[:size], rest[size:]
     else:
-        text = stock.strip() if isinstance(stock, str) else stock
-        rest_below = isinstance(text, str) and text.endswith(STOCK_REST)
-        stock_cards = list(parse_cards(text[:-len(STOCK_REST)] if rest_below else text))
+        top, rest_below = stock_top(stock) if isinstance(stock, str) else (stock, False)
+        stock_cards = list(parse_cards(top))
         under = None
     everything = used + stock_cards
     strange = [c for c in everything if c not in set(deck)]

@@ -164,6 +164,9 @@ QUIZ_WORDS = {
     "quiz_group_discard": "discard pile, bottom to top",
     "quiz_group_meld_of": "meld {number}, {name}'s",
     "quiz_group_stock": "stock, top first (face down at the table)",
+    "quiz_group_stock_top": Plural(
+        "stock, top first; {count} more card below these (face down at the table)",
+        "stock, top first; {count} more cards below these (face down at the table)", count="count"),
     # prompts
     "quiz_prompt_meld": "In {game}, is this a legal meld? If it is, is it a set or a run?",
     "quiz_prompt_which_melds": "In {game}, which of these groups are legal melds?",
@@ -545,8 +548,9 @@ QUIZ_WORDS = {
     "quizfile_ints_list": "must be a list of whole numbers, e.g. [120, 95, 95]",
     "quizfile_table_list": "must be a list of melds, each [owner, cards] or [owner, cards, "
                            "{{\"player\": cards laid off}}], e.g. [[1, \"4D 5D 6D 7D\", {{\"0\": \"7D\"}}]]",
-    "quizfile_stock": "must be the stock's cards from the top (e.g. \"9C 2H\") or how many "
-                      "cards it holds (e.g. 20), not {given}",
+    "quizfile_stock": "must be the stock's cards from the top (e.g. \"9C 2H\"), its top cards "
+                      "and then ... for all the others below them (e.g. \"9C 2H ...\"), or how "
+                      "many cards it holds (e.g. 20), not {given}",
     "quizfile_counts_list": "must be a list of counts of 0 or more, one per player, e.g. [0, 2, 1]",
     "quizfile_int": "must be a whole number, not {given}",
     "quizfile_bool": "must be true or false, not {given}",
@@ -651,6 +655,13 @@ QUIZ_WORDS = {
     "quizaudit_too_few_cards": "cards melded, laid off and left in hand: {count} in all; but a "
                                "player of {game} is dealt at least {least} and keeps every one",
     "quizaudit_points_too_many": "{count} cards left in hand, but {game} deals at most {most}",
+    "quizaudit_pile_hides": Plural(
+        "{count} card the position places nowhere else lies under the discard pile, where "
+        "students never see it: put it in the stock (end the stock's cards with ..., e.g. "
+        "\"9C 2H ...\")",
+        "{count} cards the position places nowhere else lie under the discard pile, where "
+        "students never see them: put them in the stock (end the stock's cards with ..., e.g. "
+        "\"9C 2H ...\")", count="count"),
     "quizaudit_prompt_tells": "the prompt gives the answer away: \u201c{sentence}\u201d",
     "quizaudit_asked_before": "question {id} asked about the same cards earlier in this quiz, and "
                               "its feedback gave this answer",

@@ -9,7 +9,8 @@ problems of a whole quiz, question by question. Four kinds of defect:
   scores; Contract Rummy penalties that are not multiples of 5, or a last hand nobody
   went out of; a Rummy 500 hand score from fewer cards than a player is dealt; a hand
   bigger than the deal gives; positions are the engine's to refuse: ``from_deal``
-  turns one away when the quiz is read);
+  turns one away when the quiz is read), or a position that leaves cards unseen
+  under its discard pile;
 * **told by its prompt**: a "who gets the card?" item whose story already says who
   took, bought or picked the card up;
 * **tagged with another rule**: a built-in rule whose evidence (the engine's own
@@ -256,8 +257,21 @@ def impossible(question) -> tuple[Reason, ...]:
         return tuple(_score(question))
     if kind == "points":
         return tuple(_points(question))
-    return ()     # a move or who-gets position was checked when the quiz was read
-                  # (Game.from_deal refuses one no real game reaches)
+    if kind in ("move", "who_gets"):
+        return tuple(_hidden_under_pile(question))
+    return ()
+
+
+def _hidden_under_pile(q) -> list[Reason]:
+    """Cards a move or who-gets position places nowhere lie under its discard pile, where
+    the learner, shown the pile "bottom to top", never sees them. (Whether a real game
+    reaches the position was checked when the quiz was read: ``Game.from_deal`` refuses
+    one no real game reaches.)"""
+    scene = q.scene
+    if scene.constructed:
+        return []
+    hidden = len(scene.game().discard_pile) - len(scene.discard)
+    return [Reason("quizaudit_pile_hides", {"count": hidden})] if hidden else []
 
 
 # --- what the prompt already says ------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
 from ..errors import UsageError
+from ..game.deal import STOCK_REST, stock_top
 from ..game.position import count
 from ..reasons import Reason, say
 from . import answers
@@ -34,7 +35,8 @@ def _player(names, p) -> str:
 class _Scene:
     """A position of a hand, as the learner sees it, rebuilt by the engine.
 
-    ``stock`` is the stock's cards from the top, or how many it holds; ``table`` holds
+    ``stock`` is the stock's cards from the top (ending in ``...``: its top cards, every
+    card placed nowhere else below them), or how many it holds; ``table`` holds
     ``(owner, cards)`` or ``(owner, cards, {player: cards laid off})``; ``buys`` the buys
     so far this hand, one count per player. The position must be one a real game can
     reach (``from_deal`` checks it), unless ``constructed`` says it is a simplified
@@ -45,7 +47,8 @@ class _Scene:
         self.hands = tuple(parse_cards(h) for h in hands)
         self.discard = parse_cards(discard)
         self.stock_size = stock if isinstance(stock, int) and not isinstance(stock, bool) else None
-        self.stock = () if self.stock_size is not None else parse_cards(stock)
+        top, self.stock_rest = stock_top(stock) if isinstance(stock, str) else (stock, False)
+        self.stock = () if self.stock_size is not None else parse_cards(top)
         self.table = tuple((int(entry[0]), parse_cards(entry[1]),
                             {int(p): parse_cards(c) for p, c in (entry[2] if len(entry) > 2 else {}).items()})
                            for entry in table)
@@ -63,11 +66,15 @@ class _Scene:
         extra = {"hand": self.hand} if self.rules.ladder else {}
         table = [(o, cards_text(c, ascii=True), {p: cards_text(l, ascii=True) for p, l in off.items()})
                  for o, c, off in self.table]
-        stock = self.stock_size if self.stock_size is not None else cards_text(self.stock, ascii=True)
+        stock = self.stock_size if self.stock_size is not None else self._stock_text()
         return Game.from_deal(self.rules, hands=[cards_text(h, ascii=True) for h in self.hands],
                               discard=cards_text(self.discard, ascii=True), stock=stock, table=table,
                               buys=self.buys or None, names=self.names,
                               constructed=self.constructed, **extra)
+
+    def _stock_text(self) -> str:
+        text = cards_text(self.stock, ascii=True)
+        return f"{text} {STOCK_REST}" if self.stock_rest else text
 
     def played(self, hidden=False):
         """The game after the moves of ``before``, and those moves told in words
@@ -122,7 +129,9 @@ class _Scene:
         for number, (owner, cards, _) in enumerate(self.table, 1):
             groups.append((line("quiz_group_meld_of", number=number, name=self.names[owner]), cards))
         if self.stock:
-            groups.append((line("quiz_group_stock"), self.stock))
+            below = self.game().stock_size - len(self.stock) if self.stock_rest else 0
+            label = line("quiz_group_stock_top", count=below) if below else line("quiz_group_stock")
+            groups.append((label, self.stock))
         return tuple(groups)
 
     def fields(self) -> dict:
@@ -130,7 +139,7 @@ class _Scene:
         if self.discard:
             data["discard"] = cards_text(self.discard, ascii=True)
         if self.stock:
-            data["stock"] = cards_text(self.stock, ascii=True)
+            data["stock"] = self._stock_text()
         elif self.stock_size is not None:
             data["stock"] = self.stock_size
         if self.table:
