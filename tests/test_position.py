@@ -269,6 +269,25 @@ def test_quiz_check_passes_a_good_file_and_refuses_an_unreadable_one(tmp_path):
     assert _cli("quiz", "check", str(tmp_path / "missing.json")).returncode == 2
 
 
+def test_quiz_check_lists_what_the_audit_finds_once_the_file_reads(tmp_path):
+    """A file every question of which reads can still hold an item unfit to use unseen:
+    here a Rummy 500 pile of five cards shown "bottom to top" over 23 the learner never
+    sees. `quiz check` says so, and passes the same item with the rest in the stock."""
+    item = {"id": "dig", "kind": "move", "game": "500", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D",
+                                                                  "2C 4H 6S 10D AC 3S 7S"],
+            "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]], "action": "take 4"}
+    path = tmp_path / "week3.json"
+    path.write_text(json.dumps({"questions": [{"id": "deal", "kind": "deal", "players": 2}, item]}))
+    done = _cli("quiz", "check", str(path), "--lang", "en")
+    assert done.returncode == 1, done.stdout
+    assert "question 2 (id 'dig'): 23 cards the position places nowhere else lie under the discard pile" in done.stdout
+    assert "2 questions checked; 1 question cannot be used" in done.stdout
+    dutch = _cli("quiz", "check", str(path), "--lang", "nl")
+    assert "vraag 2 (id 'dig'): 23 kaarten die de positie nergens anders neerlegt" in dutch.stdout
+    path.write_text(json.dumps({"questions": [dict(item, stock="3H 10S 5S ...")]}))
+    assert _cli("quiz", "check", str(path), "--lang", "en").returncode == 0
+
+
 @pytest.mark.parametrize("name", Quiz.builtin_names())
 def test_every_built_in_quiz_passes_quiz_check(name):
     from rummy_teach.quiz.banks import BANKS
