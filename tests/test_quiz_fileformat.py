@@ -10,6 +10,7 @@ import pytest
 import rummy_teach.quiz
 from rummy_teach import i18n
 from rummy_teach.quiz import FORMAT, Quiz, QuizFileError
+from rummy_teach.quiz.audit import audit_quiz
 from rummy_teach.quiz.banks import BANKS
 
 SAMPLES = sorted((Path(rummy_teach.quiz.__file__).parent / "samples").glob("*.json"))
@@ -176,6 +177,8 @@ def test_the_documentation_examples_load():
     assert len(lines) >= 9
     quiz = Quiz.from_data(quiz_with(*[json.loads(line) for line in lines]))
     assert {q.kind for q in quiz} == {json.loads(line)["kind"] for line in lines}
+    # examples a teacher copies are fit to use unseen, as `quiz check` would say
+    assert [(qid, str(why)) for qid, why in audit_quiz(quiz)] == []
 
 
 def test_quiz_logic_is_standard_library_only():
