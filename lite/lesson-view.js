@@ -5,6 +5,11 @@
 // panel right after that first reveal, once; the reader opens it again from its icon, and
 // a reveal the reader asks for later (File > Show in File Browser) is left alone.
 //
+// JupyterLab's menu bar (File to Help, about 400 px) is wider than a phone and its last
+// menus fell off the screen's edge: below NARROW the bar takes the width left to it and
+// scrolls sideways (Lumino's own "..." overflow menu never comes here: the bar measures its
+// menus while the app is still hidden, all 0 px wide).
+//
 // lite/build.py copies this file into the site and loads it from each JupyterLab app's
 // index.html; the app is reachable as window.jupyterapp because the site's
 // jupyter-lite.json sets exposeAppInBrowser.
@@ -13,6 +18,12 @@
   const NARROW = 900;
   const REVEAL = "docmanager:show-in-file-browser";
   const GIVE_UP = Date.now() + 300000;   // an app that never starts is not waited for
+  const menuBar = document.createElement("style");
+  menuBar.textContent = `@media (max-width: ${NARROW - 0.02}px) {
+    #jp-top-panel > #jp-menu-panel { min-width: 0; flex: 0 1 auto; }
+    #jp-MainMenu { overflow-x: auto; }
+  }`;
+  document.head.appendChild(menuBar);
   const waiting = setInterval(() => {
     const app = window.jupyterapp;
     if (!app && Date.now() < GIVE_UP) return;

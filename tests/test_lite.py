@@ -444,12 +444,28 @@ SIDE_PANEL_OPEN = ".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current"
 def assert_the_lesson_in_front(page, phone: bool) -> None:
     """JupyterLite shows an opened lesson in its file browser, whose side panel takes three
     quarters of a phone's width: on a phone it is closed again (lite/lesson-view.js) and
-    the lesson takes the screen's width; on a laptop JupyterLab's own layout is kept."""
+    the lesson takes the screen's width, and the menu bar scrolls within the screen; on a
+    laptop JupyterLab's own layout is kept."""
     if phone:
         page.wait_for_function(f"() => !document.querySelector({SIDE_PANEL_OPEN!r})",
                                timeout=30_000)
         width = page.locator(".jp-NotebookPanel").first.bounding_box()["width"]
         assert width >= 0.75 * page.viewport_size["width"], f"the lesson is {width:.0f} px wide"
+        # JupyterLab's menu bar is wider than the phone: it ends at the screen's edge and
+        # scrolls sideways, and its last menu (Help) opens inside the screen
+        screen = page.viewport_size["width"]
+        bar = page.locator("#jp-MainMenu")
+        right, wider, overflow = bar.evaluate(
+            "b => [b.getBoundingClientRect().right, b.scrollWidth > b.clientWidth, getComputedStyle(b).overflowX]")
+        assert right <= screen, f"the menu bar runs {right - screen:.0f} px past the screen"
+        assert not wider or overflow in ("auto", "scroll"), "menus beyond the screen's edge cannot be reached"
+        bar.locator(".lm-MenuBar-item").last.click()
+        menu = page.locator(".lm-Menu").first
+        menu.wait_for(timeout=10_000)
+        box = menu.bounding_box()
+        assert 0 <= box["x"] and box["x"] + box["width"] <= screen + 1, box
+        page.keyboard.press("Escape")
+        menu.wait_for(state="hidden", timeout=10_000)
     else:
         page.locator(SIDE_PANEL_OPEN).wait_for(timeout=30_000)
         assert page.locator(".jp-FileBrowser").first.is_visible()
