@@ -217,6 +217,10 @@ def test_a_stock_of_top_cards_and_the_rest_is_read_shown_and_written_back():
     assert labels == {"en": "stock, top first; 29 more cards below these (face down at the table)",
                       "it": "tallone, prima la carta in cima; sotto ci sono altre 29 carte (coperto al tavolo)",
                       "nl": "stok, bovenste kaart eerst; daaronder nog 29 kaarten (aan tafel gedekt)"}
+    # "..." alone: every card placed nowhere else is the stock, and stays so when written back
+    alone = Quiz.from_data(quiz_with(item | {"stock": "..."}))
+    assert alone["s"].to_data()["stock"] == "..."
+    assert Quiz.from_text(alone.to_json())["s"].scene.game().stock_size == 31
     # the same file with a misspelt card before the dots is refused, naming the card
     with pytest.raises(QuizFileError) as refused:
         Quiz.from_data(quiz_with(item | {"stock": "5C 10X ..."}))

@@ -357,7 +357,7 @@ def _value(value, kind_of, multi, fail):
             raise fail(_why("quizfile_stock", given=repr(value)))
         top, rest_below = stock_top(value)
         cards = _cards(top, multi, fail)
-        return f"{cards_text(cards, ascii=True)} {STOCK_REST}" if rest_below else cards
+        return " ".join(filter(None, (cards_text(cards, ascii=True), STOCK_REST))) if rest_below else cards
     if kind_of == "counts":
         if not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):

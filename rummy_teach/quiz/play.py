@@ -74,7 +74,7 @@ class _Scene:
 
     def _stock_text(self) -> str:
         text = cards_text(self.stock, ascii=True)
-        return f"{text} {STOCK_REST}" if self.stock_rest else text
+        return " ".join(filter(None, (text, STOCK_REST))) if self.stock_rest else text
 
     def played(self, hidden=False):
         """The game after the moves of ``before``, and those moves told in words
@@ -138,7 +138,7 @@ class _Scene:
         data = {"hands": [cards_text(h, ascii=True) for h in self.hands]}
         if self.discard:
             data["discard"] = cards_text(self.discard, ascii=True)
-        if self.stock:
+        if self.stock or self.stock_rest:
             data["stock"] = self._stock_text()
         elif self.stock_size is not None:
             data["stock"] = self.stock_size
