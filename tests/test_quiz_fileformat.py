@@ -115,6 +115,13 @@ BAD_QUESTIONS = [
     ({"id": "q", "kind": "score", "game": "500", "laid_off": [{"card": "2C", "on": "JH QH KH"}]}, "laid_off", "does not fit"),
     ({"id": "q", "kind": "score", "game": "500", "laid_off": [{"card": "2C"}]}, "laid_off", "exactly"),
     ({"id": "q", "kind": "discard", "taken": "KC 5D", "cards": "KC 5D"}, "taken", "exactly one card"),
+    # a card twice in a position is the position's fault, not the move's asked about
+    ({"id": "q", "kind": "move", "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
+      "discard": "AD", "stock": "5C 5C ...", "action": "draw"}, "hands", "5♣ appears twice"),
+    ({"id": "q", "kind": "who_gets", "game": "500", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D",
+                                                              "2C 4H 6S 10D AC 3S 7S"],
+      "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 9C ...", "before": ["take 4"], "card": "8C"},
+     "hands", "9♣ appears twice"),
     ("meld 8S 8H 8D", None, "JSON object"),
 ]
 

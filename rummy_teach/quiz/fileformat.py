@@ -15,7 +15,8 @@ from ..errors import ImpossiblePositionError, RummyError
 from ..game.deal import STOCK_REST, stock_top
 from ..reasons import ENGLISH, Reason, speaking
 from ..rules import get_rules
-from .questions import ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, WhichMeldsQuestion
+from .questions import (ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, SceneCardsError,
+                        WhichMeldsQuestion)
 from .play import DealQuestion, GameEndQuestion, MoveQuestion, StockOutQuestion, WhoGetsQuestion
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
 from .tally import TallyQuestion
@@ -285,7 +286,8 @@ def _check_size(value, kind_of: str, limit: int, fail) -> None:
 
 def _blame(kind, error) -> str:
     """The field a constructor's complaint is about (read from its English words)."""
-    if isinstance(error, ImpossiblePositionError):
+    if isinstance(error, ImpossiblePositionError) or (
+            isinstance(error, SceneCardsError) and kind in ("move", "who_gets")):
         return "hands"          # the position as a whole: its hands first
     with speaking(ENGLISH):
         text = str(error)

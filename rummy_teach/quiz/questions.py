@@ -38,6 +38,11 @@ OUTCOMES = ("right", "wrong", "unreadable")
 LABELS = "ABCDEFGHIJKL"
 
 
+class SceneCardsError(RummyError):
+    """A question's cards that no game can hold at one moment: a card outside the game's
+    decks, or one card twice (the file reader blames the position, not the move asked)."""
+
+
 @dataclass(frozen=True)
 class CheckResult:
     """The verdict on one answer.
@@ -205,12 +210,12 @@ class Question:
         for scene in self._card_scenes():
             strange = [c for c in scene if c not in deck]
             if strange:
-                raise RummyError(say("quiz_card_not_in_decks", cards=cards_text(strange),
+                raise SceneCardsError(say("quiz_card_not_in_decks", cards=cards_text(strange),
                                      game=self.game_name, players=self.rules.max_players,
                                      decks=describe_decks(self.rules)))
             twice = sorted({c for c in scene if scene.count(c) > 1}, key=Card.sort_key)
             if twice:
-                raise RummyError(say("quiz_card_twice", cards=cards_text(twice), game=self.game_name))
+                raise SceneCardsError(say("quiz_card_twice", cards=cards_text(twice), game=self.game_name))
 
     def _default_id(self) -> str:
         """A stable id from the content: the same question always gets the same id."""
