@@ -50,9 +50,7 @@ ALLOWED = (
     "Rummy 500", "Basic Rummy", "Contract Rummy", "Persian Rummy", "California", "Shanghai",
     "Liverpool",
     # the tools' names, which are not translated
-    "JupyterLab", "JupyterLite", "Jupyter", "Voilà", "Pyodide", "Python", "rummy_teach",
-    # JupyterLab's menu item, named as the reader's JupyterLab shows it
-    "Run All Cells")
+    "JupyterLab", "JupyterLite", "Jupyter", "Voilà", "Pyodide", "Python", "rummy_teach")
 #: English words that are not Italian or Dutch words
 ENGLISH_ONLY = frozenset(
     "the and you your with which what this that are when from each have has will can for "

@@ -461,12 +461,33 @@ def add_lesson_view(site: Path) -> None:
 
 
 # --- the languages ------------------------------------------------------------------
+#: JupyterLab's words the Italian and Dutch packs leave out, by their codes in the book's
+#: catalogue: the menu bar's titles (which JupyterLab translates in the context "menu"; the
+#: Italian pack has none, so the bar stayed English) and the item the book page names
+#: (book_run_live_how: "Run > Run All Cells")
+LAB_WORDS = {"menu\x04File": "lab_menu_file", "menu\x04Edit": "lab_menu_edit",
+             "menu\x04View": "lab_menu_view", "menu\x04Run": "lab_menu_run",
+             "menu\x04Kernel": "lab_menu_kernel", "menu\x04Tabs": "lab_menu_tabs",
+             "menu\x04Settings": "lab_menu_settings", "menu\x04Help": "lab_menu_help",
+             "Run All Cells": "lab_run_all_cells"}
+
+
+def with_our_words(words: dict, lang: str) -> dict:
+    """A language pack's ``jupyterlab`` words with ours added where it has none; the
+    pack's own are kept (``test_lab_languages.py`` checks that ours agree with them)."""
+    from rummy_teach.i18n import catalogue
+
+    ours = catalogue(lang)
+    return {**{key: [ours[code]] for key, code in LAB_WORDS.items()}, **words}
+
+
 def add_languages(site: Path) -> None:
     """JupyterLab in Italian and Dutch in the live site.
 
     * ``api/translations/``: the language packs' words (what jupyterlite's translation
       addon writes, which it skips when the build ignores this Python's packages, as ours
-      does to keep the site small), so Settings › Language offers them;
+      does to keep the site small), so Settings › Language offers them, with the words the
+      packs leave out added from our catalogue (``LAB_WORDS``);
     * ``lab-it/``, ``lab-nl/``: the lab app again, whose ``jupyter-lite.json`` (merged over
       the site's) sets JupyterLab's language and starts the kernel with
       ``RUMMY_TEACH_LANG``, so a lesson opened there speaks that language in its words
@@ -483,9 +504,12 @@ def add_languages(site: Path) -> None:
     shutil.rmtree(api, ignore_errors=True)
     api.mkdir(parents=True)
     (api / "all.json").write_text(json.dumps({"data": packs, "message": ""}, indent=1))
+    lang_of = {locale: lang for lang, locale in LOCALES.items()}
     for locale in sorted(packs):
-        (api / f"{locale}.json").write_text(
-            json.dumps({"data": get_language_pack(locale)[0], "message": ""}, indent=1))
+        words = get_language_pack(locale)[0]
+        if locale in lang_of:
+            words["jupyterlab"] = with_our_words(words.get("jupyterlab", {}), lang_of[locale])
+        (api / f"{locale}.json").write_text(json.dumps({"data": words, "message": ""}, indent=1))
     kernel_plugin = "@jupyterlite/pyodide-kernel-extension:kernel"
     kernel = json.loads(LITE_JSON.read_text())["jupyter-config-data"]["litePluginSettings"][
         kernel_plugin]

@@ -75,6 +75,32 @@ def test_make_lab_never_asks_about_jupyter_news(tmp_path):
     assert allowed["checkForUpdates"]["type"] == "boolean"
 
 
+def test_our_words_for_jupyterlab_fill_the_packs_gaps_and_agree_with_them():
+    """The live site's JupyterLab reads the packs' words with ours added where a pack has
+    none (lite/build.py LAB_WORDS): the Italian pack has no menu titles, so the bar read
+    File Edit View Run... Where a pack has the word (in the menu context, or without one)
+    ours is the same, so the book page names the menu as the app shows it."""
+    from jupyterlab_server.translation_utils import get_language_pack
+
+    from test_lite_wheel import lite_build
+    from rummy_teach.i18n import catalogue
+
+    build = lite_build()
+    LAB_WORDS, with_our_words = build.LAB_WORDS, build.with_our_words
+    for lang, locale in build.LOCALES.items():
+        pack = get_language_pack(locale)[0]["jupyterlab"]
+        merged = with_our_words(pack, lang)
+        for key, code in LAB_WORDS.items():
+            ours = catalogue(lang)[code]
+            assert merged[key] == [ours], (lang, key)
+            plain = key.split("\x04")[-1]
+            for theirs in (pack.get(key), pack.get(plain)):
+                assert theirs in (None, [ours]), (lang, key, theirs, ours)
+    italian = with_our_words(get_language_pack("it_IT")[0]["jupyterlab"], "it")
+    assert [italian[f"menu\x04{m}"][0] for m in ("Edit", "View", "Run", "Help")] == [
+        "Modifica", "Visualizza", "Esegui", "Aiuto"]
+
+
 @pytest.mark.slow
 @pytest.mark.browser
 def test_jupyterlab_serves_the_italian_and_dutch_language_packs(jupyterlab):

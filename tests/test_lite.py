@@ -85,6 +85,10 @@ def test_the_site_names_no_cdn(lite_server):
     assert all("://" not in p["file_name"] for p in lock["packages"].values())
 
 
+#: JupyterLab's menu bar, left to right (the catalogue's lab_menu_* codes)
+MENU_TITLES = ("file", "edit", "view", "run", "kernel", "tabs", "settings", "help")
+
+
 def _menu(page, menu: str, item: str) -> None:
     page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
     page.locator(".lm-Menu-itemLabel", has_text=item).first.click()
@@ -499,6 +503,15 @@ def test_a_lesson_opens_in_its_language_in_the_app_of_that_language(lite_server,
     # JupyterLab's own words, from the language pack: the status bar's "Mode: Command"
     mode = words["jupyterlab"]["Mode: %1"][0].replace("%1", words["jupyterlab"]["Command"][0])
     page.locator(".jp-StatusBar-Item", has_text=mode).first.wait_for(timeout=60_000)
+    # the menu bar in that language too (the Italian pack has no menu titles: ours fill in,
+    # lite/build.py LAB_WORDS), and the menu path the book page names is in it
+    with language(lang):
+        titles = [say(f"lab_menu_{name}") for name in MENU_TITLES]
+        run, run_all = say("lab_menu_run"), say("lab_run_all_cells")
+    assert page.locator("#jp-MainMenu .lm-MenuBar-item").all_inner_texts() == titles
+    page.locator(".lm-MenuBar-itemLabel", has_text=run).first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=run_all).first.wait_for(timeout=10_000)
+    page.keyboard.press("Escape")
     assert_the_lesson_in_front(page, phone=screen == "phone")
     browser_page.shot(f"lite-{lang}-{LESSON}-{screen}")
     assert not browser_page.outside, browser_page.outside
@@ -508,10 +521,14 @@ def test_a_lesson_opens_in_its_language_in_the_app_of_that_language(lite_server,
 def test_run_live_on_a_translated_page_starts_the_app_of_its_language(play_site, browser_page,
                                                                       axe_scan, lang):
     """The Italian and Dutch pages' link, followed by keyboard, starts JupyterLab in their
-    language's app; the bar speaks the edition's language and passes axe; Close ends it and
-    gives the focus back to the link."""
+    language's app; the box names the menu as that app shows it (the open-in-its-language
+    test reads the app's menu); the bar speaks the edition's language and passes axe; Close
+    ends it and gives the focus back to the link."""
     page = browser_page.page
     page.goto(f"{play_site}/{lang}/tutorials/{LESSON}.html")
+    with language(lang):    # the menu path the box names, in the words the app shows
+        path = f"{say('lab_menu_run')} › {say('lab_run_all_cells')}"
+    assert page.locator(".rummy-run-live em").first.inner_text() == path
     link = page.locator("a.rummy-run-live-link").first
     link.focus()
     page.keyboard.press("Enter")

@@ -194,7 +194,7 @@ def add_go_further(app, doctree, docname):
                                     ensure_ascii=False)),
             run=escape(say("book_run_live")),
             how=escape(say("book_run_live_how", menu="\0")).replace(
-                "\0", f"<em>{escape(say('book_run_live_menu'))}</em>"))
+                "\0", f"<em>{escape(say('lab_menu_run'))} › {escape(say('lab_run_all_cells'))}</em>"))
     section.insert(1, nodes.raw("", box, format="html"))
 
 

@@ -43,7 +43,18 @@ WORDS = {
                          "install, no server. JupyterLab starts beside this page while you "
                          "read and play here; open it, choose {menu}, then change any cell and run it "
                          "again.",
-    "book_run_live_menu": "Run › Run All Cells",
+    # JupyterLab's words its Italian and Dutch language packs leave out, added to the live
+    # site's packs (lite/build.py, add_languages): the menu bar's titles, and the menu item
+    # book_run_live_how names (as "{lab_menu_run} › {lab_run_all_cells}")
+    "lab_menu_file": "File",
+    "lab_menu_edit": "Edit",
+    "lab_menu_view": "View",
+    "lab_menu_run": "Run",
+    "lab_menu_kernel": "Kernel",
+    "lab_menu_tabs": "Tabs",
+    "lab_menu_settings": "Settings",
+    "lab_menu_help": "Help",
+    "lab_run_all_cells": "Run All Cells",
     # the bar at the foot of the page while JupyterLab starts beside it (book/_play/play/live.js)
     "book_live_bar": "Live lesson",
     "book_live_app": "Loading JupyterLab… The tables on this page keep playing meanwhile.",
