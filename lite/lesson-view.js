@@ -8,7 +8,8 @@
 // JupyterLab's menu bar (File to Help, about 400 px) is wider than a phone and its last
 // menus fell off the screen's edge: below NARROW the bar takes the width left to it and
 // scrolls sideways (Lumino's own "..." overflow menu never comes here: the bar measures its
-// menus while the app is still hidden, all 0 px wide).
+// menus while the app is still hidden, all 0 px wide). The status bar (about 510 px: the
+// kernel, the mode, the cell, the line...) scrolls sideways too.
 //
 // lite/build.py copies this file into the site and loads it from each JupyterLab app's
 // index.html; the app is reachable as window.jupyterapp because the site's
@@ -21,7 +22,7 @@
   const menuBar = document.createElement("style");
   menuBar.textContent = `@media (max-width: ${NARROW - 0.02}px) {
     #jp-top-panel > #jp-menu-panel { min-width: 0; flex: 0 1 auto; }
-    #jp-MainMenu { overflow-x: auto; }
+    #jp-MainMenu, #jp-main-statusbar { overflow-x: auto; }
   }`;
   document.head.appendChild(menuBar);
   const waiting = setInterval(() => {

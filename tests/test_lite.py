@@ -455,14 +455,15 @@ def assert_the_lesson_in_front(page, phone: bool) -> None:
                                timeout=30_000)
         width = page.locator(".jp-NotebookPanel").first.bounding_box()["width"]
         assert width >= 0.75 * page.viewport_size["width"], f"the lesson is {width:.0f} px wide"
-        # JupyterLab's menu bar is wider than the phone: it ends at the screen's edge and
-        # scrolls sideways, and its last menu (Help) opens inside the screen
+        # JupyterLab's menu bar and status bar are wider than the phone: each ends at the
+        # screen's edge and scrolls sideways, and the last menu (Help) opens inside the screen
         screen = page.viewport_size["width"]
+        for part in ("#jp-MainMenu", "#jp-main-statusbar"):
+            right, wider, overflow = page.locator(part).evaluate(
+                "b => [b.getBoundingClientRect().right, b.scrollWidth > b.clientWidth, getComputedStyle(b).overflowX]")
+            assert right <= screen, f"{part} runs {right - screen:.0f} px past the screen"
+            assert not wider or overflow in ("auto", "scroll"), f"{part}: what is past the screen's edge cannot be reached"
         bar = page.locator("#jp-MainMenu")
-        right, wider, overflow = bar.evaluate(
-            "b => [b.getBoundingClientRect().right, b.scrollWidth > b.clientWidth, getComputedStyle(b).overflowX]")
-        assert right <= screen, f"the menu bar runs {right - screen:.0f} px past the screen"
-        assert not wider or overflow in ("auto", "scroll"), "menus beyond the screen's edge cannot be reached"
         bar.locator(".lm-MenuBar-item").last.click()
         menu = page.locator(".lm-Menu").first
         menu.wait_for(timeout=10_000)
