@@ -162,6 +162,36 @@ def test_the_classroom_tells_the_teacher_where_to_go_in_the_class_language(tmp_p
         assert "http://127.0.0.1:8866/teacher/dashboard?token=t" in text
 
 
+def test_the_banner_says_when_the_quiz_has_questions_unfit_to_use_unseen(tmp_path):
+    """A teacher's file whose positions hide cards under the pile still starts the class,
+    and the banner says how many questions to check, with the command that lists them."""
+    from argparse import Namespace
+
+    from rummy_teach.classroom.server import startup_message
+
+    dig = {"kind": "move", "game": "500", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D",
+                                                    "2C 4H 6S 10D AC 3S 7S"],
+           "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S", "table": [[1, "4D 5D 6D"]]}
+    quiz = Quiz.from_data({"questions": [dict(dig, id="a", action="take 4"),
+                                         dict(dig, id="b", action="take 2")]})
+    config = {"db": str(tmp_path / "r.db"), "session": "5B", "join_code": "K7P4QX",
+              "projector_key": "p1", "attempts": 1, "practice": False, "quiz": "week3.json",
+              "quiz_name": "week3", "token_sha256": token_digest("t")}
+    prepared = {"quiz": quiz, "token": "t", "pool": 0, "run": tmp_path, "config": config}
+    args = Namespace(host="127.0.0.1", port=8866, students=2, idle_minutes=2)
+    said = {lang: startup_message(prepared | {"config": {**config, "lang": lang}}, args)
+            for lang in ("en", "it", "nl")}
+    assert ("check first:     2 questions of this quiz cannot be used unseen as written: "
+            "rummy-teach quiz check week3.json") in said["en"]
+    assert "2 domande di questo quiz non si possono usare senza rivederle" in said["it"]
+    assert "2 vragen van deze quiz zijn zoals ze er staan niet ongezien te gebruiken" in said["nl"]
+    one = Quiz.from_data({"questions": [dict(dig, id="a", action="take 4"),
+                                        dict(dig, id="b", action="take 2", stock="3H 10S 5S ...")]})
+    assert "1 question of this quiz cannot be used" in startup_message(prepared | {"quiz": one}, args)
+    fixed = Quiz.from_data({"questions": [dict(dig, id="a", action="take 4", stock="3H 10S 5S ...")]})
+    assert "quiz check" not in startup_message(prepared | {"quiz": fixed}, args)
+
+
 def test_the_kernel_quiz_widget_speaks_its_language_in_every_callback():
     """Each quiz widget told a language (a lesson's, ``--notebook``) speaks it: its callbacks
     run later, outside any ``with``, and still speak it."""

@@ -497,12 +497,22 @@ def startup_message(prepared: dict, args) -> str:
              say("class_start_title", title=class_title(config) or prepared["quiz"].title,
                  count=len(prepared["quiz"]), mode=mode)) + (say("class_start_resumed") if prepared.get("resumed") else ""),
             *who,
+            *_quiz_check(prepared["quiz"], config.quiz),
             say("class_start_saved", db=db, session=config.session),
             say("class_start_afterwards", db=db, session=config.session),
             kernels,
             say("class_start_resume", run=prepared["run"]),
             say("class_start_stop"),
         ])
+
+
+def _quiz_check(quiz, source) -> list[str]:
+    """A line for the banner when the audit finds questions of the quiz unfit to use unseen
+    (the class may still take it: the teacher is told what ``quiz check`` would list)."""
+    from ..quiz.audit import audit_quiz
+
+    bad = {question_id for question_id, _ in audit_quiz(quiz)}
+    return [say("class_start_quiz_check", count=len(bad), quiz=source)] if bad else []
 
 
 @contextmanager

@@ -218,6 +218,11 @@ CLASSROOM_WORDS = {
                                 "code, no name)",
     "class_start_hub_teacher": "  teacher pages:   {dashboard}  and  {report}  (members of the "
                                "hub group {group})",
+    "class_start_quiz_check": Plural(
+        "  check first:     {count} question of this quiz cannot be used unseen as written: "
+        "rummy-teach quiz check {quiz}",
+        "  check first:     {count} questions of this quiz cannot be used unseen as written: "
+        "rummy-teach quiz check {quiz}", count="count"),
     "class_start_saved": "  results saved to {db} (session {session})",
     "class_start_afterwards": "  afterwards:      rummy-teach report --db {db} --session {session}",
     "class_start_kernels": "  kernels: at most {most} ({students} students + {pool} preheated); "
