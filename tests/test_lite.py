@@ -448,8 +448,8 @@ SIDE_PANEL_OPEN = ".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current"
 def assert_the_lesson_in_front(page, phone: bool) -> None:
     """JupyterLite shows an opened lesson in its file browser, whose side panel takes three
     quarters of a phone's width: on a phone it is closed again (lite/lesson-view.js) and
-    the lesson takes the screen's width, and the menu bar scrolls within the screen; on a
-    laptop JupyterLab's own layout is kept."""
+    the lesson takes the screen's width, and the menu and status bars scroll within the
+    screen; on a laptop JupyterLab's own layout is kept."""
     if phone:
         page.wait_for_function(f"() => !document.querySelector({SIDE_PANEL_OPEN!r})",
                                timeout=30_000)
