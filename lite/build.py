@@ -450,7 +450,8 @@ LESSON_VIEW = "lesson-view.js"
 def add_lesson_view(site: Path) -> None:
     """Load lite/lesson-view.js in the lab app (and so in its copies for the other
     languages, made after): on a narrow screen it closes the side panel that JupyterLite
-    opens to show the lesson in its file browser, so a phone shows the lesson."""
+    opens to show the lesson in its file browser, so a phone shows the lesson, and lets the
+    menu and status bars scroll within the screen."""
     shutil.copy2(HERE / LESSON_VIEW, site / LESSON_VIEW)
     page = site / "lab" / "index.html"
     html = page.read_text(encoding="utf-8")

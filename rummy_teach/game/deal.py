@@ -108,6 +108,12 @@ def _table_meld(rules, entry, players):
 STOCK_REST = "..."
 
 
+def stock_text(cards, rest_below: bool) -> str:
+    """A stock written as text: its named cards from the top, then ``...`` when every card
+    placed nowhere else lies below them (what :func:`stock_top` reads back)."""
+    return " ".join(filter(None, (cards_text(cards, ascii=True), STOCK_REST if rest_below else "")))
+
+
 def stock_top(text: str) -> tuple[str, bool]:
     """A stock written as text, split: the text of the cards it names from the top, and
     whether it ends in ``...`` (every card placed nowhere else lies below them)."""

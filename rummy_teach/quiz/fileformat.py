@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 
-from ..cards import cards_text, number_copies, parse_cards
+from ..cards import number_copies, parse_cards
 from ..errors import ImpossiblePositionError, RummyError
-from ..game.deal import STOCK_REST, stock_top
+from ..game.deal import stock_text, stock_top
 from ..reasons import ENGLISH, Reason, speaking
 from ..rules import get_rules
 from .questions import (ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, SceneCardsError,
@@ -359,7 +359,7 @@ def _value(value, kind_of, multi, fail):
             raise fail(_why("quizfile_stock", given=repr(value)))
         top, rest_below = stock_top(value)
         cards = _cards(top, multi, fail)
-        return " ".join(filter(None, (cards_text(cards, ascii=True), STOCK_REST))) if rest_below else cards
+        return stock_text(cards, True) if rest_below else cards
     if kind_of == "counts":
         if not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
 from ..errors import UsageError
-from ..game.deal import STOCK_REST, stock_top
+from ..game.deal import stock_text, stock_top
 from ..game.position import count
 from ..reasons import Reason, say
 from . import answers
@@ -73,8 +73,7 @@ class _Scene:
                               constructed=self.constructed, **extra)
 
     def _stock_text(self) -> str:
-        text = cards_text(self.stock, ascii=True)
-        return " ".join(filter(None, (text, STOCK_REST))) if self.stock_rest else text
+        return stock_text(self.stock, self.stock_rest)
 
     def played(self, hidden=False):
         """The game after the moves of ``before``, and those moves told in words
