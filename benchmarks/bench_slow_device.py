@@ -53,6 +53,12 @@ Prints, for the quota run and (unless ``--no-baseline``) the same runs at full s
 the median, 90th percentile and worst of each figure, and the ratio slow / fast.
 Targets (issue 27): first answer <= 3 s cold; no click waits more than 150 ms behind
 background work; live cards <= 8 s. ``--json`` writes every run.
+
+What the later clicks still wait behind (7 Dec): V8 compiling the hottest of Pyodide's
+WebAssembly again with its optimizing compiler, on threads of its own, while the reader
+plays. Under one quota those threads take the quarter core from the page and its
+worker. ``--browser-flag=--js-flags=--liftoff-only`` leaves that compiler out (a browser
+no reader has; the baseline compiler alone) and shows what is ours: docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -440,7 +446,8 @@ def measure(args, site: str, share: float | None) -> tuple[str, dict, list[dict]
                 print("no cgroup:", refused)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+            browser = playwright.chromium.launch(executable_path=executable,
+                                                 args=CHROMIUM_FLAGS + args.browser_flag)
             runs = [one_run(browser, site, args.clicks, args.seed + i, throttle) for i in range(args.runs)]
             if args.lite:
                 for i in range(args.runs):
@@ -475,6 +482,11 @@ def main() -> int:
     parser.add_argument("--no-settle", action="store_true",
                         help="ask for each page as soon as its tab is open (the tab's own start "
                              "then counts in the page's figures; as measured before 7 Dec)")
+    parser.add_argument("--browser-flag", action="append", default=[], metavar="FLAG",
+                        help="one more Chromium flag (again for more), e.g. "
+                             "--browser-flag=--js-flags=--liftoff-only: V8's optimizing compiler "
+                             "for WebAssembly off (see docs/benchmarks.md); the pages' figures "
+                             "then describe a browser no reader has")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     SETTLE["on"] = not args.no_settle
@@ -483,7 +495,7 @@ def main() -> int:
         sys.exit(f"{args.html} is not a built book: {missing}. Run `make book` first.")
     site, server = serve(args.html)
     report = {"load_average_before": os.getloadavg(), "share": args.share, "period_ms": args.period_ms,
-              "settle": SETTLE["on"]}
+              "settle": SETTLE["on"], "browser_flags": args.browser_flag}
     try:
         shares = [("slow", args.share)] + ([] if args.no_baseline else [("fast", None)])
         for label, share in shares:
@@ -493,7 +505,8 @@ def main() -> int:
         server.shutdown()
     report["load_average_after"] = os.getloadavg()
     print(f"quota: {report['slow']['quota']} ({args.share:g} of a core, in {args.period_ms} ms periods); "
-          f"held back: {report['slow']['cgroup_cpu_stat']}")
+          f"held back: {report['slow']['cgroup_cpu_stat']}"
+          + (f"; Chromium also given {' '.join(args.browser_flag)}" if args.browser_flag else ""))
     print(f"{'figure':66} {'median':>8} {'p90':>8} {'max':>8} {'n':>4} {'target':>7} {'x fast':>7}")
     for key, target, what in FIGURES:
         slow = report["slow"]["figures"].get(key)
