@@ -320,15 +320,20 @@ class RecordedPage:
         assert not surprises, f"requests tried to leave localhost: {surprises}"
 
     def shot(self, name: str, **options) -> Path:
-        """A picture of the page for a person to look at: what is on screen as PNG; a whole
-        page (``full_page=True``, up to several screens, three pixels to one on a phone) as
-        JPEG, which Chromium encodes for about half the CPU of a PNG of it."""
-        SCREENSHOTS.mkdir(exist_ok=True)
-        if options.get("full_page"):
-            options = {"type": "jpeg", "quality": 85, **options}
-        path = SCREENSHOTS / f"{name}.{'jpg' if options.get('type') == 'jpeg' else 'png'}"
-        self.page.screenshot(path=str(path), **options)
-        return path
+        """:func:`picture` of this page."""
+        return picture(self.page, name, **options)
+
+
+def picture(page, name: str, **options) -> Path:
+    """A picture of ``page`` for a person to look at, in ``tests/screenshots/``: what is on
+    screen as PNG; a whole page (``full_page=True``, up to several screens, three pixels to
+    one on a phone) as JPEG, which Chromium encodes for about half the CPU of a PNG of it."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    if options.get("full_page"):
+        options = {"type": "jpeg", "quality": 85, **options}
+    path = SCREENSHOTS / f"{name}.{'jpg' if options.get('type') == 'jpeg' else 'png'}"
+    page.screenshot(path=str(path), **options)
+    return path
 
 
 @pytest.fixture(scope="session")

@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("pylti1p3")
 pytest.importorskip("lti1p3platform")
 
-from browser import CLASSROOM_LOAD_MS, SCREENSHOTS, CommandServer, free_port  # noqa: E402
+from browser import CLASSROOM_LOAD_MS, CommandServer, free_port, picture  # noqa: E402
 from lti_platform import CLIENT_ID, DEPLOYMENT_ID, Platform, new_key  # noqa: E402
 
 from rummy_teach import i18n  # noqa: E402
@@ -302,7 +302,7 @@ def test_in_chromium_a_student_answers_and_the_teacher_sees_them(lms, chromium):
     assert "Bentornato" not in page.inner_text("body")  # a first visit, not "welcome back"
     assert page.locator("input[name=join]").count() == 0
     assert page.locator("input[name=name]").count() == 0
-    page.screenshot(path=str(SCREENSHOTS / "lti-student-phone.png"))
+    picture(page, "lti-student-phone")
     answer = page.locator("form[action$='quiz/answer']")
     answer.wait_for(timeout=CLASSROOM_LOAD_MS)
     if answer.get_by_role("radio").count():
@@ -319,7 +319,7 @@ def test_in_chromium_a_student_answers_and_the_teacher_sees_them(lms, chromium):
     teacher.goto(lms.platform.launch_address("grace"), timeout=CLASSROOM_LOAD_MS)
     teacher.wait_for_url(re.compile(r".*/teacher/dashboard.*"), timeout=CLASSROOM_LOAD_MS)
     teacher.wait_for_selector("text=Maria Rossi", timeout=CLASSROOM_LOAD_MS)
-    teacher.screenshot(path=str(SCREENSHOTS / "lti-teacher.png"))
+    picture(teacher, "lti-teacher")
     desk.close()
 
 
@@ -402,7 +402,7 @@ def test_scores_reach_the_lms_gradebook_and_wait_out_an_lms_that_is_down(lms, ch
     teacher.reload()
     row = teacher.locator("tr", has_text="Jan de Vries")
     assert "HTTP 503" not in row.inner_text()
-    teacher.screenshot(path=str(SCREENSHOTS / "lti-grades.png"))
+    picture(teacher, "lti-grades")
     context.close()
 
 
@@ -457,7 +457,7 @@ def test_a_teacher_adds_the_class_to_the_course_by_deep_linking(lms, chromium):
     with i18n.language("en"):
         page.get_by_role("button", name=say("lti_deep_link_button")).wait_for(
             timeout=CLASSROOM_LOAD_MS)
-    page.screenshot(path=str(SCREENSHOTS / "lti-deep-link.png"))
+    picture(page, "lti-deep-link")
     before = len(lms.platform.links)
     from rummy_teach.quiz import Quiz
     with i18n.language("en"):   # the built-in quizzes to pick from (no folder of files here)

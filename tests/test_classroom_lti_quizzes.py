@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("pylti1p3")
 pytest.importorskip("lti1p3platform")
 
-from browser import CLASSROOM_LOAD_MS, SCREENSHOTS  # noqa: E402
+from browser import CLASSROOM_LOAD_MS, picture  # noqa: E402
 from test_classroom_lti import (SESSION, Lms, platform_form, post_launch, refused_code,  # noqa: E402
                                 wait_for)
 
@@ -432,7 +432,7 @@ def test_in_chromium_a_teacher_picks_a_file_quiz_by_keyboard_on_a_phone(lms, chr
             "lti_pick_quiz", title=Quiz.from_file(lms.folder / "first-week.json").title,
             points=points(Quiz.from_file(lms.folder / "first-week.json"))),
             file="first-week.json")
-    page.screenshot(path=str(SCREENSHOTS / "lti-pick-phone.png"), full_page=True)
+    picture(page, "lti-pick-phone", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390   # no sideways scroll
     before = len(lms.platform.links)
     # Tab to the radio group, arrow keys to the file quiz, Tab to the button, Enter

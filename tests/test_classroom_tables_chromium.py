@@ -23,7 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser import CLASSROOM_LOAD_MS as LOAD_MS
 from browser import CLASSROOM_UPDATE_MS as UPDATE_MS
-from browser import start_classroom
+from browser import picture, start_classroom
 
 from rummy_teach.cards import Card, make_deck, parse_cards
 from rummy_teach.melds import check_meld, meld_options
@@ -376,9 +376,9 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
         on_dashboard = teacher.locator('#rt-live .rt-class-table[data-table="t1"]')
         on_dashboard.wait_for(timeout=UPDATE_MS)
         assert all(on_dashboard.locator(".rt-table-seats").get_by_text(name).count() for name in NAMES)
-        teacher.screenshot(path="/tmp/tables30a-dashboard.png", full_page=True)
+        picture(teacher, "class_tables_dashboard", full_page=True)
         teacher.goto(f"{classroom.base}/teacher/tables?token={TOKEN}", timeout=LOAD_MS)
-        teacher.screenshot(path="/tmp/tables30a-teacher.png", full_page=True)
+        picture(teacher, "class_tables_teacher", full_page=True)
         # the projector: the same public table, large
         teacher.get_by_role("link", name="Show this table on the projector").click()
         teacher.locator("#rt-live .rt-table").wait_for(timeout=UPDATE_MS)
@@ -394,8 +394,8 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
         reader.get_by_role("button", name="Close the review").click()
         reader.locator("#rt-table .rt-table-review").wait_for(state="detached", timeout=UPDATE_MS)
         for index, page in enumerate(pages):
-            page.screenshot(path=f"/tmp/tables30a-seat{index}.png", full_page=True)
-        teacher.screenshot(path="/tmp/tables30a-projector.png")
+            picture(page, f"class_tables_seat{index}", full_page=True)
+        picture(teacher, "class_tables_projector")
     finally:
         for context in contexts + [teacher_context]:
             context.close()
@@ -504,7 +504,7 @@ def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium)
         assert second not in own_hand(page)
         page.wait_for_function("card => document.querySelector('#rt-table .rt-news').textContent.includes(card)",
                                arg=str(Card.parse(second)), timeout=UPDATE_MS)
-        page.screenshot(path="/tmp/tables30a-keyboard-phone.png", full_page=True)
+        picture(page, "class_tables_keyboard_phone", full_page=True)
     finally:
         phone.close()
         teacher_context.close()
