@@ -6,8 +6,9 @@
 
 Issue 29: `make test` within ten minutes and `make check` within two on this 2-core
 machine, from a fresh clone. The repository's commit (``--repo``, ``--rev``, by default
-this one's HEAD) is cloned into a new temporary folder for each path. The README's path
-runs `make book`, `make test`, then `make check` there; CI's path runs `CI=true .ci/run`
+this one's HEAD) is cloned once for each path, into ``--folder`` (by default a new
+temporary folder). The README's path runs `make book`, `make test`, then `make check` in
+its clone; CI's path runs `CI=true .ci/run`
 alone in a clone of its own (the environment made and the book built inside the run). A
 path stops at its first command that fails. For each command: its wall time and exit
 status, the load average before it, the time of each of its lanes (tests/run_lanes.py's
@@ -95,12 +96,14 @@ def main() -> int:
     parser.add_argument("--rev", default="HEAD")
     parser.add_argument("--path", choices=["readme", "ci", "both"], default="readme")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--folder", type=Path, help="where the clones and logs go (default: a new temporary folder)")
     args = parser.parse_args()
     rev = subprocess.run(["git", "rev-parse", args.rev], cwd=args.repo, capture_output=True,
                          text=True).stdout.strip()
     if not rev:
         sys.exit(f"{args.repo} has no commit {args.rev!r}: give --repo a git repository and --rev one of its commits.")
-    folder = Path(tempfile.mkdtemp(prefix="two-commands-"))
+    folder = args.folder or Path(tempfile.mkdtemp(prefix="two-commands-"))
+    folder.mkdir(parents=True, exist_ok=True)
     print(f"commit {rev[:12]}, clones and logs in {folder}", flush=True)
     figures = {"commit": rev, "paths": {}}
     for name in (["readme", "ci"] if args.path == "both" else [args.path]):

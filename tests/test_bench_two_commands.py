@@ -51,7 +51,8 @@ def small_repository(folder: Path, failing_test: bool) -> Path:
 def test_both_paths_are_run_in_fresh_clones_and_their_lanes_and_tests_read(tmp_path):
     repo = small_repository(tmp_path / "repo", failing_test=False)
     done = subprocess.run([sys.executable, str(SCRIPT), "--repo", str(repo), "--path", "both",
-                           "--json", str(tmp_path / "two.json")], capture_output=True, text=True, timeout=300)
+                           "--json", str(tmp_path / "two.json"), "--folder", str(tmp_path / "runs")],
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     figures = json.loads((tmp_path / "two.json").read_text())
     readme, ci = figures["paths"]["readme"], figures["paths"]["ci"]
@@ -64,13 +65,15 @@ def test_both_paths_are_run_in_fresh_clones_and_their_lanes_and_tests_read(tmp_p
     assert readme[0]["lanes"] == {} and readme[0]["passed"] == 0
     assert "make test: exit 0" in done.stdout and "lanes: cpu " in done.stdout
     assert not (repo / "test-book-1.log").exists()                 # the clone ran it, not the repository
+    assert (tmp_path / "runs" / "readme-clone" / "test-book-1.log").exists()
+    assert (tmp_path / "runs" / "ci-run.log").exists()
 
 
 @pytest.mark.slow
 def test_a_failing_command_ends_its_path_and_the_run_says_so(tmp_path):
     repo = small_repository(tmp_path / "repo", failing_test=True)
-    done = subprocess.run([sys.executable, str(SCRIPT), "--repo", str(repo),
-                           "--json", str(tmp_path / "two.json")], capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, str(SCRIPT), "--repo", str(repo), "--json", str(tmp_path / "two.json"),
+                           "--folder", str(tmp_path / "runs")], capture_output=True, text=True, timeout=300)
     assert done.returncode == 1
     readme = json.loads((tmp_path / "two.json").read_text())["paths"]["readme"]
     assert [run["command"] for run in readme] == ["make book", "make test"]   # no make check after it
