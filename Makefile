@@ -12,13 +12,15 @@ $(BIN)/python:
 
 # The project and its dependencies are installed by uv, not pip: the same packages from
 # PyPI, resolved from pyproject.toml the same way, in a fraction of pip's time (uv links
-# them from its cache where pip unpacks and compiles every wheel), and `make test` on a
-# fresh clone counts that time (docs/testing.md). pip stays in .venv (lite/build.py uses it).
+# them from its cache where pip unpacks every wheel, and byte-compiles them on both
+# cores), and `make test` on a fresh clone counts that time (docs/testing.md). Compiled
+# here, the modules are not compiled again by each of the run's processes importing them
+# at once. pip stays in .venv (lite/build.py uses it).
 $(BIN)/uv: $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv
 
 $(STAMP): $(BIN)/uv pyproject.toml
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -e ".[all,test]"
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e ".[all,test]"
 	touch $(STAMP)
 
 setup: $(STAMP)
