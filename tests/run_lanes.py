@@ -36,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
 sys.path.insert(0, str(TESTS))
+from browser import SCREENSHOTS  # noqa: E402  (where the test servers write their logs)
 from conftest import LANES  # noqa: E402  (the lanes are defined beside lane_of)
 from pytest import __version__ as pytest_version  # noqa: E402
 
@@ -107,6 +108,14 @@ def has_bytecode(module: Path) -> bool:
     return header[8:16] == importlib.util.source_hash(module.read_bytes())[:8]
 
 
+def clear_server_logs() -> None:
+    """Delete the logs the test servers of earlier runs left beside the pictures (each
+    server writes ``<name>-<port>.log`` there, a new name at each port): a run leaves
+    its own for reading after it, and no more."""
+    for log in SCREENSHOTS.glob("*.log"):
+        log.unlink(missing_ok=True)
+
+
 def log_of(lane: str) -> Path:
     return ROOT / f"test-{lane}.log"
 
@@ -117,6 +126,7 @@ def quick(extra: list[str]) -> int:
         commands = {worker: [sys.executable, "-m", "pytest", *UNUSED_PLUGINS, *QUICK,
                              f"--share={share}", *extra]
                     for worker in WORKERS}
+        clear_server_logs()
         compile_package()
         compile_tests()
         code = side_by_side(commands, WORKERS[0], "process")
@@ -159,6 +169,7 @@ def main(extra: list[str]) -> int:
                 continue
             for part in range(1, SPLIT[lane] + 1):
                 commands[f"{lane}-{part}"] = pytest(lane, [f"--share={share}/{lane}", *extra])
+        clear_server_logs()
         compile_package()
         compile_tests()
         code = side_by_side(commands, f"{SHOWN}-1" if SHOWN in SPLIT else SHOWN)

@@ -208,6 +208,7 @@ def test_the_run_fails_when_any_lane_fails(tmp_path, monkeypatch, capfd, codes, 
 
     monkeypatch.setattr(run_lanes, "pytest", fake_pytest)
     monkeypatch.setattr(run_lanes, "log_of", lambda lane: tmp_path / f"test-{lane}.log")
+    monkeypatch.setattr(run_lanes, "SCREENSHOTS", tmp_path)   # not the servers' logs of this run
     monkeypatch.setattr(run_lanes, "SPLIT", {})     # each lane one process (split: below)
     assert run_lanes.main(["-q"]) == expected
     out = capfd.readouterr().out
@@ -216,6 +217,28 @@ def test_the_run_fails_when_any_lane_fails(tmp_path, monkeypatch, capfd, codes, 
         assert f"lane {lane} ran ['-q']" in out and f"lane {lane!r}: exit {code_of[lane]}" in out
         if lane != run_lanes.SHOWN:
             assert out.index(f"lane {lane} ran") > out.index(f"lane {run_lanes.SHOWN} ran")
+
+
+def test_a_run_first_deletes_the_server_logs_earlier_runs_left_and_keeps_its_own(
+        tmp_path, monkeypatch):
+    """Each test server writes ``<name>-<port>.log`` beside the pictures, a new file at each
+    port: without this, every run added its servers' logs to the last one's."""
+    pictures = tmp_path / "screenshots"
+    pictures.mkdir()
+    (pictures / "voila-40001.log").write_text("an earlier run's server")
+    (pictures / "book_basic_play.jpg").write_bytes(b"a picture")
+
+    def fake_pytest(lane, extra):     # each lane's server writes its log during the run
+        log = pictures / f"{lane}-{len(lane)}.log"
+        return [sys.executable, "-c", f"open({str(log)!r}, 'w').write('this run')"]
+
+    monkeypatch.setattr(run_lanes, "pytest", fake_pytest)
+    monkeypatch.setattr(run_lanes, "log_of", lambda lane: tmp_path / f"test-{lane}.log")
+    monkeypatch.setattr(run_lanes, "SCREENSHOTS", pictures)
+    monkeypatch.setattr(run_lanes, "SPLIT", {})
+    assert run_lanes.main(["-q"]) == 0
+    assert sorted(p.name for p in pictures.iterdir()) == sorted(
+        ["book_basic_play.jpg", *(f"{lane}-{len(lane)}.log" for lane in LANES)])
 
 
 @pytest.mark.parametrize("second, expected", [("t.py::b\n", 0), ("", 1), ("t.py::a\n", 1)])
@@ -238,6 +261,7 @@ def test_a_split_lane_runs_as_processes_that_together_run_each_of_its_tests_once
 
     monkeypatch.setattr(run_lanes, "pytest", fake_pytest)
     monkeypatch.setattr(run_lanes, "log_of", lambda lane: tmp_path / f"test-{lane}.log")
+    monkeypatch.setattr(run_lanes, "SCREENSHOTS", tmp_path)
     assert run_lanes.SPLIT == {"book": 2}
     assert run_lanes.main(["-q"]) == expected
     assert len(parts) == 2 and parts[0] == parts[1]       # one share for the lane's processes
