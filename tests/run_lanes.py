@@ -110,8 +110,9 @@ def has_bytecode(module: Path) -> bool:
 
 def clear_server_logs() -> None:
     """Delete the logs the test servers of earlier runs left beside the pictures (each
-    server writes ``<name>-<port>.log`` there, a new name at each port): a run leaves
-    its own for reading after it, and no more."""
+    server writes ``<name>-<port>.log`` there, a new name at each port): `make test`
+    leaves its own for reading after it, and no more. (`make check`, which starts no
+    server, leaves them: a `make check` after a failed `make test` keeps its logs.)"""
     for log in SCREENSHOTS.glob("*.log"):
         log.unlink(missing_ok=True)
 
@@ -126,7 +127,6 @@ def quick(extra: list[str]) -> int:
         commands = {worker: [sys.executable, "-m", "pytest", *UNUSED_PLUGINS, *QUICK,
                              f"--share={share}", *extra]
                     for worker in WORKERS}
-        clear_server_logs()
         compile_package()
         compile_tests()
         code = side_by_side(commands, WORKERS[0], "process")
