@@ -10,8 +10,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The project and its dependencies are installed by uv, not pip: the same packages from
-# PyPI, resolved from pyproject.toml the same way, in a fraction of pip's time (uv links
+# The project and its dependencies are installed by uv, not pip: what pyproject.toml asks
+# for, from PyPI (here the same versions pip chose), in a fraction of pip's time (uv links
 # them from its cache where pip unpacks every wheel, and byte-compiles them on both
 # cores), and `make test` on a fresh clone counts that time (docs/testing.md). Compiled
 # here, the modules are not compiled again by each of the run's processes importing them
