@@ -220,6 +220,53 @@ def test_a_turn_time_out_of_range_is_refused_and_no_table_opened(hall, turn):
     assert hall.tables == {}
 
 
+@pytest.mark.parametrize("deal", ["0", "100000", "12a", "-5", "3.5", "１２", "999999999999"])
+def test_a_deal_number_out_of_range_is_refused_and_no_table_opened(hall, deal):
+    people = [People(s, NAMES[s]) for s in STUDENTS[:3]]
+    with pytest.raises(TableFormError) as refused:
+        open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "3",
+                                   "level": "easy", "students": [], "deal": deal})
+    assert str(refused.value) == (f"{deal[:12]!r} is not a deal number: give a whole number from 1 to "
+                                  "99,999, or leave the field empty for new cards.")
+    assert hall.tables == {}
+    with i18n.language("nl"):
+        with pytest.raises(TableFormError, match="geen spelnummer: geef een geheel getal van 1 tot 99.999"):
+            open_tables(hall, people, {"action": "open", "game": "basic", "seats": "3",
+                                       "level": "easy", "students": STUDENTS[:1], "deal": deal})
+    assert hall.tables == {}
+
+
+def test_a_deal_number_gives_every_table_opened_with_it_the_same_cards_and_the_list_says_it(hall):
+    people = [People(s, NAMES[s]) for s in STUDENTS[:6]]
+    assert 'name="deal"' in forms_html(people, "tok", "/")
+    open_tables(hall, people, {"action": "auto", "game": "basic", "seats": "3",
+                               "level": "easy", "students": [], "deal": "4321"})
+    first, second = hall.tables["t1"].game, hall.tables["t2"].game
+    assert hall.tables["t1"].seed == hall.tables["t2"].seed == 4321
+    assert [first.hand(p) for p in range(3)] == [second.hand(p) for p in range(3)]
+    assert first.discard_pile == second.discard_pile and first.current_player == second.current_player
+    # the same cards as any game dealt from that number (the book's tables deal so too)
+    from rummy_teach.game import new_game
+    assert [new_game("basic", 3, 4321).hand(p) for p in range(3)] == [first.hand(p) for p in range(3)]
+    shown = tables_html(hall, NAMES, "tok", "/")
+    assert shown.count("Deal no. 4,321") == 2
+    with i18n.language("it"):
+        assert "Smazzata n. 4.321" in tables_html(hall, NAMES, "tok", "/")
+    # the number is kept with the table: a server started again shows the same deal
+    again = TableHall(hall.store, "5B")
+    assert again.tables["t1"].seed == 4321
+    assert [again.tables["t1"].game.hand(p) for p in range(3)] == [first.hand(p) for p in range(3)]
+    # left empty, each table is dealt from a fresh number of its own, shown as well
+    for _ in range(3):
+        open_tables(hall, [People(s, NAMES[s]) for s in STUDENTS[:2]],
+                    {"action": "open", "game": "basic", "seats": "2", "level": "easy",
+                     "students": [], "deal": ""})
+    fresh = [hall.tables[t].seed for t in ("t3", "t4", "t5")]
+    assert all(1 <= seed <= 99_999 for seed in fresh)
+    for seed in fresh:
+        assert f"Deal no. {seed:,}" in tables_html(hall, NAMES, "tok", "/")
+
+
 def test_the_teachers_turn_time_sets_each_tables_clock_and_none_by_default(hall):
     people = [People(s, NAMES[s]) for s in STUDENTS[:5]]
     assert 'name="turn"' in forms_html(people, "tok", "/")

@@ -17,7 +17,8 @@ import pytest
 from rummy_teach.game import Bot, replay
 from rummy_teach.i18n import language
 from rummy_teach.play import from_config, page_html
-from rummy_teach.play.table import DEAL_NUMBERS, TableController, fresh_deal_number
+from rummy_teach.game.setup import DEAL_NUMBERS, fresh_deal_number
+from rummy_teach.play.table import TableController
 
 
 def click_through(table: TableController, action) -> None:

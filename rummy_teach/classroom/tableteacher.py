@@ -20,22 +20,28 @@ games won.
 whose game is still on, in the order they joined, spread over as few tables of ``seats``
 as hold them, as evenly as may be (10 students at tables of 4: 4, 3 and 3), computer
 players at the teacher's level filling the empty seats. A form that names an unknown game,
-a number of seats the game is not played with, a level that is not one, or students who
-are not in the class is refused with a message saying what was wrong and what is
-accepted; nothing is opened.
+a number of seats the game is not played with, a level that is not one, a deal number
+out of range, or students who are not in the class is refused with a message saying what
+was wrong and what is accepted; nothing is opened.
+
+**The deal.** A table is dealt from a number, as the book's tables are, and the list shows
+it ("Deal no. 1,234"). The teacher may give one: every table opened with it gets the same
+cards (the same number, game and seats deal the same hands), so a class can compare how its
+tables played one deal, or play again a deal it talked about. Left empty, each table gets
+a fresh number.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import threading
 from html import escape
 from urllib.parse import quote
 
 from ..errors import RummyError
 from ..game import LEVELS
+from ..game.setup import DEAL_NUMBERS, fresh_deal_number
 from ..game.view import board_view
 from ..play.board import board_html
 from ..reasons import Reason
@@ -102,6 +108,17 @@ def read_turn(turn: str, level: str) -> int | None:
     if refusal is not None:
         raise TableFormError(refusal)
     return seconds
+
+
+def read_deal(deal: str) -> int | None:
+    """The form's deal number (empty: None, a fresh deal for each table), or
+    :class:`TableFormError` saying what is accepted (a whole number from 1 to
+    :data:`~rummy_teach.game.setup.DEAL_NUMBERS`)."""
+    if not deal:
+        return None
+    if deal.isascii() and deal.isdigit() and 1 <= int(deal) <= DEAL_NUMBERS:
+        return int(deal)
+    raise TableFormError(Reason("tables_bad_deal", {"deal": repr(deal[:12]), "low": 1, "high": DEAL_NUMBERS}))
 
 
 def next_ids(taken, count: int) -> list[str]:
@@ -203,9 +220,11 @@ def tables_html(hall, names: dict, token: str, base: str, figures: dict | None =
                         hand=table.game.hand_number or 1)
             clock = (say("table_page_clock", count=table.turn_seconds) if table.turn_seconds
                      else say("tables_no_clock"))
+            deal = (f'<p class="rt-table-deal" title="{escape(say("board_deal_tip"))}">'
+                    f'{escape(say("board_deal_number", number=table.seed))}</p>')
             parts.append(
                 f'<section class="rt-class-table" data-table="{escape(table_id)}">'
-                f"<h2>{escape(title)}</h2><p class=\"rt-table-clock-now\">{escape(clock)}</p>"
+                f"<h2>{escape(title)}</h2><p class=\"rt-table-clock-now\">{escape(clock)}</p>{deal}"
                 f'<table class="rt-table-seats"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
                 f'<p><a href="{escape(projector)}" class="rt-projector-link">{escape(say("tables_projector"))}</a></p>'
                 f"{public_board(table, names)}</section>")
@@ -225,11 +244,13 @@ def forms_html(students, token: str, base: str, said: str = "", alert: bool = Fa
     turn = (f'<label>{escape(say("tables_turn_label", low=TURN_SECONDS[0], high=TURN_SECONDS[1]))} '
             f'<input name="turn" inputmode="numeric" size="4" value=""></label>')
     level_field = f'<label>{escape(say("tables_level_label"))} <select name="level">{levels}</select></label> '
+    deal = (f' <label>{escape(say("tables_deal_label", low=1, high=DEAL_NUMBERS))} '
+            f'<input name="deal" inputmode="numeric" size="6" value=""></label>')
 
     def fields(kind: str) -> str:
         return (f'<label>{escape(say("tables_game_label"))} <select name="game">{games}</select></label> '
                 f'<label>{escape(say("tables_seats_label"))} <input name="seats" inputmode="numeric" '
-                f'size="3" value="4" required></label> {level_field}{turn}')
+                f'size="3" value="4" required></label> {level_field}{turn}{deal}')
     boxes = "".join(f'<label class="rt-pick-student"><input type="checkbox" name="student" '
                     f'value="{escape(s.student_id)}"> {escape(s.name)}</label> ' for s in students)
     note = ""
@@ -283,6 +304,7 @@ def open_tables(hall, students, form: dict) -> str:
     :class:`TableFormError`: nothing opened)."""
     rules, seats, level = read_form(form["game"], form["seats"], form["level"])
     turn = read_turn(form.get("turn", ""), level)
+    deal = read_deal(form.get("deal", ""))
     known = [s.student_id for s in students]
     if form["action"] == "auto":
         with hall.lock:
@@ -302,8 +324,8 @@ def open_tables(hall, students, form: dict) -> str:
         raise TableFormError(Reason("students_unknown_action"))
     ids = next_ids(hall.tables, len(layout))
     for table_id, table_seats in zip(ids, layout):
-        hall.open(table_id, rules, table_seats, seed=secrets.randbelow(10 ** 9), turn_seconds=turn,
-                  stand_in=level)
+        hall.open(table_id, rules, table_seats, seed=fresh_deal_number() if deal is None else deal,
+                  turn_seconds=turn, stand_in=level)
     return say("tables_opened", count=len(ids), tables=", ".join(ids))
 
 
@@ -366,6 +388,7 @@ def table_teacher_handlers(base: str, config, desk, the_hall, door=None, deliver
                     "seats": self.get_body_argument("seats", "").strip()[:10],
                     "level": self.get_body_argument("level", "")[:20],
                     "turn": self.get_body_argument("turn", "").strip()[:10],
+                    "deal": self.get_body_argument("deal", "").strip()[:12],
                     "table": self.get_body_argument("table", "")[:64],
                     "students": [s[:64] for s in self.get_body_arguments("student")[:60]]}
 

@@ -15,10 +15,22 @@ carries its starting cards in ``setup``.
 
 from __future__ import annotations
 
+import random
+
 from ..errors import NotationError
 from .deal import (FORMAT, StartingDeal, as_rules, check_player, cut_for_dealer,  # noqa: F401
                    history_of, rules_from_json, rules_to_json, starting_deal)
 from .state import Game
+
+
+#: a fresh deal's number is drawn from 1 to this: short enough to read out and to type. The
+#: book's tables and the class's tables deal from such a number (``new_game``'s ``seed``)
+DEAL_NUMBERS = 99_999
+
+
+def fresh_deal_number(rng: random.Random | None = None) -> int:
+    """A new deal's number, from the system's randomness (or from ``rng``)."""
+    return (rng or random.SystemRandom()).randint(1, DEAL_NUMBERS)
 
 
 def new_game(rules="basic", players: int = 2, seed=0, dealer: int | None = None) -> Game:

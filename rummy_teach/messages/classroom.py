@@ -518,6 +518,10 @@ CLASSROOM_WORDS = {
     "table_page_left": Plural("{count} second left for this turn.",
                               "{count} seconds left for this turn.", count="count"),
     "tables_turn_label": "Seconds for each turn ({low} to {high}; empty: no turn time)",
+    # --- tables: a deal the teacher chooses, the same cards at every table given it
+    "tables_deal_label": "Deal number ({low} to {high}; empty: new cards at each table)",
+    "tables_bad_deal": "{deal} is not a deal number: give a whole number from {low} to {high}, "
+                       "or leave the field empty for new cards.",
     "table_review_button": "Review this hand",
     "table_review_close": "Close the review",
     "tables_col_lost": "Points lost per hand (the coach's estimate)",

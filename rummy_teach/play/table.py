@@ -14,9 +14,10 @@ nothing this controller shows holds another player's hidden card or the stock's 
 **The deal.** A table is dealt from a number (``seed``), shown on the table as "Deal no.
 1,234": the same number deals the same cards, so a reader can replay a deal (the Replay
 button) or share it (the book's page puts it in its address, ``#deal=1234``). A table
-given no number deals afresh (:func:`fresh_deal_number`) each time it is made; a lesson
-that needs particular cards for a worked example gives the number on purpose. **Next hand**
-deals the game's next hand (other cards, from the same number).
+given no number deals afresh (:func:`~rummy_teach.game.setup.fresh_deal_number`) each
+time it is made; a lesson that needs particular cards for a worked example gives the
+number on purpose. **Next hand** deals the game's next hand (other cards, from the same
+number).
 
 A Contract table may start later in the ladder (``hand=7``): the computer plays the
 hands before it in every seat, the learner's too, so the table is a real game that has
@@ -24,8 +25,6 @@ reached that hand (its scores are the ones those hands made).
 """
 
 from __future__ import annotations
-
-import random
 
 from .. import render_review
 from ..game.view import board_view, default_names
@@ -35,6 +34,7 @@ from ..reasons import Reason, say
 from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, RummyError
 from ..game import Action, Bot, Game, new_game
+from ..game.setup import fresh_deal_number
 from ..rules import get_rules
 from .controller import Controller, PlayError
 from .buttons import button, toolbar
@@ -44,8 +44,6 @@ from .coaching import COACH_BUTTONS, Coaching
 # ("table_button_draw", "table_tip_draw", ...): see :func:`button_words`
 BUTTON_NAMES = ("draw", "take", "group", "meld", "layoff", "discard", "buy", "pass", "end", "next",
                 "replay")
-# a fresh deal's number is drawn from 1 to this: short enough to read out and type
-DEAL_NUMBERS = 99_999
 # the level the computer plays every seat at in the hands before a later start: the expert
 # reaches its contracts soonest, so hand 7 is dealt in about 2 s (the medium player took up
 # to 12 s on some deals, over the book build's cell time limit on a busy machine)
@@ -55,11 +53,6 @@ EARLIER_HANDS_LEVEL = "expert"
 EARLIER_MOVES_A_STEP = 8
 # the review board draws the table smaller, so that on a phone the steps sit just under it
 REVIEW_CARD_SIZE = 44
-
-
-def fresh_deal_number(rng: random.Random | None = None) -> int:
-    """A new deal's number, from the system's randomness (or from ``rng``)."""
-    return (rng or random.SystemRandom()).randint(1, DEAL_NUMBERS)
 
 
 def button_words(name: str) -> tuple[str, str]:
