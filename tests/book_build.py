@@ -444,8 +444,9 @@ def loaded(page) -> None:
     which run at the page's first idle moments after its load, have run; the fonts are in;
     two frames are painted since. (Not Playwright's "networkidle": a held request for the
     page's Python, ``hold_python``, keeps the network busy.)"""
+    from browser import POLL_MS
     page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'",
-                           timeout=60_000)
+                           timeout=60_000, polling=POLL_MS)
     page.evaluate("""() => document.fonts.ready.then(() => new Promise(done =>
         requestAnimationFrame(() => requestAnimationFrame(done))))""")
 

@@ -432,6 +432,11 @@ class CommandServer(_Server):
 
 #: a classroom page's first load (generous: test machines are shared, and make test runs
 #: four lanes at once) and one update of the page after a click
+#: how often a test's wait for a condition in a page (``wait_for_function``) asks again, in
+#: ms. Playwright's default asks at every frame, which keeps Chromium drawing frames for as
+#: long as the wait lasts (docs/testing.md, "Time in tests"). Every call passes it
+#: (tests/test_test_waits.py checks); a condition met is seen at most 50 ms later.
+POLL_MS = 50
 CLASSROOM_LOAD_MS = 180_000
 CLASSROOM_UPDATE_MS = 30_000
 

@@ -27,6 +27,7 @@ import pytest
 import yaml
 
 from book_build import hold_python, loaded  # the other plugin of tests/conftest.py
+from browser import POLL_MS
 from test_book_play import book_with_lite, play_site  # noqa: F401  (fixtures: the book with its Python)
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
@@ -173,7 +174,8 @@ def wait_for_widgets(page):
     that deals afresh on each visit is busy (and inert) until the page's Python has dealt."""
     if page.locator("script[type='application/vnd.jupyter.widget-view+json']").count():
         page.wait_for_selector(".jupyter-widgets", timeout=60_000)
-    page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')",
+                           timeout=60_000, polling=POLL_MS)
     # the theme's scripts run at the page's first idle moments after its load (the tab stops
     # on scrollable outputs are theirs), and the page drawn: as a reader meets it
     loaded(page)
@@ -248,16 +250,18 @@ def test_a_page_shows_the_same_before_and_after_its_python_is_up(book_site, chro
         shown.goto(f"{book_site}/{page}.html", wait_until="load")
         wait_for_widgets(shown)
         # the page has asked for its Python (at its first idle moment after the load)
-        shown.wait_for_function("() => window.rummyTeachPlay.timings.started !== undefined", timeout=60_000)
+        shown.wait_for_function("() => window.rummyTeachPlay.timings.started !== undefined",
+                                timeout=60_000, polling=POLL_MS)
         held = shown.evaluate("document.querySelector('main').outerHTML")
         assert shown.evaluate("() => window.rummyTeachPlay.timings.ready") is None
         assert not any(u.endswith("/play/worker.js") for u in recorded.requests)   # held, not yet recorded
         release()
-        shown.wait_for_function("() => !!window.rummyTeachPlay.timings.ready", timeout=120_000)
+        shown.wait_for_function("() => !!window.rummyTeachPlay.timings.ready",
+                                timeout=120_000, polling=POLL_MS)
         # what the page builds ahead once Python is up (at its idle moments) built too
         shown.wait_for_function("""() => { const events = window.rummyTeachPlay.timings.events;
             return events.some(e => e.why === 'ahead') || !document.querySelector('.rt-play[data-kind=quiz]'); }""",
-                                timeout=120_000)
+                                timeout=120_000, polling=POLL_MS)
         wait_for_widgets(shown)
         assert shown.evaluate("document.querySelector('main').outerHTML") == held
         assert any(u.endswith("/play/worker.js") for u in recorded.requests)
@@ -277,7 +281,8 @@ def page_with_python(shared_book_page, request, site, path):
         browser_page = request.getfixturevalue("browser_page")
         browser_page.page.goto(f"{site}/{path}.html", wait_until="load")
     browser_page.page.wait_for_function(
-        "() => !!(window.rummyTeachPlay && window.rummyTeachPlay.timings.ready)", timeout=120_000)
+        "() => !!(window.rummyTeachPlay && window.rummyTeachPlay.timings.ready)",
+        timeout=120_000, polling=POLL_MS)
     return browser_page
 
 
@@ -311,10 +316,10 @@ def test_axe_finds_no_serious_violation_in_the_middle_of_a_hand(play_site, share
         if draw.count():
             draw.first.click()
             shown.wait_for_function("el => !el.hasAttribute('aria-busy')", arg=table.element_handle(),
-                                    timeout=60_000)
+                                    timeout=60_000, polling=POLL_MS)
         table.locator(".rt-seat[aria-label] [data-card]").first.click()
         shown.wait_for_function("el => !el.hasAttribute('aria-busy')", arg=table.element_handle(),
-                                timeout=60_000)
+                                timeout=60_000, polling=POLL_MS)
         assert table.locator("[aria-pressed=true][data-card]").count() >= 1
     assert shown.evaluate(AROUND_THE_TABLES) == around
     found = axe_scan(shown, within=".rt-play[data-kind=table]")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser import PHONE, STRIPS, TARGET, WIDE, RecordedPage, on_screen
+from browser import PHONE, POLL_MS, STRIPS, TARGET, WIDE, RecordedPage, on_screen
 from test_book_play import SCORING, book_with_lite, open_page, page_errors, play_site, press, settled  # noqa: F401
 from test_book_pages import axe_scan, axe_source  # noqa: F401  (fixtures)
 from test_book_tables import CONTRACT, R500
@@ -215,7 +215,8 @@ def test_axe_finds_no_serious_violation_in_the_phone_layout(on_phone, axe_scan, 
     well (its target-size rule measures each card's uncovered strip as the hit test does)."""
     page = on_phone(path).page
     widget_on(page, "stepper" if path == SCORING else "table", 0)
-    page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('.rt-play[aria-busy]')",
+                           timeout=60_000, polling=POLL_MS)
     found = axe_scan(page)
     assert found == [], found
 

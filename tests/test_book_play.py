@@ -38,6 +38,7 @@ import pytest
 from playwright.sync_api import expect
 
 from book_build import build_inputs  # book/build_inputs.py, as tests/book_build.py loads it
+from browser import POLL_MS
 from rummy_teach import render
 from rummy_teach.cards import parse_cards
 from rummy_teach.play.board import LOG_LINES
@@ -126,7 +127,8 @@ def table_with_python_held(recorded, site, path):
 def settled(widget):
     """Wait until the widget has answered its last event."""
     widget.page.wait_for_function(
-        "el => !el.hasAttribute('aria-busy')", arg=widget.element_handle(), timeout=ANSWER_MS)
+        "el => !el.hasAttribute('aria-busy')", arg=widget.element_handle(),
+        timeout=ANSWER_MS, polling=POLL_MS)
 
 
 def press(widget, name: str, by_keyboard: bool = False):
@@ -667,14 +669,14 @@ def test_no_build_ahead_starts_while_the_reader_reads_an_answer_python_gave_late
     draw.click()                                # the next turn's: Python's, held back
     page.wait_for_function(f"""() => {{ const events = window.rummyTeachPlay.timings.events;
         return performance.now() - events.filter(e => 'event' in e).at(-1).at > {QUIET_MS + 200}; }}""",
-                           timeout=ANSWER_MS)
+                           timeout=ANSWER_MS, polling=POLL_MS)
     assert page.evaluate("window.rummyTeachPlay.timings.ready") is None and held
     for route in held:
         route.continue_()
     settled(table)
     assert re.search(r"You draw \S+ from the stock\.", table.locator(".rt-log li").last.inner_text())
     page.wait_for_function("() => window.rummyTeachPlay.timings.events.some(e => e.why === 'ahead')",
-                           timeout=ANSWER_MS)
+                           timeout=ANSWER_MS, polling=POLL_MS)
     events = page.evaluate("window.rummyTeachPlay.timings.events")
     answered = [e["at"] for e in events if e.get("answered") == "press"]
     builds = [e["at"] for e in events if e.get("why") == "ahead"]
@@ -720,9 +722,9 @@ def test_a_click_is_answered_before_the_quiz_built_ahead_is_finished(play_site, 
         .map((n, i) => n.dataset.kind === 'quiz' ? 'w' + i : null).filter(Boolean)""")
     page.wait_for_function(f"""() => window.rummyTeachPlay.timings.events
         .some(e => e.prepare === '{own}' && e.why === 'ahead') && window.rummyTestSteps.held() > 0""",
-                           timeout=ANSWER_MS)
+                           timeout=ANSWER_MS, polling=POLL_MS)
     page.wait_for_function(f"() => window.rummyTeachPlay.timings.events.some(e => e.prepared === '{builtin}')",
-                           timeout=ANSWER_MS)                  # its one step was not held
+                           timeout=ANSWER_MS, polling=POLL_MS)    # its one step was not held
     assert not page.evaluate(f"""() => window.rummyTeachPlay.timings.events
         .some(e => e.prepared === '{own}')""")                    # the lesson's own quiz half built
     own_cards(table).first.click()
@@ -731,7 +733,7 @@ def test_a_click_is_answered_before_the_quiz_built_ahead_is_finished(play_site, 
     assert own_cards(table).first.get_attribute("aria-pressed") == "true"
     page.evaluate("window.rummyTestSteps.release()")
     page.wait_for_function(f"() => window.rummyTeachPlay.timings.events.some(e => e.prepared === '{own}')",
-                           timeout=ANSWER_MS)
+                           timeout=ANSWER_MS, polling=POLL_MS)
     events = page.evaluate("window.rummyTeachPlay.timings.events")
     built = next(e["at"] for e in events if e.get("prepared") == own)
     assert answered < built, (answered, built)
@@ -862,7 +864,7 @@ def python_checked_the_replies_drawn_ahead(page) -> list[dict]:
     """Wait until Python has replayed every event the page answered ahead; their checks."""
     page.wait_for_function("""() => { const t = window.rummyTeachPlay.timings;
         const shown = t.ahead.filter(e => e.checked === undefined).length;
-        return t.ahead.filter(e => e.checked !== undefined).length === shown; }""", timeout=ANSWER_MS)
+        return t.ahead.filter(e => e.checked !== undefined).length === shown; }""", timeout=ANSWER_MS, polling=POLL_MS)
     return [e for e in page.evaluate("window.rummyTeachPlay.timings.ahead") if "checked" in e]
 
 
@@ -878,7 +880,8 @@ def draw_and_read_the_log(recorded, site) -> dict:
     checks = python_checked_the_replies_drawn_ahead(page)
     assert all(check["same"] for check in checks), checks
     assert table.locator(".rt-play-status").inner_text() == ""
-    page.wait_for_function("() => window.rummyTeachPlay.timings.worker !== undefined", timeout=ANSWER_MS)
+    page.wait_for_function("() => window.rummyTeachPlay.timings.worker !== undefined",
+                           timeout=ANSWER_MS, polling=POLL_MS)
     return page.evaluate("window.rummyTeachPlay.timings.worker")
 
 
@@ -958,7 +961,7 @@ def test_python_starts_after_the_load_when_the_replies_drawn_ahead_answer_and_at
     starts from the snapshot."""
     def started_and_loaded(page):
         page.wait_for_function("() => window.rummyTeachPlay.timings.ready !== undefined",
-                               timeout=ANSWER_MS)
+                               timeout=ANSWER_MS, polling=POLL_MS)
         return page.evaluate("""() => [window.rummyTeachPlay.timings.started,
             performance.getEntriesByType('navigation')[0].loadEventStart]""")
 

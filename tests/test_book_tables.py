@@ -26,6 +26,7 @@ from rummy_teach.game import Bot
 from rummy_teach.reasons import say
 from rummy_teach.play import from_config
 from rummy_teach.play.board import LOG_KEPT, LOG_LINES
+from browser import POLL_MS
 from test_book_play import book_with_lite, open_page, page_errors, play_site, settled  # noqa: F401
 from test_play_tables import click_through
 
@@ -286,7 +287,7 @@ def test_every_visit_deals_afresh_and_a_deal_link_deals_that_deal(play_site, bro
     # another link followed on the same page deals that one
     page.evaluate("location.hash = '#deal=4321'")
     page.wait_for_function("() => document.querySelector('.rt-play[data-kind=table] .rt-deal')"
-                           ".dataset.deal === '4321'", timeout=120_000)
+                           ".dataset.deal === '4321'", timeout=120_000, polling=POLL_MS)
     number, table = dealt(page)
     assert number == 4321
     # Replay this deal: the same cards again

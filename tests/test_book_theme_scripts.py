@@ -19,6 +19,8 @@ from pathlib import Path
 import pydata_sphinx_theme
 import pytest
 
+from browser import POLL_MS
+
 from test_book_play import page_errors
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +59,8 @@ def test_no_theme_script_runs_before_the_page_has_loaded(book):
 def test_the_theme_runs_after_the_load_and_its_icons_are_drawn_by_the_font(book_site, browser_page):
     page = browser_page.page
     page.goto(f"{book_site}/{PAGE}.html", wait_until="load")
-    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'")
+    page.wait_for_function("() => document.documentElement.dataset.themeScripts === 'loaded'",
+                           polling=POLL_MS)
     # the theme's scripts were fetched only after the load event
     order = page.evaluate("""() => {
         const load = performance.getEntriesByType('navigation')[0].loadEventStart;

@@ -8,6 +8,8 @@ for focus rings and axe-core in test_book_pages.py.
 
 import pytest
 
+from browser import POLL_MS
+
 pytestmark = pytest.mark.browser
 
 LOAD_MS = 180_000   # the first render starts a kernel; generous, as test machines are shared
@@ -80,7 +82,7 @@ def test_card_table_by_keyboard(voila, browser_page):
         page.keyboard.press(" ")
         page.wait_for_function(f"""() => [...document.querySelectorAll('.rt-table [data-card]')]
             .some(n => n.querySelector('svg').getAttribute('aria-label') === '{name}, selected'
-                       && n.getAttribute('aria-pressed') === 'true')""", timeout=UPDATE_MS)
+                       && n.getAttribute('aria-pressed') === 'true')""", timeout=UPDATE_MS, polling=POLL_MS)
     ring = tab_to(page, "Meld")
     assert ring["style"] != "none" and ring["width"] >= 2, ring
     page.keyboard.press("Enter")
@@ -114,7 +116,7 @@ def test_quiz_answer_by_keyboard_is_scrolled_into_view_and_said(voila, browser_p
     # starts this test while the other lanes start their own pages: it waited 30 s once)
     feedback.get_by_text("Right!").wait_for(timeout=LOAD_MS)
     page.wait_for_function("() => document.querySelector('.rt-quiz-widget .rt-news').textContent !== ''",
-                           timeout=UPDATE_MS)
+                           timeout=UPDATE_MS, polling=POLL_MS)
     page.wait_for_timeout(500)               # a smooth scroll, if any, has ended
     seen = feedback.evaluate("n => { const r = n.getBoundingClientRect(); "
                              "return {top: r.top, bottom: r.bottom, height: innerHeight}; }")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from browser import RecordedPage
+from browser import POLL_MS, RecordedPage
 
 from rummy_teach import render
 from rummy_teach.play import board
@@ -30,7 +30,7 @@ def toggle(page, key, now: str) -> None:
     page.wait_for_function(
         """([key, now]) => { const el = document.querySelector(`.rt-clickable [data-card="${key}"]`);
                               return el !== null && el.getAttribute('aria-pressed') === now; }""",
-        arg=[key, now], timeout=UPDATE_MS)
+        arg=[key, now], timeout=UPDATE_MS, polling=POLL_MS)
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def test_keyboard_enter_and_space_toggle_and_focus_stays(checker_page):
     page.keyboard.press("Enter")
     page.wait_for_function(
         """() => document.querySelector('.rt-clickable [data-card="8S"]')
-                  .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+                  .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS, polling=POLL_MS)
     focused = page.evaluate("() => document.activeElement.dataset.card")
     assert focused == "8S", "focus must stay on the card after the picker redraws"
     # the picker is one tab stop (a toolbar): the arrow keys go on to 9♠, then the space bar

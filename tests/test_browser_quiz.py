@@ -6,6 +6,8 @@ what 8♠ 8♥ 8♦ is (a set), and which offered card lays off on it (8♣).
 
 import pytest
 
+from browser import POLL_MS
+
 pytestmark = pytest.mark.browser
 
 LOAD_MS = 180_000   # the first render starts a kernel; generous, as test machines are shared
@@ -41,7 +43,7 @@ def answer_in_the_page(page, shots):
     assert "K♣ 10 + Q♦ 10 + 9♠ + A♣ 1 = 30." in text
     assert feedback(page).get_by_role("img", name="king of clubs").count() == 1
     page.wait_for_function("() => document.querySelector('.rt-score').innerText.includes('1 right')",
-                           timeout=UPDATE_MS)
+                           timeout=UPDATE_MS, polling=POLL_MS)
     shots("right")
 
     next_button = page.get_by_role("button", name="Next question")
@@ -54,14 +56,14 @@ def answer_in_the_page(page, shots):
     page.wait_for_function(
         """() => [...document.querySelectorAll('.rt-quiz-widget button')]
                  .some(b => b.innerText.trim() === 'run' && b.classList.contains('mod-active'))""",
-        timeout=UPDATE_MS)
+        timeout=UPDATE_MS, polling=POLL_MS)
     page.get_by_role("button", name="Submit").click()
     feedback(page).get_by_text("Not quite.").wait_for(timeout=UPDATE_MS)
     text = feedback(page).inner_text()
     assert "The answer: a set" in text and "A set of 3 eights." in text
     page.wait_for_function(  # the score line follows the feedback
         "() => document.querySelector('.rt-score').innerText.includes('1 right, 1 wrong')",
-        timeout=UPDATE_MS)
+        timeout=UPDATE_MS, polling=POLL_MS)
     shots("wrong")
 
 

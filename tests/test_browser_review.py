@@ -4,6 +4,8 @@ on the list, and the kernel's controller redraws the table as it was."""
 
 import pytest
 
+from browser import POLL_MS
+
 pytestmark = pytest.mark.browser
 
 LOAD_MS = 180_000   # the first render starts a kernel and plays a whole hand
@@ -17,7 +19,7 @@ def selected(page) -> str:
 def wait_selected(page, number: int) -> None:
     page.wait_for_function(
         f"""() => {{ const o = document.querySelector('.rt-review [role=option][aria-selected=true]');
-                     return o && o.dataset.click === 'review:{number}'; }}""", timeout=UPDATE_MS)
+                     return o && o.dataset.click === 'review:{number}'; }}""", timeout=UPDATE_MS, polling=POLL_MS)
 
 
 def test_walk_the_review_board_in_voila(voila, browser_page):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from browser import PHONE, STRIPS, TARGET, RecordedPage
+from browser import PHONE, POLL_MS, STRIPS, TARGET, RecordedPage
 
 pytestmark = pytest.mark.browser
 
@@ -40,14 +40,14 @@ def test_select_meld_discard_and_watch_the_computer_move(table_page):
     for key in ("8S", "8H", "8D"):
         card(page, key).click()
         page.wait_for_function(f"""() => document.querySelector('.rt-table [data-card="{key}"]')
-                                   .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+                                   .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS, polling=POLL_MS)
     table_page.shot("table_three_eights_selected", full_page=True)
     button(page, "Meld").click()
     log(page).get_by_text("You meld 8♠ 8♥ 8♦.").wait_for(timeout=UPDATE_MS)
     for key in ("4H", "5H", "6H", "7H"):
         card(page, key).click()
         page.wait_for_function(f"""() => document.querySelector('.rt-table [data-card="{key}"]')
-                                   .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+                                   .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS, polling=POLL_MS)
     button(page, "Meld").click()
     log(page).get_by_text("You meld 4♥ 5♥ 6♥ 7♥.").wait_for(timeout=UPDATE_MS)
 
@@ -60,7 +60,7 @@ def test_select_meld_discard_and_watch_the_computer_move(table_page):
 
     card(page, "9C").click()
     page.wait_for_function("""() => document.querySelector('.rt-table [data-card="9C"]')
-                               .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+                               .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS, polling=POLL_MS)
     button(page, "Discard").click()
     log(page).get_by_text("You discard 9♣.").wait_for(timeout=UPDATE_MS)
     # the computer opponent moves, paced: its first log line, then the turn comes back
@@ -80,7 +80,8 @@ def test_step_the_thirty_point_hand_to_its_last_step(voila, browser_page):
     browser_page.shot("stepper_start", full_page=True)
     for k in range(1, 12):
         page.wait_for_function("""() => [...document.querySelectorAll('button')].some(
-            b => b.textContent.includes('Next') && !b.disabled && b.getAttribute('aria-disabled') !== 'true')""", timeout=UPDATE_MS)
+            b => b.textContent.includes('Next') && !b.disabled && b.getAttribute('aria-disabled') !== 'true')""",
+                               timeout=UPDATE_MS, polling=POLL_MS)
         button(page, "Next ▶").click()
         counter.get_by_text(f"Step {k} of 11").wait_for(timeout=UPDATE_MS)
         if k == 6:
@@ -113,7 +114,7 @@ def test_the_table_plays_live_in_jupyterlab(jupyterlab, browser_page):
     log(page).get_by_text("You draw 7♥ from the stock.").wait_for(timeout=UPDATE_MS)
     card(page, "8S").click()
     page.wait_for_function("""() => document.querySelector('.rt-table [data-card="8S"]')
-                               .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+                               .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS, polling=POLL_MS)
     assert page.locator(".rt-table").count() == 1
     browser_page.shot("jupyterlab_table")
     browser_page.assert_offline()
@@ -211,7 +212,7 @@ def test_the_tables_buttons_show_their_state_in_voila(table_page):
     assert coach.get_attribute("aria-pressed") == "false"
     coach.click()
     page.wait_for_function("""() => document.querySelector('[data-act="coach"][data-arg="coach"]')
-                              .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+                              .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS, polling=POLL_MS)
     pressed = button(page, "Coach mode").evaluate(LOOK)
     assert pressed["background"] != before["background"] and pressed["shadow"] != "none"
     table_page.shot("voila_table_buttons", full_page=True)
@@ -232,12 +233,12 @@ def test_the_tables_buttons_show_their_state_in_voila(table_page):
     page.keyboard.press("Enter")
     log(page).get_by_text("You draw 7♥ from the stock.").wait_for(timeout=UPDATE_MS)
     page.wait_for_function("() => !!document.activeElement.closest('[data-roving=hand]')",
-                           timeout=UPDATE_MS)
+                           timeout=UPDATE_MS, polling=POLL_MS)
     assert button(page, "Draw").is_disabled() and button(page, "Discard").is_enabled()
     # a tool pressed by keyboard keeps the focus through the redraw (the hand reordered)
     button(page, "Sort by rank").focus()
     page.keyboard.press(" ")
     page.wait_for_function("""() => document.querySelector('[data-act="sort"][data-arg="rank"]')
-                              .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS)
+                              .getAttribute('aria-pressed') === 'true'""", timeout=UPDATE_MS, polling=POLL_MS)
     assert focused(page) == "rank"
     table_page.assert_offline()

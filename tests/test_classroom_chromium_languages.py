@@ -19,7 +19,7 @@ import pytest
 
 from browser import CLASSROOM_LOAD_MS as LOAD_MS
 from browser import CLASSROOM_UPDATE_MS as UPDATE_MS
-from browser import start_classroom
+from browser import POLL_MS, start_classroom
 
 from rummy_teach.classroom import open_store
 
@@ -95,7 +95,7 @@ def test_a_quiz_taken_in_italian_then_switched_to_dutch_on_the_page(classroom, c
     dutch = switch.get_by_role("link", name="Nederlands")
     dutch.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("document.documentElement.lang === 'nl'", timeout=UPDATE_MS)
+    page.wait_for_function("document.documentElement.lang === 'nl'", timeout=UPDATE_MS, polling=POLL_MS)
     page.locator(".rt-prompt").wait_for(timeout=UPDATE_MS)
     assert page.locator(".rt-prompt").inner_text().startswith(
         "Bij Basisrummy ligt deze combinatie op tafel.")                     # still question 3

@@ -23,7 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser import CLASSROOM_LOAD_MS as LOAD_MS
 from browser import CLASSROOM_UPDATE_MS as UPDATE_MS
-from browser import picture, start_classroom
+from browser import POLL_MS, picture, start_classroom
 
 from rummy_teach.cards import Card, make_deck, parse_cards
 from rummy_teach.melds import check_meld, meld_options
@@ -77,7 +77,7 @@ def version(page) -> int:
 def wait_past(page, seen: int):
     try:
         page.wait_for_function("seen => Number(document.getElementById('rt-table').dataset.version) > seen",
-                               arg=seen, timeout=UPDATE_MS)
+                               arg=seen, timeout=UPDATE_MS, polling=POLL_MS)
     except Exception:
         said = page.locator("#rt-table .rt-message").inner_text()
         status = page.locator("#rt-table .rt-play-status").inner_text()
@@ -89,7 +89,7 @@ def settle(pages):
     now = max(version(page) for page in pages)
     for page in pages:
         page.wait_for_function("v => Number(document.getElementById('rt-table').dataset.version) === v",
-                               arg=now, timeout=UPDATE_MS)
+                               arg=now, timeout=UPDATE_MS, polling=POLL_MS)
 
 
 def shown_without_log(page) -> str:
@@ -199,7 +199,7 @@ def turn(page, refuse_once: dict) -> None:
         alert = page.locator("#rt-table .rt-message")
         alert.wait_for(timeout=UPDATE_MS)
         page.wait_for_function("() => document.querySelector('#rt-table .rt-message').textContent.length > 0",
-                               timeout=UPDATE_MS)
+                               timeout=UPDATE_MS, polling=POLL_MS)
         refuse_once["said"] = alert.inner_text()
         page.get_by_role("status").filter(has_text=refuse_once["said"][:20]).first.wait_for(timeout=UPDATE_MS)
         click_card(page, taken, pressed=False)
@@ -357,7 +357,7 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
                 for page, before in zip(pages, seen):   # each page tries again by itself
                     page.wait_for_function(
                         "() => document.querySelector('#rt-table .rt-play-status').textContent === ''",
-                        timeout=LOAD_MS)
+                        timeout=LOAD_MS, polling=POLL_MS)
                     assert version(page) == before
                 continue
             turn(to_play[0], refuse)
@@ -374,7 +374,7 @@ def test_four_students_play_a_whole_basic_hand_in_chromium(classroom, chromium):
         print("turns:", turns, "| laid off:", refuse.get("laid_off", 0), "| the hand:", ending.splitlines()[0])
         # the hand is over: the teacher's live view shows every hand as it was scored
         teacher.wait_for_function("() => document.querySelector('#rt-live .rt-result') !== null",
-                                  timeout=UPDATE_MS)
+                                  timeout=UPDATE_MS, polling=POLL_MS)
         left = [own_hand(page) for page in pages]
         live = teacher.locator("#rt-live").inner_html()
         for hand in left:
@@ -440,7 +440,7 @@ def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium)
         before = seconds()
         assert 550 < before <= 600 and left.inner_text() == f"{before} seconds left for this turn."
         page.wait_for_function(f"() => parseInt(document.querySelector('#rt-table .rt-time-left')"
-                               f".textContent) <= {before - 2}", timeout=UPDATE_MS)
+                               f".textContent) <= {before - 2}", timeout=UPDATE_MS, polling=POLL_MS)
         assert re.fullmatch(r"\d+ seconds left for this turn\.", left.inner_text())
         overflow = page.evaluate("() => document.documentElement.scrollWidth")
         assert overflow <= 390, overflow
@@ -512,7 +512,7 @@ def test_a_student_plays_with_the_keyboard_alone_on_a_phone(classroom, chromium)
         wait_past(page, seen)
         assert second not in own_hand(page)
         page.wait_for_function("card => document.querySelector('#rt-table .rt-news').textContent.includes(card)",
-                               arg=str(Card.parse(second)), timeout=UPDATE_MS)
+                               arg=str(Card.parse(second)), timeout=UPDATE_MS, polling=POLL_MS)
         picture(page, "class_tables_keyboard_phone", full_page=True)
     finally:
         phone.close()

@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lite"))
 from lessons import lesson_map, lesson_url  # noqa: E402
 
-from browser import SCREENSHOTS  # noqa: E402
+from browser import POLL_MS, SCREENSHOTS  # noqa: E402
 from test_book_pages import axe_scan, axe_source  # noqa: E402,F401  (fixtures)
 from test_book_play import book_with_lite, play_site  # noqa: E402,F401  (fixtures: the book, its lessons live)
 from rummy_teach.i18n import language  # noqa: E402
@@ -113,7 +113,7 @@ def run_all(page) -> None:
         f"""() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
                   .every(el => !/\\[[ *]?\\]/.test(el.textContent))
                   || document.querySelector("{ERROR_OUTPUT}") !== null""",
-        timeout=KERNEL_SECONDS * 1000)
+        timeout=KERNEL_SECONDS * 1000, polling=POLL_MS)
     wait_for_kernel(page)
 
 
@@ -266,7 +266,8 @@ def open_lesson(browser_page, base: str, name: str, timings: dict):
     assert page.evaluate("!!document.querySelector('.bd-main').closest('[inert]')")   # the page behind sleeps
     # the browser's Back hides JupyterLab again, kept as it is; Open shows it once more
     page.go_back()
-    page.wait_for_function("() => !document.querySelector('.rummy-live-layer.rummy-live-shown')")
+    page.wait_for_function("() => !document.querySelector('.rummy-live-layer.rummy-live-shown')",
+                           polling=POLL_MS)
     assert page.url == where and page.evaluate("document.activeElement.className") == "rummy-live-open"
     assert not page.evaluate("!!document.querySelector('.bd-main').closest('[inert]')")
     bar.get_by_role("button", name=say("book_live_open")).click()
@@ -408,7 +409,7 @@ def test_play_a_turn_and_answer_the_quiz_live(play_site, browser_page):
         page.wait_for_function(
             """answer => [...document.querySelectorAll('.rt-quiz-widget button')]
                  .some(b => b.innerText.trim() === answer && b.classList.contains('mod-active'))""",
-            arg=first.answer, timeout=UPDATE_MS)
+            arg=first.answer, timeout=UPDATE_MS, polling=POLL_MS)
     elif public["input"] == "number":
         quiz.locator("input[type=text]").first.fill(str(first.answer))
     else:  # the lesson's quiz changed: teach this test the new kind of input
@@ -452,7 +453,7 @@ def assert_the_lesson_in_front(page, phone: bool) -> None:
     screen; on a laptop JupyterLab's own layout is kept."""
     if phone:
         page.wait_for_function(f"() => !document.querySelector({SIDE_PANEL_OPEN!r})",
-                               timeout=30_000)
+                               timeout=30_000, polling=POLL_MS)
         width = page.locator(".jp-NotebookPanel").first.bounding_box()["width"]
         assert width >= 0.75 * page.viewport_size["width"], f"the lesson is {width:.0f} px wide"
         # JupyterLab's menu bar and status bar are wider than the phone: each ends at the
