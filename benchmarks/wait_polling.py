@@ -5,16 +5,16 @@ Playwright's ``wait_for_function`` at every frame (its default, ``"raf"``) again
     .venv/bin/python benchmarks/wait_polling.py --seconds 10 --runs 3
 
 Opens a lesson of the built book (``make book``) in Debian's headless Chromium, served
-from localhost, on a page made as the tests make theirs (every request routed), and for each way waits ``--seconds`` for a condition that never comes true,
-reading the CPU time of every Chromium process from /proc before and after. Prints, per
-way, the median CPU seconds per second of waiting over ``--runs``. docs/testing.md ("Time
-in tests") quotes it.
+from localhost, on a page made as the tests make theirs (every request routed), and for
+each way waits ``--seconds`` for a condition that never comes true, reading the CPU time
+of every Chromium thread from /proc before and after. Prints, per way, the median CPU
+seconds per second of waiting over ``--runs``. docs/testing.md ("Time in tests") quotes
+it.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -24,29 +24,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_book_play import serve  # noqa: E402
+from bench_book_play import chromium_cpu, cpu_spent, serve  # noqa: E402
 from browser import CHROMIUM, CHROMIUM_FLAGS, LAPTOP, POLL_MS, RecordedPage  # noqa: E402
 
 NEVER = "() => document.title === 'never this title'"
 
 
-def chromium_cpu() -> float:
-    """CPU seconds of every Chromium process now running (user and system)."""
-    ticks = 0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if b"chrom" not in Path(f"/proc/{pid}/cmdline").read_bytes():
-                continue
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:        # the process ended meanwhile
-            continue
-        ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
 def one_wait(page, way, seconds: float) -> float:
     """Chromium's CPU seconds per second of a wait ``way`` ("idle", "raf" or a number of ms)."""
-    before = chromium_cpu()
+    before = chromium_cpu()     # by thread: Chromium's own readings (bench_book_play)
     if way == "idle":
         time.sleep(seconds)
     else:
@@ -54,7 +40,7 @@ def one_wait(page, way, seconds: float) -> float:
             page.wait_for_function(NEVER, timeout=seconds * 1000, polling=way)
         except Exception:      # the timeout: the condition never comes true
             pass
-    return (chromium_cpu() - before) / seconds
+    return cpu_spent(before, chromium_cpu()) / seconds
 
 
 def main(argv=None) -> int:
