@@ -64,6 +64,14 @@ def processes():
     return found
 
 
+def merge(seen: dict, now: dict) -> None:
+    """Take the newest CPU times into `seen`, each process keeping the kind it was first
+    seen with: a process that has exited and waits to be reaped reads an empty command
+    line, which would file it under "other"."""
+    for key, (seconds, kind) in now.items():
+        seen[key] = (seconds, seen[key][1] if key in seen else kind)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", nargs=argparse.REMAINDER, help="the command to run (after --)")
@@ -79,7 +87,7 @@ def main(argv=None) -> int:
 
     def sample():
         while not done.is_set():
-            last.update(processes())
+            merge(last, processes())
             done.wait(1.0)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -87,7 +95,7 @@ def main(argv=None) -> int:
     code = subprocess.call(command)
     done.set()
     sampler.join()
-    last.update(processes())
+    merge(last, processes())
     busy1, all1 = busy_ticks()
     totals: dict[str, float] = {}
     for key, (seconds, kind) in last.items():

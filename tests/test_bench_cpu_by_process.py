@@ -5,6 +5,7 @@ started by their kind."""
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "cpu_by_process.py"
@@ -26,3 +27,30 @@ def test_it_counts_the_commands_cpu_time_by_kind_and_keeps_its_exit_status():
 def test_without_a_command_it_says_what_to_give():
     done = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "after --" in done.stderr
+
+
+def test_a_process_waiting_to_be_reaped_keeps_its_kind():
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import cpu_by_process
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()  # --lane=probe"],
+                             stdin=subprocess.PIPE)
+    try:
+        seen: dict = {}
+        cpu_by_process.merge(seen, cpu_by_process.processes())
+        key = next(key for key in seen if key[0] == str(child.pid))
+        assert seen[key][1] == "pytest lane probe"
+        child.stdin.close()  # it exits; not reaped until child.wait()
+        stat = Path(f"/proc/{child.pid}/stat")
+        for _ in range(200):
+            if stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                break
+            time.sleep(0.05)
+        now = cpu_by_process.processes()
+        assert now[key][1].startswith("other"), now[key]  # what misfiled it before
+        cpu_by_process.merge(seen, now)
+        assert seen[key][1] == "pytest lane probe"
+    finally:
+        child.wait()
