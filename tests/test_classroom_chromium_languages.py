@@ -41,6 +41,15 @@ def classroom(tmp_path_factory):
     server.stop()
 
 
+#: where ``node`` is scrolled to once its scrolling has stopped (the arrow keys scroll
+#: smoothly): the same on two frames running
+SETTLED = """node => new Promise(done => {
+    let last = -1;
+    const frame = () => node.scrollLeft === last ? done(last)
+        : (last = node.scrollLeft, requestAnimationFrame(frame));
+    requestAnimationFrame(frame); })"""
+
+
 def rows(classroom):
     with open_store(str(classroom.db), create=False) as store:
         return [(r.question_id, r.outcome, r.given, r.rule) for r in store.answers(session=SESSION)]
@@ -128,3 +137,55 @@ def test_a_quiz_taken_in_italian_then_switched_to_dutch_on_the_page(classroom, c
         ["basic-eights", "quizbank_basic_eights", "set", "right"],
         ["basic-opponent-cards", "quizbank_basic_opponent_cards", "25", "wrong"]]
     context.close()
+
+
+def test_every_teachers_page_fits_a_phone_and_its_wide_tables_scroll_in_place(classroom, chromium):
+    """On a phone (390 x 844) no teacher's page scrolls sideways, in Italian's longer words
+    too: a table wider than the screen scrolls inside a named box that Tab reaches and the
+    arrow keys scroll, and the live part's refresh keeps where it was scrolled to and the
+    focus; a form's fields wrap, a long list of games never widens the page."""
+    phone = chromium.new_context(viewport={"width": 390, "height": 844})
+    try:
+        student = phone.new_page()
+        student.goto(f"{classroom.base}/?join={JOIN}", timeout=LOAD_MS)
+        student.locator("input[name=name]").fill("Bartolomea")
+        student.locator("input[name=name]").press("Enter")
+        student.locator(".rt-prompt").wait_for(timeout=UPDATE_MS)
+
+        teacher = phone.new_page()
+        teacher.goto(f"{classroom.base}/teacher/tables?token={TOKEN}", timeout=LOAD_MS)
+        form = teacher.locator("form.rt-open-table")
+        form.locator("input[name=seats]").fill("3")
+        form.get_by_label("Bartolomea").check()
+        form.locator("button[type=submit]").click()
+        teacher.locator(".rt-class-table").wait_for(timeout=UPDATE_MS)
+
+        width = "() => document.documentElement.scrollWidth"
+        for path in ("tables", "students", "sessions", "paper", "dashboard"):
+            teacher.goto(f"{classroom.base}/teacher/{path}?token={TOKEN}&session={SESSION}",
+                         timeout=LOAD_MS)
+            assert teacher.evaluate("document.documentElement.lang") == "it"
+            assert teacher.evaluate(width) <= 390, (path, teacher.evaluate(width))
+
+        # the dashboard's list of students: wider than the phone, so it scrolls in its box
+        box = teacher.get_by_role("region", name="Chi c'è")
+        assert box.get_attribute("tabindex") == "0"
+        assert box.evaluate("node => node.scrollWidth > node.clientWidth")
+        for _ in range(30):
+            teacher.keyboard.press("Tab")
+            if box.evaluate("node => node === document.activeElement"):
+                break
+        else:
+            raise AssertionError("Tab never reached the dashboard's table")
+        teacher.keyboard.press("ArrowRight")
+        teacher.keyboard.press("ArrowRight")
+        left = box.evaluate(SETTLED)
+        assert 0 < left < box.evaluate("node => node.scrollWidth - node.clientWidth")
+        with teacher.expect_response(lambda reply: "part=live" in reply.url, timeout=UPDATE_MS):
+            pass
+        teacher.wait_for_function(
+            "left => { const box = document.querySelector('#rt-live .rt-scroll');"
+            " return box && box.scrollLeft === left && document.activeElement === box; }",
+            arg=left, timeout=UPDATE_MS, polling=POLL_MS)
+    finally:
+        phone.close()

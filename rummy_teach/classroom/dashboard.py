@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 from ..reasons import Reason
 from .messages import say
+from .pages import scroll_box
 
 BAR_STYLE = """<style>
 .rt-bars { display: grid; grid-template-columns: minmax(8em, 16em) 1fr; gap: 0.35em 0.8em;
@@ -157,7 +158,8 @@ def dashboard_html(quiz, students, answers, now: datetime | None = None,
     return (f'<p class="rt-summary">{escape(summary)}</p>'
             f"<h2>{escape(say('dashboard_questions'))}</h2>{bars_html(quiz, answers)}"
             f"<h2>{escape(say('dashboard_students'))}</h2>"
-            f'<table class="rt-students"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>')
+            + scroll_box(f'<table class="rt-students"><thead><tr>{head}</tr></thead>'
+                         f"<tbody>{rows}</tbody></table>", say("dashboard_students")))
 
 
 def projector_html(quiz, students, answers) -> str:
@@ -205,7 +207,8 @@ def sessions_html(sessions: list[dict], token: str, base: str = "/") -> str:
     head = "".join(f"<th>{escape(say(code))}</th>" for code in (
         "col_session", "col_quiz", "col_students", "col_answers", "col_started"))
     return (f"<h1>{escape(say('sessions_title'))}</h1>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+            + scroll_box(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>",
+                         say("sessions_title")))
 
 
 def paper_html(quiz, title: str) -> str:
@@ -274,5 +277,5 @@ def students_html(students, answered: dict, token: str, session: str, base: str 
     note = f'<p class="rt-said" role="status">{escape(said)}</p>' if said else ""
     empty = "" if students else f"<p>{escape(say('students_none'))}</p>"
     return (f"{note}<p>{escape(say('students_intro'))}</p>{empty}"
-            f'<table class="rt-students"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table>")
+            + scroll_box(f'<table class="rt-students"><thead><tr>{head}</tr></thead>'
+                         f"<tbody>{''.join(rows)}</tbody></table>", say("nav_students")))

@@ -32,7 +32,7 @@ from .lti import (DEPLOYMENT_CLAIM, LtiSettings, NonceBook, role_of, shown_name,
 from .dashboard import teacher_nav
 from .ltipapers import paper_session
 from .messages import class_language, say
-from .pages import page
+from .pages import page, scroll_box
 
 LTI_COOKIE = "rummy_lti"
 LTI_HOURS = 12
@@ -548,11 +548,11 @@ def grades_page(rows, nav: str = "") -> str:
             state = say("lti_grades_up_to_date")
         lines.append(f"<tr><td>{escape(name)}</td><td>{escape(sent)}</td><td>{escape(state)}</td></tr>")
     title = say("lti_grades_title")
-    table = (f"<table><thead><tr><th>{escape(say('lti_grades_student'))}</th>"
-             f"<th>{escape(say('lti_grades_sent_heading'))}</th>"
-             f"<th>{escape(say('lti_grades_state_heading'))}</th></tr></thead>"
-             f"<tbody>{''.join(lines)}</tbody></table>" if lines else
-             f"<p>{escape(say('lti_grades_none'))}</p>")
+    table = (scroll_box(f"<table><thead><tr><th>{escape(say('lti_grades_student'))}</th>"
+                        f"<th>{escape(say('lti_grades_sent_heading'))}</th>"
+                        f"<th>{escape(say('lti_grades_state_heading'))}</th></tr></thead>"
+                        f"<tbody>{''.join(lines)}</tbody></table>", title)
+             if lines else f"<p>{escape(say('lti_grades_none'))}</p>")
     return page(title, f"{nav}<h1>{escape(title)}</h1>{table}")
 
 

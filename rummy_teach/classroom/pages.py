@@ -22,6 +22,8 @@ body { font-family: system-ui, sans-serif; font-size: 18px; color: #111; backgro
 h1 { font-size: 1.6em; margin: 0.3em 0; }
 a { color: #0b4f9c; }
 input, select, button { font-size: 1em; padding: 0.3em 0.6em; }
+input, select { max-width: 100%; box-sizing: border-box; }
+label { display: inline-block; max-width: calc(100% - 0.8em); margin: 0.15em 0.8em 0.15em 0; }
 button { background: #0b4f9c; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
 .rt-alert { color: #9b1c1c; font-weight: 600; }
 .rt-note { color: #333; }
@@ -33,6 +35,10 @@ table { border-collapse: collapse; margin: 0.3em 0; }
 th, td { border-bottom: 1px solid #999; padding: 0.25em 0.8em; text-align: left; }
 th { background: #e8e8e8; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+.rt-scroll { overflow-x: auto; max-width: 100%; }
+.rt-scroll:focus-visible { outline: 3px solid #0b4f9c; outline-offset: 2px; }
+@media (max-width: 40em) { body { font-size: 16px; padding: 0 0.6em; }
+  th, td { padding: 0.25em 0.45em; } }
 @media print { nav.rt-teacher, .rt-noprint { display: none; } .rt-break { break-before: page; } }
 """
 
@@ -45,7 +51,17 @@ REFRESH_SCRIPT = """
       const url = new URL(window.location.href);
       url.searchParams.set("part", "live");
       const response = await fetch(url, {cache: "no-store"});
-      if (response.ok) { target.innerHTML = await response.text(); }
+      if (response.ok) {
+        // the boxes that scroll sideways keep where they were scrolled to, and the focus
+        const boxes = [...target.querySelectorAll(".rt-scroll")],
+          lefts = boxes.map(box => box.scrollLeft),
+          focused = boxes.indexOf(document.activeElement);
+        target.innerHTML = await response.text();
+        target.querySelectorAll(".rt-scroll").forEach((box, index) => {
+          box.scrollLeft = lefts[index] || 0;
+          if (index === focused) { box.focus({preventScroll: true}); }
+        });
+      }
     } catch (error) { /* the next tick tries again */ }
   }
   setInterval(refresh, every);
@@ -70,6 +86,14 @@ def content_security_policy(*scripts: str) -> str:
 
 #: the policy of the pages written here (the teacher's, the join form, the refusals)
 CSP = content_security_policy(REFRESH_SCRIPT)
+
+
+def scroll_box(table: str, label: str) -> str:
+    """``table`` in a box of its own that scrolls sideways when it is wider than the screen,
+    so that a phone never scrolls the whole page: a region named ``label``, which Tab
+    reaches and the arrow keys then scroll."""
+    return (f'<div class="rt-scroll" role="region" tabindex="0" aria-label="{escape(label)}">'
+            f"{table}</div>")
 
 
 def language_switch(href) -> str:

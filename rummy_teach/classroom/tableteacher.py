@@ -47,7 +47,7 @@ from ..play.board import board_html
 from ..reasons import Reason
 from ..rules import RULE_SETS, get_rules
 from .messages import class_language, say
-from .pages import let_teacher_in, page, set_teacher_headers
+from .pages import let_teacher_in, page, scroll_box, set_teacher_headers
 from .tables import TURN_SECONDS, Seat, clock_refusal
 
 CARD_SIZE, PROJECTOR_SIZE = 44, 84
@@ -225,7 +225,8 @@ def tables_html(hall, names: dict, token: str, base: str, figures: dict | None =
             parts.append(
                 f'<section class="rt-class-table" data-table="{escape(table_id)}">'
                 f"<h2>{escape(title)}</h2><p class=\"rt-table-clock-now\">{escape(clock)}</p>{deal}"
-                f'<table class="rt-table-seats"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+                + scroll_box(f'<table class="rt-table-seats"><thead><tr>{head}</tr></thead>'
+                             f"<tbody>{rows}</tbody></table>", title) +
                 f'<p><a href="{escape(projector)}" class="rt-projector-link">{escape(say("tables_projector"))}</a></p>'
                 f"{public_board(table, names)}</section>")
     return "".join(parts)
