@@ -122,6 +122,15 @@ BAD_QUESTIONS = [
                                                               "2C 4H 6S 10D AC 3S 7S"],
       "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 9C ...", "before": ["take 4"], "card": "8C"},
      "hands", "9♣ appears twice"),
+    # a move with a card the game has not got asks about nothing that can happen: it is
+    # refused as the action's fault, not answered "draw first"
+    ({"id": "q", "kind": "move", "game": "500", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D",
+                                                          "2C 4H 6S 10D AC 3S 7S"],
+      "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S ...", "action": "discard JK"},
+     "action", "JK is not a card of Rummy 500"),
+    ({"id": "q", "kind": "move", "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
+      "discard": "AD", "stock": "5C ...", "before": ["draw"], "action": "meld 8S 8H 8D 8S#2"},
+     "action", "8♠#2 is not a card of Basic Rummy"),
     ("meld 8S 8H 8D", None, "JSON object"),
 ]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
 from ..errors import UsageError
+from ..game.actions import Action
 from ..game.deal import stock_text, stock_top
 from ..game.position import count
 from ..reasons import Reason, say
@@ -186,6 +187,14 @@ class MoveQuestion(Question):
         scene = self.scene
         return (tuple(c for h in scene.hands for c in h) + scene.discard + scene.stock
                 + tuple(c for _, m, _ in scene.table for c in m),)
+
+    def _check_cards(self):
+        """The position's cards, then the move's: a move with a card the game has not got
+        (a joker in Rummy 500) asks about nothing that can happen at a table."""
+        super()._check_cards()
+        action = Action.parse(self.action)
+        named = [card for group in action.melds or () for card in group]
+        self._refuse_cards_outside_decks(named + ([action.card] if action.card else []), UsageError)
 
     def _solve(self):
         scene = self.scene

@@ -204,18 +204,22 @@ class Question:
     def _check_cards(self) -> None:
         """Refuse a question about cards the game cannot hold: a card outside its decks
         (even with the most players), or the same card twice in one scene."""
-        from ..cards import make_deck
-
-        deck = set(make_deck(*self.rules.deck_for(self.rules.max_players)))
         for scene in self._card_scenes():
-            strange = [c for c in scene if c not in deck]
-            if strange:
-                raise SceneCardsError(say("quiz_card_not_in_decks", cards=cards_text(strange),
-                                     game=self.game_name, players=self.rules.max_players,
-                                     decks=describe_decks(self.rules)))
+            self._refuse_cards_outside_decks(scene, SceneCardsError)
             twice = sorted({c for c in scene if scene.count(c) > 1}, key=Card.sort_key)
             if twice:
                 raise SceneCardsError(say("quiz_card_twice", cards=cards_text(twice), game=self.game_name))
+
+    def _refuse_cards_outside_decks(self, cards, error) -> None:
+        """Raise ``error`` naming those of ``cards`` that no deck of the game holds (a joker
+        where it plays none, a second copy with one deck), with its most players."""
+        from ..cards import make_deck
+
+        deck = set(make_deck(*self.rules.deck_for(self.rules.max_players)))
+        strange = [c for c in cards if c not in deck]
+        if strange:
+            raise error(say("quiz_card_not_in_decks", cards=cards_text(strange), game=self.game_name,
+                            players=self.rules.max_players, decks=describe_decks(self.rules)))
 
     def _default_id(self) -> str:
         """A stable id from the content: the same question always gets the same id."""
