@@ -114,3 +114,22 @@ def test_every_input_kind_reports_unreadable_for_an_empty_answer():
             assert result.outcome == "unreadable", question
             seen.add(question.input)
     assert seen == {"choice", "multi", "cards", "number", "arrangement", "player_points"}
+
+
+@pytest.mark.parametrize("lang, choose, typed", [
+    ("en", "choose one, then submit it", "type something"),
+    ("it", "sceglila, poi inviala", "scrivi qualcosa"),
+    ("nl", "kies er een en verstuur het dan", "typ iets")])
+def test_an_empty_answer_to_a_choice_asks_to_choose_and_a_typed_one_to_type(lang, choose, typed):
+    """The class's page shows a choice as radio buttons and a notebook as toggle buttons:
+    nothing chosen is never told to "type something"."""
+    from rummy_teach import i18n
+
+    quiz = Quiz.builtin("basic")
+    choice = next(q for q in quiz if q.input == "choice")
+    number = next(q for q in quiz if q.input == "number")
+    with i18n.language(lang):
+        for empty in ("", "  ", None):
+            assert choose in choice.check(empty).hint
+            assert typed not in choice.check(empty).hint
+        assert typed in number.check("").hint

@@ -234,7 +234,7 @@ class Question:
         try:
             value = self._read(answer)
         except answers.Unreadable as unreadable:
-            return CheckResult("unreadable", self.id, hint=unreadable.hint)
+            return CheckResult("unreadable", self.id, hint=self._empty_hint(answer) or unreadable.hint)
         right, feedback, *more = self._judge(value)
         extra = more[0] if more else {}
         return CheckResult("right" if right else "wrong", self.id, given=self._given(value),
@@ -242,6 +242,14 @@ class Question:
                                                            else "quiz_feedback_wrong"),
                            correct=self.answer_text, explanation=self.explanation,
                            reasons=self.reasons, rule=self.rule, note=self.note, extra=extra)
+
+    def _empty_hint(self, answer) -> str | None:
+        """Nothing given to a question answered by choosing one option (radio buttons on the
+        class's page, toggle buttons in a notebook): say to choose, not to type. (Picks of
+        several send "none" when nothing is picked, a real answer.)"""
+        if self.input == "choice" and (answer is None or not str(answer).strip()):
+            return say("quiz_hint_choose_first")
+        return None
 
     def to_public(self) -> dict:
         """What the learner's browser may hold: no answer, no reasons, no rule name."""
