@@ -126,11 +126,21 @@ BAD_QUESTIONS = [
     # refused as the action's fault, not answered "draw first"
     ({"id": "q", "kind": "move", "game": "500", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D",
                                                           "2C 4H 6S 10D AC 3S 7S"],
-      "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S ...", "action": "discard JK"},
+      "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S ...", "table": [[1, "4D 5D 6D"]],
+      "action": "discard JK"},
      "action", "JK is not a card of Rummy 500"),
     ({"id": "q", "kind": "move", "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
       "discard": "AD", "stock": "5C ...", "before": ["draw"], "action": "meld 8S 8H 8D 8S#2"},
      "action", "8♠#2 is not a card of Basic Rummy"),
+    # a move played first that cannot be played there is the fault of 'before', not of
+    # the move asked about (which is fine here: 'draw')
+    ({"id": "q", "kind": "move", "game": "500", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D",
+                                                          "2C 4H 6S 10D AC 3S 7S"],
+      "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S ...", "table": [[1, "4D 5D 6D"]],
+      "before": ["draw", "discard 2C"],
+      "action": "draw"}, "before", "2♣ is not in your hand"),
+    ({"id": "q", "kind": "move", "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
+      "discard": "AD", "stock": "5C ...", "before": ["drwa"], "action": "draw"}, "before", "drwa"),
     ("meld 8S 8H 8D", None, "JSON object"),
 ]
 

@@ -10,7 +10,7 @@ game come from the engine's own ``game_winners``.
 from __future__ import annotations
 
 from ..cards import cards_text, parse_cards
-from ..errors import UsageError
+from ..errors import RummyError, UsageError
 from ..game.actions import Action
 from ..game.deal import stock_text, stock_top
 from ..game.position import count
@@ -82,8 +82,11 @@ class _Scene:
         game, told = self.game(), []
         for text in self.before:
             who = game.current_player
-            told.append(self.say(game, who, text, hidden))
-            game.apply(text)
+            try:
+                told.append(self.say(game, who, text, hidden))
+                game.apply(text)
+            except RummyError as refused:   # unreadable, or not allowed there
+                raise BeforeMoveError(*refused.args) from refused
         return game, told
 
     def say(self, game, who, text, hidden=False) -> Reason:
@@ -155,6 +158,11 @@ class _Scene:
         if self.constructed:
             data["constructed"] = True
         return data
+
+
+class BeforeMoveError(RummyError):
+    """A move of a question's ``before`` that cannot be read or played where it comes: the
+    quiz file's field ``before`` is to blame, not the move asked about."""
 
 
 class MoveQuestion(Question):
