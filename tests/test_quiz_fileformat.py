@@ -132,6 +132,10 @@ BAD_QUESTIONS = [
     ({"id": "q", "kind": "move", "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
       "discard": "AD", "stock": "5C ...", "before": ["draw"], "action": "meld 8S 8H 8D 8S#2"},
      "action", "8♠#2 is not a card of Basic Rummy"),
+    ({"id": "q", "kind": "who_gets", "game": "500", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D",
+                                                              "2C 4H 6S 10D AC 3S 7S"],
+      "discard": "3C QS 8C 2H 9C", "stock": "3H 10S 5S ...", "table": [[1, "4D 5D 6D"]],
+      "before": ["draw"], "card": "JK"}, "card", "JK is not a card of Rummy 500"),
     # a move played first that cannot be played there is the fault of 'before', not of
     # the move asked about (which is fine here: 'draw')
     ({"id": "q", "kind": "move", "game": "500", "hands": ["QH QD 7D KS KH 5C 9H", "JC JD JS 8D",

@@ -17,8 +17,8 @@ from ..reasons import ENGLISH, Reason, speaking
 from ..rules import get_rules
 from .questions import (ContractQuestion, DiscardQuestion, LayOffQuestion, MeldQuestion, SceneCardsError,
                         WhichMeldsQuestion)
-from .play import (BeforeMoveError, DealQuestion, GameEndQuestion, MoveQuestion, StockOutQuestion,
-                   WhoGetsQuestion)
+from .play import (AskedCardError, BeforeMoveError, DealQuestion, GameEndQuestion, MoveQuestion,
+                   StockOutQuestion, WhoGetsQuestion)
 from .scoring import ArrangeQuestion, HandWinnerQuestion, PointsQuestion, ScoreQuestion
 from .tally import TallyQuestion
 from .words import Joined
@@ -292,6 +292,8 @@ def _blame(kind, error) -> str:
         return "hands"          # the position as a whole: its hands first
     if isinstance(error, BeforeMoveError):
         return "before"
+    if isinstance(error, AskedCardError):
+        return "card" if kind == "who_gets" else "action"
     with speaking(ENGLISH):
         text = str(error)
     return {"lay_off": "meld" if "not a meld" in text else "cards",

@@ -160,6 +160,11 @@ class _Scene:
         return data
 
 
+class AskedCardError(RummyError):
+    """The card a question asks about (in its move, or the card whose holder it asks for)
+    is not a card of the game: the field that names it is to blame."""
+
+
 class BeforeMoveError(RummyError):
     """A move of a question's ``before`` that cannot be read or played where it comes: the
     quiz file's field ``before`` is to blame, not the move asked about."""
@@ -202,7 +207,7 @@ class MoveQuestion(Question):
         super()._check_cards()
         action = Action.parse(self.action)
         named = [card for group in action.melds or () for card in group]
-        self._refuse_cards_outside_decks(named + ([action.card] if action.card else []), UsageError)
+        self._refuse_cards_outside_decks(named + ([action.card] if action.card else []), AskedCardError)
 
     def _solve(self):
         scene = self.scene
@@ -279,6 +284,12 @@ class WhoGetsQuestion(Question):
 
     scene = MoveQuestion.scene
     _card_scenes = MoveQuestion._card_scenes
+
+    def _check_cards(self):
+        """The position's cards, then the card asked about: who holds a joker in Rummy 500
+        is no question."""
+        super()._check_cards()
+        self._refuse_cards_outside_decks([self.card], AskedCardError)
 
     def _solve(self):
         scene = self.scene
