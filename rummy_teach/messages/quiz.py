@@ -296,10 +296,10 @@ QUIZ_WORDS = {
     "quiz_decks_one_jokers": Plural(
         "one 52-card deck and one joker",
         "one 52-card deck and {jokers} jokers", count="jokers"),
-    "quiz_decks_many": "{decks} 52-card decks, no jokers",
+    "quiz_decks_many": "{decks} decks of 52 cards, no jokers",
     "quiz_decks_many_jokers": Plural(
-        "{decks} 52-card decks and one joker",
-        "{decks} 52-card decks and {jokers} jokers", count="jokers"),
+        "{decks} decks of 52 cards and one joker",
+        "{decks} decks of 52 cards and {jokers} jokers", count="jokers"),
     "quiz_set_size_open": "{least} or more cards, even repeats of a card from another deck",
     "quiz_set_size_range": "{least} to {most} cards",
     "quiz_value_joker": "joker {points}",

@@ -278,7 +278,7 @@ class Question:
 
 
 def describe_decks(rules) -> Reason:
-    """``2 52-card decks and 4 jokers``: the cards of a game at its largest."""
+    """``2 decks of 52 cards and 4 jokers``: the cards of a game at its largest."""
     decks, jokers = rules.deck_for(rules.max_players)
     code = "quiz_decks_" + ("one" if decks == 1 else "many") + ("_jokers" if jokers else "")
     return line(code, decks=decks, jokers=jokers)
