@@ -145,6 +145,18 @@ BAD_QUESTIONS = [
       "action": "draw"}, "before", "2♣ is not in your hand"),
     ({"id": "q", "kind": "move", "hands": ["8S 8H 8D 4C 9D JC 2H 3C 6S KD", "2S 3S 5D 6D KH QC 7C 10D JH 4S"],
       "discard": "AD", "stock": "5C ...", "before": ["drwa"], "action": "draw"}, "before", "drwa"),
+    # each refusal names the field it is about
+    ({"id": "q", "kind": "deal", "game": "contract", "players": 4, "hand": 8}, "hand", "1 to 7"),
+    ({"id": "q", "kind": "tally", "players": 3, "seed": 5, "hands": 2, "ask": "who"}, "ask", "'who'"),
+    ({"id": "q", "kind": "tally", "players": 3, "seed": 5, "hands": 2, "player": 7}, "player", "7 is not a seat"),
+    ({"id": "q", "kind": "tally", "players": 9, "seed": 5, "hands": 2}, "players", "not 9"),
+    ({"id": "q", "kind": "who_gets", "game": "contract", "hands": ["8S 9S", "8H 9H", "8D 9D"], "card": "8S",
+      "wanted_by": [5]}, "wanted_by", "5 is not a seat"),
+    # questions about nothing: no run-out of the stock, no cards
+    ({"id": "q", "kind": "stock_out", "times": 0}, "times", "a whole number from 1, not 0"),
+    ({"id": "q", "kind": "stock_out", "times": -3}, "times", "not -3"),
+    ({"id": "q", "kind": "contract", "game": "contract", "hand": 1, "cards": ""}, "cards", "the cards of a hand"),
+    ({"id": "q", "kind": "score", "game": "500"}, "melds", "at least one card"),
     ("meld 8S 8H 8D", None, "JSON object"),
 ]
 

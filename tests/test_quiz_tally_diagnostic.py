@@ -48,7 +48,7 @@ def test_a_tally_winner_is_the_engines_winner_of_the_whole_game():
 @pytest.mark.parametrize("item, field", [
     ({"kind": "tally", "players": 3, "seed": 1, "hands": 4, "ask": "winner"}, "hands"),
     ({"kind": "tally", "players": 3, "seed": 1, "hands": 40}, "hands"),
-    ({"kind": "tally", "players": 3, "seed": 1, "hands": 4, "ask": "leader"}, "hands"),
+    ({"kind": "tally", "players": 3, "seed": 1, "hands": 4, "ask": "leader"}, "ask"),
     ({"kind": "tally", "players": 3, "seed": 1}, "hands"),
 ])
 def test_a_tally_the_game_cannot_show_is_refused_with_its_field(item, field):

@@ -410,6 +410,10 @@ QUIZ_WORDS = {
     "quiz_lay_off_needs_cards": "a lay-off question needs at least one card to offer",
     "quiz_discard_one_card": "name exactly one card as the card taken from the discard pile",
     "quiz_points_needs_cards": "a points question needs at least one card",
+    "quiz_contract_needs_cards": "a contract question needs the cards of a hand",
+    "quiz_score_needs_cards": "a score question needs at least one card: melded, laid off or left in hand",
+    "quiz_stock_out_times": "'times' is how often the stock has run out this hand, counting this time: "
+                            "a whole number from 1, not {given}",
     "quiz_score_needs_500": "{game} does not score melds; score questions are for Rummy 500",
     "quiz_players_names": "give at least two players, each with a different, non-empty name",
     "quiz_players_one_out": "exactly one player must have no cards left (the one who went out); "

@@ -285,6 +285,19 @@ def _check_size(value, kind_of: str, limit: int, fail) -> None:
         cards(item, number)
 
 
+#: the field a refusal is about, by its catalogue code (a dict: by the question's kind,
+#: None for the others)
+BLAME_BY_CODE = {
+    "rules_bad_players": {"move": "hands", "who_gets": "hands", None: "players"},
+    "rules_bad_players_exact": {"move": "hands", "who_gets": "hands", None: "players"},
+    "rules_bad_hand": "hand",
+    "quiz_tally_ask": "ask", "quiz_wanted_seat": {"tally": "player", None: "wanted_by"},
+    "quiz_who_gets_needs_moves": "before", "quiz_wanted_needs_discard": "discard",
+    "quiz_game_end_needs_last": "last", "quiz_teach_unknown": "teach",
+    "quiz_contract_needs_cards": "cards", "quiz_score_needs_cards": "melds",
+}
+
+
 def _blame(kind, error) -> str:
     """The field a constructor's complaint is about (read from its English words)."""
     if isinstance(error, ImpossiblePositionError) or (
@@ -294,6 +307,10 @@ def _blame(kind, error) -> str:
         return "before"
     if isinstance(error, AskedCardError):
         return "card" if kind == "who_gets" else "action"
+    code = error.reason.code if error.reason else None
+    if code in BLAME_BY_CODE:
+        field = BLAME_BY_CODE[code]
+        return field.get(kind, field[None]) if isinstance(field, dict) else field
     with speaking(ENGLISH):
         text = str(error)
     return {"lay_off": "meld" if "not a meld" in text else "cards",

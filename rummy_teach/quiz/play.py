@@ -276,10 +276,10 @@ class WhoGetsQuestion(Question):
         self.wanted_by = tuple(wanted_by or ())
         self.before = tuple(before or ())
         if not before and not self.wanted_by:
-            raise UsageError(say("quiz_who_gets_needs_moves"))
+            raise UsageError(Reason("quiz_who_gets_needs_moves"))
         for seat in self.wanted_by:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(hands):
-                raise UsageError(say("quiz_wanted_seat", seat=repr(seat), most=len(hands) - 1))
+                raise UsageError(Reason("quiz_wanted_seat", {"seat": repr(seat), "most": len(hands) - 1}))
         super().__init__(game, **kw)
 
     scene = MoveQuestion.scene
@@ -325,7 +325,7 @@ class WhoGetsQuestion(Question):
         """Play the start of the turn as the wishes say; the reason that tells how the
         card went where it went."""
         if self.offered is None or game.phase != "draw":
-            raise UsageError(say("quiz_wanted_needs_discard"))
+            raise UsageError(Reason("quiz_wanted_needs_discard"))
         mover = game.current_player
         first = "take" if mover in self.wanted_by else "draw"
         happened.append(scene.say(game, mover, first))
@@ -490,6 +490,8 @@ class StockOutQuestion(Question):
 
     def __init__(self, times=1, game="basic", **kw):
         self.times = int(times)
+        if self.times < 1:
+            raise UsageError(Reason("quiz_stock_out_times", {"given": self.times}))
         super().__init__(game, **kw)
 
     def _solve(self):
@@ -548,7 +550,7 @@ class GameEndQuestion(Question):
         rules = self.rules
         hands = len(rules.ladder) if rules.ladder else 1
         if rules.ladder and len(self.last) != len(self.totals):
-            raise UsageError(say("quiz_game_end_needs_last"))
+            raise UsageError(Reason("quiz_game_end_needs_last"))
         state = _Facts(rules=rules, num_players=len(self.totals), scores=self.totals,
                                 hand_number=hands, team_scores=self.totals,
                                 hand_results=[_Facts(scores=self.last or self.totals)])
@@ -621,7 +623,7 @@ def _teach_code(code: str) -> str:
 
     if code and (not code.startswith("teach_") or code not in ENGLISH):
         known = ", ".join(c for c in ENGLISH if c.startswith("teach_"))
-        raise UsageError(say("quiz_teach_unknown", code=code, known=known))
+        raise UsageError(Reason("quiz_teach_unknown", {"code": code, "known": known}))
     return code
 
 

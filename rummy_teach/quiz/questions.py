@@ -521,6 +521,8 @@ class ContractQuestion(Question):
 
     def __init__(self, cards, hand, game="contract", **kw):
         self.cards = parse_cards(cards)
+        if not self.cards:
+            raise UsageError(Reason("quiz_contract_needs_cards"))
         self.hand = hand
         super().__init__(game, **kw)
 

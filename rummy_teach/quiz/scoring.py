@@ -13,7 +13,7 @@ from . import answers
 from .questions import Question, explain
 from .topics import points_rule
 from .words import Joined, line, named, player, player_aliases
-from ..reasons import say
+from ..reasons import Reason, say
 from ..errors import UsageError
 from ..game.results import winner_takes
 
@@ -98,6 +98,8 @@ class ScoreQuestion(Question):
         self.laid_off = tuple((parse_cards(card)[0] if isinstance(card, str) else card, parse_cards(on))
                               for card, on in laid_off)
         self.hand = parse_cards(hand)
+        if not (self.meld_groups or self.laid_off or self.hand):
+            raise UsageError(Reason("quiz_score_needs_cards"))
         super().__init__(game, **kw)
 
     @property

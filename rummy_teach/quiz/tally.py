@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..errors import UsageError
-from ..reasons import say
+from ..reasons import Reason, say
 from . import answers
 from .play import NAMES
 from .questions import Question
@@ -41,9 +41,9 @@ class TallyQuestion(Question):
         self.players, self.seed, self.hands = int(players), int(seed), int(hands)
         self.ask, self.player = ask, int(player)
         if ask not in ASKS:
-            raise UsageError(say("quiz_tally_ask", given=repr(ask), asks=", ".join(ASKS)))
+            raise UsageError(Reason("quiz_tally_ask", {"given": repr(ask), "asks": ", ".join(ASKS)}))
         if not 0 <= self.player < self.players:
-            raise UsageError(say("quiz_wanted_seat", seat=repr(player), most=self.players - 1))
+            raise UsageError(Reason("quiz_wanted_seat", {"seat": repr(player), "most": self.players - 1}))
         self.names = NAMES[:self.players]
         if ask == "winner":
             self.input, self.form_code, self.options = "multi", "quiz_form_game_end_won", self.names
