@@ -69,6 +69,11 @@ class ImpossiblePositionError(RummyError):
         self.reasons = tuple(reasons)
 
 
+class NoSuchCardError(RummyError):
+    """Cards that cannot all be in one game at once: a card its decks do not hold (a joker
+    where the game plays none, a third copy with two decks), or one physical card twice."""
+
+
 class RuleOptionError(RummyError):
     """An unknown rule set, an unknown option, or options that contradict each other."""
 

@@ -215,6 +215,13 @@ def _label_order(label: str) -> int:
     return [RANK_LABELS[r] for r in range(1, 14)].index(label)
 
 
+def impossible_cards(rules, cards) -> tuple[Reason, ...]:
+    """Why ``cards`` cannot all be in one game of ``rules`` at once: a card given twice, a
+    joker where the game plays none, a copy beyond its decks. Empty when they can be."""
+    return tuple(Reason("joker_not_in_game", reason.params) if reason.code == "joker_not_allowed"
+                 else reason for reason in _card_problems(rules, cards) if reason.code != "empty")
+
+
 def _card_problems(rules, cards):
     if not cards:
         yield Reason("empty")

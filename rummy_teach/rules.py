@@ -18,8 +18,8 @@ from typing import Iterable
 
 from .cards import Card, parse_cards
 from .contracts import SHANGHAI_EIGHTH, STANDARD_LADDER, Contract, ContractHand
-from .errors import RuleOptionError
-from .melds import Meld, check_lay_off, check_meld, make_meld
+from .errors import NoSuchCardError, RuleOptionError
+from .melds import Meld, check_lay_off, check_meld, impossible_cards, make_meld
 from .reasons import ENGLISH, Reason
 from .solver import arrange, find_contract
 
@@ -278,7 +278,17 @@ class RuleSet:
 
     def hand_points(self, cards) -> int:
         """Points a group of cards counts left in hand: ``hand_points("KC QD 9S AC") == 30``."""
-        return sum(self.card_points(c) for c in parse_cards(cards))
+        return sum(self.card_points(c) for c in self.real_cards(cards))
+
+    def real_cards(self, cards) -> tuple[Card, ...]:
+        """``cards`` (text or cards) as cards, once it is sure they can all be in one game of
+        these rules at once (:class:`~rummy_teach.errors.NoSuchCardError` if not: a card
+        twice, a joker where none is played, a copy beyond the decks)."""
+        cards = tuple(parse_cards(cards))
+        problems = impossible_cards(self, cards)
+        if problems:
+            raise NoSuchCardError(problems[0])
+        return cards
 
     # --- delegations to the judging modules -------------------------------------
     def check_meld(self, cards, kind: str | None = None):
@@ -298,13 +308,13 @@ class RuleSet:
         return check_lay_off(self, meld, card)
 
     def arrange(self, cards):
-        return arrange(self, parse_cards(cards))
+        return arrange(self, self.real_cards(cards))
 
     def holds_contract(self, cards, hand: int, before_draw: bool = False):
         """Do ``cards`` hold hand ``hand``'s contract? In a whole-hand hand (hand 7) every
         card must go down at once: 13 cards after the draw; with ``before_draw`` the
         question is asked of the 12 cards dealt (see :func:`~rummy_teach.solver.find_contract`)."""
-        return find_contract(self, parse_cards(cards), hand, before_draw=before_draw)
+        return find_contract(self, self.real_cards(cards), hand, before_draw=before_draw)
 
     def __repr__(self) -> str:
         """The call that rebuilds this rule set, options included."""

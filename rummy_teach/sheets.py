@@ -35,7 +35,7 @@ def _names(rules, players=None, names=None) -> list[str]:
         names = [n.strip() for n in names if n.strip()]
         if not names:
             raise UsageError(say("sheet_no_names"))
-    count = len(names) if names else (players or rules.min_players)
+    count = len(names) if names else (rules.min_players if players is None else players)
     rules.check_players(count)
     return names or [say("sheet_player", number=n) for n in range(1, count + 1)]
 

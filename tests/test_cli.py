@@ -63,3 +63,22 @@ def test_repeated_cards_are_two_copies_in_two_deck_games():
 def test_demo_runs():
     code, out, _ = run("demo")
     assert code == 0 and "30 points" in out
+
+
+@pytest.mark.parametrize("args, words", [
+    (("arrange", "8S 8S 8S"), "8♠ appears twice"),                          # crashed in the solver
+    (("contract", "--game", "contract", "--hand", "1", "8S " * 6), "8♠#4 is not in the cards"),
+    (("points", "JK 5S"), "played without jokers: JK is not among its cards"),
+    (("points", "--game", "500", "--lang", "it", "JK"), "si gioca senza jolly: la carta JK non è tra le sue carte"),
+    (("arrange", "--lang", "nl", "8S 8H 8D 8S#2"), "8♠#2 hoort niet bij de kaarten van Basisrummy"),
+])
+def test_cards_no_game_can_hold_exit_2_with_what_is_wrong(args, words):
+    """Cards that cannot all be in one game (a card twice, a joker where none is played, a
+    copy beyond the decks) are refused before anything is counted, never a traceback."""
+    code, out, err = run(*args)
+    assert code == 2 and words in err and "Traceback" not in err + out, (code, out, err)
+
+
+def test_three_eights_of_spades_are_three_copies_with_three_decks():
+    code, out, _ = run("arrange", "--game", "contract", "8S 8S 8S")
+    assert code == 0 and "8♠ 8♠#2 8♠#3" in out

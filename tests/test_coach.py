@@ -213,6 +213,16 @@ def test_review_command(capsys):
     assert count == sum(1 for line in lines if line.startswith("Turn "))
 
 
+def test_review_of_a_hand_the_game_never_reached_says_how_many_it_had(capsys):
+    """Seed 0's Basic Rummy lasts 14 hands: hand 99 was reviewed as 'no costly decision'."""
+    assert main(["review", "--hand", "99"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "this game ended after 14 hands: give --hand a number from 1 to 14" in captured.err
+    assert main(["review", "--hand", "9", "--game", "contract", "--players", "3", "--lang", "nl"]) == 2
+    assert "deze partij eindigde na 7 rondes" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("args, words", [
     (["--levels", "easy,wizard"], "wizard"),
     (["--players", "9"], "9"),

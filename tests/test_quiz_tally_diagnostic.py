@@ -104,3 +104,7 @@ def test_the_sheet_command_prints_and_refuses_a_bad_player_count(capsys):
     assert "Mia" in capsys.readouterr().out
     assert main(["sheet", "--game", "contract", "--players", "9"]) == 2
     assert "9" in capsys.readouterr().err
+    for none in ("0", "-2"):          # 0 once printed a sheet for the game's fewest players
+        assert main(["sheet", "--game", "basic", "--players", none, "--text"]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and f"not {none}" in captured.err

@@ -154,7 +154,9 @@ def review_hand(rules, levels, seed=0, player: int = 0, hand: int = 1, samples: 
     rules = get_rules(rules)
     levels = check_levels(levels)
     rules.check_players(len(levels))
-    _, moments = play_and_collect(rules, levels, seed, player, hand)
+    game, moments = play_and_collect(rules, levels, seed, player, hand)
+    if game.hand_number < hand:      # the game was over before that hand was dealt
+        raise UsageError(say("review_hand_beyond", hands=game.hand_number))
     return review_moments(moments, player, samples, seed, threshold)
 
 

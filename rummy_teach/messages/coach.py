@@ -151,6 +151,9 @@ WORDS = {
         "the melds back came out about {points} point better.",
         "Played to the end of the hand over {samples} deals of the cards you could not see, keeping "
         "the melds back came out about {points} points better.", count="points"),
+    "review_hand_beyond": Plural(
+        "this game ended after one hand: --hand can only be 1",
+        "this game ended after {hands} hands: give --hand a number from 1 to {hands}", count="hands"),
     "review_levels_bad": Plural(
         "unknown level {bad}; levels are {levels}",
         "unknown levels {bad}; levels are {levels}", count="count"),

@@ -15,6 +15,7 @@ WORDS = {
     "duplicate_card": "{card} appears twice, but there is only one such physical card.",
     "joker_not_allowed": "{game} is played without jokers, so {card} cannot be part of a meld.",
     "not_in_deck": "{card} is not in the cards of {game}, which uses {packs} and {jokers}.",
+    "joker_not_in_game": "{game} is played without jokers: {card} is not among its cards.",
     "no_natural_card": "A meld needs at least one natural card; these are all wild.",
     "too_many_wilds": "House rule: natural cards must outnumber wild cards; "
                       "here it is {wilds} against {naturals}.",
