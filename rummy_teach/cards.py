@@ -227,7 +227,12 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(text, str):
         tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     else:
-        tokens = list(text)
+        try:
+            if isinstance(text, (bytes, dict)):
+                raise TypeError
+            tokens = list(text)
+        except TypeError:   # None, a number: not cards in any notation
+            raise NotationError(Reason("notation_not_cards", {"given": repr(text)[:40]})) from None
     cards = []
     for position, token in enumerate(tokens, start=1):
         if isinstance(token, Card):

@@ -99,3 +99,16 @@ def test_face_index_numbers_the_faces_in_the_order_of_a_sorted_hand():
         assert card.face_index == card.face.face_index
     assert Card.parse("AS").face_index == 0 and Card.parse("KC").face_index == 51
     assert sorted(EVERY_CARD, key=lambda c: (c.face_index, c.copy)) == sorted(EVERY_CARD, key=Card.sort_key)
+
+
+@pytest.mark.parametrize("given", [None, 42, 3.5, b"8S", {"8S": 1}])
+def test_something_that_is_no_list_of_cards_is_refused_saying_how_to_give_cards(given):
+    """A learner's ``check_meld(None)`` or ``arrange(42)`` got Python's "'int' object is not
+    iterable"; now the notation's own refusal, naming what was given and what is accepted."""
+    from rummy_teach.errors import NotationError
+    from rummy_teach.rules import get_rules
+
+    for call in (parse_cards, get_rules("basic").check_meld, get_rules("500").arrange):
+        with pytest.raises(NotationError) as refused:
+            call(given)
+        assert str(refused.value).startswith(f"{given!r} is not a list of cards: give cards as text")

@@ -176,6 +176,8 @@ WORDS = {
     "notation_bad_rank": "{text} is not a card: the rank {rank} is not one of "
                          "A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)",
     "notation_card_at": "card {position} of {count}: {error}",
+    "notation_not_cards": "{given} is not a list of cards: give cards as text, like \"8S 8H 8D\", or as a list, "
+                          "like [\"8S\", \"8H\", \"8D\"]",
     # choosing a game (rummy_teach/rules.py)
     "rules_no_contracts": "{game} has no contracts",
     "rules_bad_hand": "hand must be 1 to {last} in {game}, not {hand}",
