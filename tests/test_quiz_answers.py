@@ -133,3 +133,6 @@ def test_an_empty_answer_to_a_choice_asks_to_choose_and_a_typed_one_to_type(lang
             assert choose in choice.check(empty).hint
             assert typed not in choice.check(empty).hint
         assert typed in number.check("").hint
+    winner = next(q for q in quiz if q.input == "player_points")
+    with i18n.language(lang):
+        assert typed not in winner.check("").hint and winner.check(" ").hint == winner.check(None).hint

@@ -372,6 +372,7 @@ QUIZ_WORDS = {
     # an answer that cannot be read (never counted; the learner is asked again)
     "quiz_hint_type_first": "Type an answer first.",
     "quiz_hint_choose_first": "No answer is chosen yet: choose one, then submit it.",
+    "quiz_hint_winner_first": "No answer yet: choose the winner, type the points, then submit.",
     "quiz_hint_as_text": "Type your answer as text, not {kind}.",
     "quiz_hint_empty": "The answer is empty: type something before checking.",
     "quiz_hint_whole": "Type a whole number in digits.",

@@ -245,10 +245,12 @@ class Question:
 
     def _empty_hint(self, answer) -> str | None:
         """Nothing given to a question answered by choosing one option (radio buttons on the
-        class's page, toggle buttons in a notebook): say to choose, not to type. (Picks of
-        several send "none" when nothing is picked, a real answer.)"""
-        if self.input == "choice" and (answer is None or not str(answer).strip()):
-            return say("quiz_hint_choose_first")
+        class's page, toggle buttons in a notebook), or a winner and points: say to choose,
+        not only to type. (Picks of several send "none" when nothing is picked, a real
+        answer.)"""
+        code = {"choice": "quiz_hint_choose_first", "player_points": "quiz_hint_winner_first"}.get(self.input)
+        if code and (answer is None or not str(answer).strip()):
+            return say(code)
         return None
 
     def to_public(self) -> dict:
