@@ -299,7 +299,8 @@ BLAME_BY_CODE = {
 
 
 def _blame(kind, error) -> str:
-    """The field a constructor's complaint is about (read from its English words)."""
+    """The field a constructor's complaint is about: by the error's kind, then by its
+    catalogue code (:data:`BLAME_BY_CODE`), else read from its English words."""
     if isinstance(error, ImpossiblePositionError) or (
             isinstance(error, SceneCardsError) and kind in ("move", "who_gets")):
         return "hands"          # the position as a whole: its hands first

@@ -91,8 +91,6 @@ class _Scene:
 
     def say(self, game, who, text, hidden=False) -> Reason:
         """A move told as a card player says it (the narrator's move_* sentences)."""
-        from ..game.actions import Action
-
         action = Action.parse(text)
         name = self.names[who]
         kind = action.kind
@@ -362,8 +360,6 @@ class WhoGetsQuestion(Question):
 
     def _dig_words(self, start, scene):
         """A card that came along with a dig: how it got into the digger's hand."""
-        from ..game.actions import Action
-
         game = start
         for text in self.before:
             action = Action.parse(text)
